@@ -1,0 +1,71 @@
+/**
+ * Operator resources: API keys and the upload of local filings. These travel over the `/admin`
+ * routes, which only an admin token opens, so the CLI can manage a running server.
+ */
+import { Multipart } from "@effect/platform"
+import { Schema } from "effect"
+import { IsoDate, Timestamp } from "./Dates.js"
+import { DocType } from "./DocType.js"
+import { PublicationId, Ticker } from "./Ids.js"
+
+export const ApiKeyPlan = Schema.Literal("standard", "enterprise").annotations({
+  message: (issue) => `must be standard or enterprise, got ${JSON.stringify(issue.actual)}`
+})
+export type ApiKeyPlan = typeof ApiKeyPlan.Type
+
+/** Requests per minute of the standard plan. */
+export const StandardPlanRequestsPerMinute = 100
+
+/** An API key as listed: never the key itself, only the first characters that help tell keys apart. */
+export class ApiKeyInfo extends Schema.Class<ApiKeyInfo>("ApiKeyInfo")({
+  id: Schema.String,
+  name: Schema.String,
+  plan: ApiKeyPlan,
+  rate_limit: Schema.Number,
+  key_prefix: Schema.String,
+  created_at: Timestamp,
+  revoked_at: Schema.NullOr(Timestamp)
+}) {}
+
+/** A key as created: the one time the key is shown. */
+export class CreatedApiKey extends Schema.Class<CreatedApiKey>("CreatedApiKey")({
+  ...ApiKeyInfo.fields,
+  key: Schema.String
+}) {}
+
+export class ApiKeyList extends Schema.Class<ApiKeyList>("ApiKeyList")({
+  keys: Schema.Array(ApiKeyInfo)
+}) {}
+
+export class CreateApiKeyRequest extends Schema.Class<CreateApiKeyRequest>("CreateApiKeyRequest")({
+  name: Schema.NonEmptyTrimmedString,
+  plan: Schema.optionalWith(ApiKeyPlan, { exact: true }),
+  rate_limit: Schema.optionalWith(Schema.Int.pipe(Schema.between(1, 1_000_000)), { exact: true })
+}) {}
+
+/** Metadata given with an uploaded filing; each field overrides what the file itself says. */
+export const IngestOverrides = {
+  ticker: Schema.optionalWith(Ticker, { exact: true }),
+  cik: Schema.optionalWith(Schema.String, { exact: true }),
+  company_name: Schema.optionalWith(Schema.String, { exact: true }),
+  form: Schema.optionalWith(DocType, { exact: true }),
+  accession: Schema.optionalWith(PublicationId, { exact: true }),
+  filing_date: Schema.optionalWith(IsoDate, { exact: true })
+}
+
+/** A filing uploaded for ingestion, as multipart form data: the file and optional metadata fields. */
+export const IngestUpload = Schema.Struct({
+  file: Multipart.SingleFileSchema,
+  ...IngestOverrides
+})
+
+export class IngestResult extends Schema.Class<IngestResult>("IngestResult")({
+  publication_id: PublicationId,
+  status: Schema.Literal("created", "updated"),
+  ticker: Ticker,
+  company_name: Schema.String,
+  doc_type: DocType,
+  filing_date: IsoDate,
+  title: Schema.String,
+  word_count: Schema.Number
+}) {}

@@ -1,0 +1,262 @@
+/**
+ * The `/v1` HTTP API as one definition, from which the server, the OpenAPI document, the docs page
+ * and the typed client are all derived.
+ */
+import {
+  HttpApi,
+  HttpApiEndpoint,
+  HttpApiGroup,
+  HttpApiMiddleware,
+  HttpApiSchema,
+  HttpApiSecurity,
+  OpenApi
+} from "@effect/platform"
+import { Context, Schema } from "effect"
+import {
+  CreateApiKeyRequest,
+  CreatedApiKey,
+  ApiKeyInfo,
+  ApiKeyList,
+  ApiKeyPlan,
+  IngestResult,
+  IngestUpload
+} from "./Admin.js"
+import * as ApiError from "./ApiError.js"
+import { Document, DocumentList, ExhibitDocument, GetDocumentParams, ListDocumentsParams } from "./Document.js"
+import {
+  BulkMetricsParams,
+  BulkTablesParams,
+  CompanyMetrics,
+  CompanyMetricsList,
+  CompanyTables,
+  ExtractionResult,
+  ExtractParams
+} from "./Extraction.js"
+import { FeedRequest, FeedResponse } from "./Feed.js"
+import { PublicationId } from "./Ids.js"
+import { DocumentSections, DocumentSectionsParams, SectionResults, SectionSearchParams } from "./Sections.js"
+import {
+  CreatedWebhook,
+  CreateWebhookRequest,
+  RecoverWebhookRequest,
+  RecoverWebhookResult,
+  UpdateWebhookRequest,
+  Webhook,
+  WebhookList
+} from "./Webhooks.js"
+
+/** The API key a request was made with, once the key has been checked. */
+export class CurrentApiKey extends Context.Tag("@filings/domain/Api/CurrentApiKey")<CurrentApiKey, {
+  readonly id: string
+  readonly name: string
+  readonly plan: ApiKeyPlan
+  readonly rateLimit: number
+}>() {}
+
+/** Checks the `Authorization: Bearer` key and charges the request to the key's rate limit. */
+export class Authorization extends HttpApiMiddleware.Tag<Authorization>()("@filings/domain/Api/Authorization", {
+  failure: Schema.Union(ApiError.UnauthorizedResponse, ApiError.RateLimitExceededResponse),
+  provides: CurrentApiKey,
+  security: { apiKey: HttpApiSecurity.bearer }
+}) {}
+
+/** Opens the `/admin` routes to the operator's admin token. */
+export class AdminAuthorization
+  extends HttpApiMiddleware.Tag<AdminAuthorization>()("@filings/domain/Api/AdminAuthorization", {
+    failure: ApiError.UnauthorizedResponse,
+    security: { adminToken: HttpApiSecurity.bearer }
+  })
+{}
+
+const publicationIdPath = Schema.Struct({ publication_id: PublicationId })
+const webhookIdPath = Schema.Struct({ webhook_id: Schema.String })
+
+export class DocumentsGroup extends HttpApiGroup.make("documents")
+  .add(
+    HttpApiEndpoint.get("getDocument", "/v1/documents/:publication_id")
+      .setPath(publicationIdPath)
+      .setUrlParams(GetDocumentParams)
+      .addSuccess(Schema.Union(Document, ExhibitDocument))
+      .addError(ApiError.DocumentNotFoundResponse)
+      .addError(ApiError.ExhibitNotFoundResponse)
+      .annotate(OpenApi.Summary, "Get a document")
+      .annotate(
+        OpenApi.Description,
+        "The document's metadata and Markdown body (format=markdown), its labeled sections (format=sections) " +
+          "or metadata only (format=metadata). include_exhibits=true adds the exhibits; exhibit=<number> " +
+          "returns that one exhibit instead."
+      )
+  )
+  .add(
+    HttpApiEndpoint.get("listDocuments", "/v1/documents")
+      .setUrlParams(ListDocumentsParams)
+      .addSuccess(DocumentList)
+      .annotate(OpenApi.Summary, "List documents")
+      .annotate(
+        OpenApi.Description,
+        "Documents matching at least one filter (tickers, doc_types, start_date or end_date), newest first by " +
+          "default. Page by adding limit to offset until offset + limit >= total."
+      )
+  )
+  .middleware(Authorization)
+{}
+
+export class SectionsGroup extends HttpApiGroup.make("sections")
+  .add(
+    HttpApiEndpoint.get("getDocumentSections", "/v1/documents/:publication_id/sections")
+      .setPath(publicationIdPath)
+      .setUrlParams(DocumentSectionsParams)
+      .addSuccess(DocumentSections)
+      .addError(ApiError.DocumentNotFoundResponse)
+      .addError(ApiError.SectionNotFoundResponse)
+      .annotate(OpenApi.Summary, "Sections of one document")
+  )
+  .add(
+    HttpApiEndpoint.get("searchSections", "/v1/sections")
+      .setUrlParams(SectionSearchParams)
+      .addSuccess(SectionResults)
+      .annotate(OpenApi.Summary, "One section across many documents")
+  )
+  .middleware(Authorization)
+{}
+
+export class ExtractGroup extends HttpApiGroup.make("extract")
+  .add(
+    HttpApiEndpoint.get("extractDocument", "/v1/documents/:publication_id/extract")
+      .setPath(publicationIdPath)
+      .setUrlParams(ExtractParams)
+      .addSuccess(ExtractionResult)
+      .addError(ApiError.DocumentNotFoundResponse)
+      .annotate(OpenApi.Summary, "Metrics, tables, exhibits and signatures of one document")
+  )
+  .add(
+    HttpApiEndpoint.get("bulkMetrics", "/v1/extract/metrics")
+      .setUrlParams(BulkMetricsParams)
+      .addSuccess(Schema.Union(CompanyMetrics, CompanyMetricsList))
+      .annotate(OpenApi.Summary, "Metric series across companies")
+  )
+  .add(
+    HttpApiEndpoint.get("bulkTables", "/v1/extract/tables")
+      .setUrlParams(BulkTablesParams)
+      .addSuccess(CompanyTables)
+      .addSuccess(HttpApiSchema.Text({ contentType: "text/csv" }))
+      .annotate(OpenApi.Summary, "Classified tables across companies, as JSON or CSV")
+  )
+  .middleware(Authorization)
+{}
+
+export class FeedGroup extends HttpApiGroup.make("feed")
+  .add(
+    HttpApiEndpoint.post("feed", "/v1/feed")
+      .setPayload(FeedRequest)
+      .addSuccess(FeedResponse)
+      .annotate(OpenApi.Summary, "Summarised items with cited highlights, newest first")
+  )
+  .middleware(Authorization)
+{}
+
+export class WebhooksGroup extends HttpApiGroup.make("webhooks")
+  .add(
+    HttpApiEndpoint.post("createWebhook", "/v1/webhooks")
+      .setPayload(CreateWebhookRequest)
+      .addSuccess(CreatedWebhook, { status: 201 })
+      .annotate(OpenApi.Summary, "Subscribe a callback URL to events")
+  )
+  .add(
+    HttpApiEndpoint.get("listWebhooks", "/v1/webhooks")
+      .addSuccess(WebhookList)
+      .annotate(OpenApi.Summary, "List subscriptions (without secrets)")
+  )
+  .add(
+    HttpApiEndpoint.patch("updateWebhook", "/v1/webhooks/:webhook_id")
+      .setPath(webhookIdPath)
+      .setPayload(UpdateWebhookRequest)
+      .addSuccess(Webhook)
+      .addError(ApiError.WebhookNotFoundResponse)
+      .annotate(OpenApi.Summary, "Pause, resume or change a subscription")
+  )
+  .add(
+    HttpApiEndpoint.del("deleteWebhook", "/v1/webhooks/:webhook_id")
+      .setPath(webhookIdPath)
+      .addSuccess(HttpApiSchema.NoContent)
+      .addError(ApiError.WebhookNotFoundResponse)
+      .annotate(OpenApi.Summary, "Delete a subscription")
+  )
+  .add(
+    HttpApiEndpoint.post("reactivateWebhook", "/v1/webhooks/:webhook_id/reactivate")
+      .setPath(webhookIdPath)
+      .addSuccess(Webhook)
+      .addError(ApiError.WebhookNotFoundResponse)
+      .annotate(OpenApi.Summary, "Reactivate a failed subscription")
+  )
+  .add(
+    HttpApiEndpoint.post("recoverWebhook", "/v1/webhooks/:webhook_id/recover")
+      .setPath(webhookIdPath)
+      .setPayload(RecoverWebhookRequest)
+      .addSuccess(RecoverWebhookResult)
+      .addError(ApiError.WebhookNotFoundResponse)
+      .annotate(OpenApi.Summary, "Send again the deliveries skipped since a time")
+  )
+  .middleware(Authorization)
+{}
+
+export class AdminGroup extends HttpApiGroup.make("admin")
+  .add(
+    HttpApiEndpoint.post("ingestFile", "/admin/ingest")
+      .setPayload(HttpApiSchema.Multipart(IngestUpload))
+      .addSuccess(IngestResult)
+      .addError(ApiError.UnreadableDocumentResponse)
+      .annotate(OpenApi.Summary, "Parse and store an uploaded filing")
+  )
+  .add(
+    HttpApiEndpoint.post("createApiKey", "/admin/keys")
+      .setPayload(CreateApiKeyRequest)
+      .addSuccess(CreatedApiKey, { status: 201 })
+      .annotate(OpenApi.Summary, "Create an API key (shown once)")
+  )
+  .add(
+    HttpApiEndpoint.get("listApiKeys", "/admin/keys")
+      .addSuccess(ApiKeyList)
+      .annotate(OpenApi.Summary, "List API keys")
+  )
+  .add(
+    HttpApiEndpoint.del("revokeApiKey", "/admin/keys/:key_id")
+      .setPath(Schema.Struct({ key_id: Schema.String }))
+      .addSuccess(ApiKeyInfo)
+      .addError(ApiError.InvalidRequestResponse)
+      .annotate(OpenApi.Summary, "Revoke an API key")
+  )
+  .middleware(AdminAuthorization)
+  .annotate(OpenApi.Exclude, true)
+{}
+
+export class SystemGroup extends HttpApiGroup.make("system")
+  .add(
+    HttpApiEndpoint.get("health", "/healthz")
+      .addSuccess(Schema.Struct({ status: Schema.Literal("ok") }))
+      .addError(ApiError.ServiceUnavailableResponse)
+      .annotate(OpenApi.Summary, "Liveness and storage check")
+  )
+{}
+
+/** The whole API. Errors added here can come from any endpoint. */
+export class FilingsApi extends HttpApi.make("filings")
+  .add(DocumentsGroup)
+  .add(SectionsGroup)
+  .add(ExtractGroup)
+  .add(FeedGroup)
+  .add(WebhooksGroup)
+  .add(AdminGroup)
+  .add(SystemGroup)
+  .addError(ApiError.InvalidRequestResponse)
+  .addError(ApiError.InternalErrorResponse)
+  .addError(ApiError.NotImplementedResponse)
+  .addError(ApiError.ServiceUnavailableResponse)
+  .annotate(OpenApi.Title, "Filings API")
+  .annotate(OpenApi.Version, "1.0.0")
+  .annotate(
+    OpenApi.Description,
+    "Regulatory filings as Markdown with labeled sections, extracted metrics and tables, a feed of cited " +
+      "highlights and signed webhooks."
+  )
+{}

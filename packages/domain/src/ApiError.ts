@@ -1,0 +1,187 @@
+/**
+ * The errors of the HTTP API. Each is a tagged error that handlers can `yield*`, and each travels
+ * on the wire as the envelope `{"error": {"code", "message"}}` with its own status and code, so a
+ * client decodes the same classes the server failed with.
+ */
+import { HttpApiSchema } from "@effect/platform"
+import { Schema } from "effect"
+
+/**
+ * Builds the wire form of an error class: the envelope with a literal `code`, annotated with the
+ * HTTP status. The literal code keeps the encoded shapes distinct, which HttpApi relies on to pick
+ * the right status when it encodes a failure through the union of all error schemas.
+ */
+const onTheWire = <Self extends { readonly message: string }, Tag extends string>(
+  errorClass: Schema.Schema<Self, { readonly _tag: Tag; readonly message: string }>,
+  tag: Tag,
+  code: string,
+  status: number,
+  description: string
+) =>
+  Schema.transform(
+    Schema.Struct({ error: Schema.Struct({ code: Schema.Literal(code), message: Schema.String }) }),
+    errorClass,
+    {
+      strict: true,
+      decode: (envelope) => ({ _tag: tag, message: envelope.error.message }),
+      encode: (error) => ({ error: { code, message: error.message } })
+    }
+  ).annotations(HttpApiSchema.annotations({ status, description }))
+
+/** 400: a malformed parameter or body, or a missing required one; the message names the field. */
+export class InvalidRequest extends Schema.TaggedError<InvalidRequest>()("InvalidRequest", {
+  message: Schema.String
+}) {}
+export const InvalidRequestResponse = onTheWire(
+  InvalidRequest,
+  "InvalidRequest",
+  "invalid_request",
+  400,
+  "A parameter or field is malformed or missing; the message names it"
+)
+
+/** 401: no API key, or one that is unknown or revoked. */
+export class Unauthorized extends Schema.TaggedError<Unauthorized>()("Unauthorized", {
+  message: Schema.String
+}) {}
+export const UnauthorizedResponse = onTheWire(
+  Unauthorized,
+  "Unauthorized",
+  "unauthorized",
+  401,
+  "Missing or invalid API key"
+)
+
+/** 404: no document has this publication id. */
+export class DocumentNotFound extends Schema.TaggedError<DocumentNotFound>()("DocumentNotFound", {
+  message: Schema.String
+}) {
+  static forId(publicationId: string): DocumentNotFound {
+    return new DocumentNotFound({ message: `no document with publication_id ${publicationId}` })
+  }
+}
+export const DocumentNotFoundResponse = onTheWire(
+  DocumentNotFound,
+  "DocumentNotFound",
+  "document_not_found",
+  404,
+  "No document has this publication_id"
+)
+
+/** 404: the document has no exhibit with this number. */
+export class ExhibitNotFound extends Schema.TaggedError<ExhibitNotFound>()("ExhibitNotFound", {
+  message: Schema.String
+}) {}
+export const ExhibitNotFoundResponse = onTheWire(
+  ExhibitNotFound,
+  "ExhibitNotFound",
+  "exhibit_not_found",
+  404,
+  "The document has no exhibit with this number"
+)
+
+/** 404: the document has no section of this name; the message lists the sections it has. */
+export class SectionNotFound extends Schema.TaggedError<SectionNotFound>()("SectionNotFound", {
+  message: Schema.String
+}) {}
+export const SectionNotFoundResponse = onTheWire(
+  SectionNotFound,
+  "SectionNotFound",
+  "section_not_found",
+  404,
+  "The document has no such section; the message lists those it has"
+)
+
+/** 404: no webhook subscription has this id. */
+export class WebhookNotFound extends Schema.TaggedError<WebhookNotFound>()("WebhookNotFound", {
+  message: Schema.String
+}) {}
+export const WebhookNotFoundResponse = onTheWire(
+  WebhookNotFound,
+  "WebhookNotFound",
+  "webhook_not_found",
+  404,
+  "No webhook subscription has this id"
+)
+
+/** 404: no route matches the path. */
+export class RouteNotFound extends Schema.TaggedError<RouteNotFound>()("RouteNotFound", {
+  message: Schema.String
+}) {}
+export const RouteNotFoundResponse = onTheWire(RouteNotFound, "RouteNotFound", "not_found", 404, "No such route")
+
+/** 405: the path exists, but not with this method. */
+export class MethodNotAllowed extends Schema.TaggedError<MethodNotAllowed>()("MethodNotAllowed", {
+  message: Schema.String
+}) {}
+export const MethodNotAllowedResponse = onTheWire(
+  MethodNotAllowed,
+  "MethodNotAllowed",
+  "method_not_allowed",
+  405,
+  "The route does not accept this method"
+)
+
+/** 429: the API key used up its requests for the current minute; `Retry-After` says when to retry. */
+export class RateLimitExceeded extends Schema.TaggedError<RateLimitExceeded>()("RateLimitExceeded", {
+  message: Schema.String
+}) {}
+export const RateLimitExceededResponse = onTheWire(
+  RateLimitExceeded,
+  "RateLimitExceeded",
+  "rate_limit_exceeded",
+  429,
+  "Too many requests; wait for the number of seconds in Retry-After"
+)
+
+/** 500: an unexpected failure. The message never carries internals; the server log has the details. */
+export class InternalError extends Schema.TaggedError<InternalError>()("InternalError", {
+  message: Schema.String
+}) {}
+export const InternalErrorResponse = onTheWire(
+  InternalError,
+  "InternalError",
+  "internal_error",
+  500,
+  "Unexpected failure"
+)
+
+/** 501: the endpoint is part of the contract but this server does not implement it yet. */
+export class NotImplemented extends Schema.TaggedError<NotImplemented>()("NotImplemented", {
+  message: Schema.String
+}) {
+  static forEndpoint(endpoint: string): NotImplemented {
+    return new NotImplemented({ message: `${endpoint} is not implemented by this server yet` })
+  }
+}
+export const NotImplementedResponse = onTheWire(
+  NotImplemented,
+  "NotImplemented",
+  "not_implemented",
+  501,
+  "Part of the API this server does not implement yet"
+)
+
+/** 503: storage or the queue cannot be reached; retry later. */
+export class ServiceUnavailable extends Schema.TaggedError<ServiceUnavailable>()("ServiceUnavailable", {
+  message: Schema.String
+}) {}
+export const ServiceUnavailableResponse = onTheWire(
+  ServiceUnavailable,
+  "ServiceUnavailable",
+  "service_unavailable",
+  503,
+  "Storage or queue unreachable; retry later"
+)
+
+/** The file given to ingest could not be read as a filing. */
+export class UnreadableDocument extends Schema.TaggedError<UnreadableDocument>()("UnreadableDocument", {
+  message: Schema.String
+}) {}
+export const UnreadableDocumentResponse = onTheWire(
+  UnreadableDocument,
+  "UnreadableDocument",
+  "unreadable_document",
+  422,
+  "The uploaded file could not be read as a filing"
+)

@@ -1,0 +1,36 @@
+/**
+ * The kinds of document the service holds. Filings keep the regulator's form names; transcripts,
+ * news and press releases have names of our own.
+ */
+import { Schema } from "effect"
+
+/** Document types of the document list filter and of stored documents. */
+export const DocumentTypes = ["10-K", "10-Q", "8-K", "S-1", "6-K", "20-F", "DEF 14A", "EARNINGS_CALL"] as const
+
+export const DocType = Schema.Literal(...DocumentTypes).annotations({
+  identifier: "DocType",
+  description: "Document type",
+  message: (issue) => `must be one of ${DocumentTypes.join(", ")}; got ${JSON.stringify(issue.actual)}`
+})
+export type DocType = typeof DocType.Type
+
+/** Document types the feed accepts: the filings it summarises plus news, press releases and presentations. */
+export const FeedDocumentTypes = [
+  "10-K",
+  "10-Q",
+  "8-K",
+  "EARNINGS_CALL",
+  "NEWS",
+  "PRESS_RELEASE",
+  "PRESENTATION"
+] as const
+
+export const FeedDocType = Schema.Literal(...FeedDocumentTypes).annotations({
+  identifier: "FeedDocType",
+  description: "Document type of a feed item",
+  message: (issue) => `must be one of ${FeedDocumentTypes.join(", ")}; got ${JSON.stringify(issue.actual)}`
+})
+export type FeedDocType = typeof FeedDocType.Type
+
+/** Forms whose period is a fiscal year (`FY 2024`). */
+export const isAnnualReport = (docType: DocType): boolean => docType === "10-K" || docType === "20-F"

@@ -1,0 +1,154 @@
+/**
+ * Structured data taken from a filing: the company's reported metrics, its classified tables,
+ * exhibit references and signatures, for one document or as series across companies.
+ */
+import { Schema } from "effect"
+import { IsoDate, Period } from "./Dates.js"
+import { DocType } from "./DocType.js"
+import { PublicationId, Ticker } from "./Ids.js"
+import { CommaSeparated } from "./QueryParams.js"
+import { TickerList } from "./Document.js"
+
+export const MetricNames = [
+  "revenue",
+  "net_income",
+  "gross_profit",
+  "operating_income",
+  "eps_basic",
+  "eps_diluted",
+  "total_assets",
+  "total_liabilities",
+  "total_equity",
+  "total_debt",
+  "cash_and_equivalents",
+  "shares_outstanding",
+  "book_value_per_share"
+] as const
+
+/** A metric name a request may use: the listed names, plus `eps` as an alias of `eps_diluted`. */
+export const RequestedMetricName = Schema.Literal(...MetricNames, "eps").annotations({
+  message: (issue) => `must be one of ${MetricNames.join(", ")} or eps; got ${JSON.stringify(issue.actual)}`
+})
+export type RequestedMetricName = typeof RequestedMetricName.Type
+
+export class Metric extends Schema.Class<Metric>("Metric")({
+  value: Schema.Number,
+  unit: Schema.String,
+  period: Schema.optionalWith(Schema.String, { exact: true }),
+  yoy_change: Schema.optionalWith(Schema.Number, { exact: true })
+}) {}
+
+export const TableTypes = ["income_statement", "balance_sheet", "cash_flow", "segment_revenue", "other"] as const
+export const TableType = Schema.Literal(...TableTypes)
+export type TableType = typeof TableType.Type
+
+export class Table extends Schema.Class<Table>("Table")({
+  id: Schema.String,
+  title: Schema.String,
+  section: Schema.String,
+  headers: Schema.Array(Schema.String),
+  rows: Schema.Array(Schema.Array(Schema.String)),
+  unit: Schema.String,
+  format: Schema.optionalWith(Schema.String, { exact: true })
+}) {}
+
+export class ExhibitReference extends Schema.Class<ExhibitReference>("ExhibitReference")({
+  number: Schema.String,
+  description: Schema.String,
+  url: Schema.String
+}) {}
+
+export class Signer extends Schema.Class<Signer>("Signer")({
+  name: Schema.String,
+  title: Schema.String
+}) {}
+
+export class Signatures extends Schema.Class<Signatures>("Signatures")({
+  signed_date: IsoDate,
+  signers: Schema.Array(Signer)
+}) {}
+
+/** The extraction of one document; fields that were not requested are left out. */
+export class ExtractionResult extends Schema.Class<ExtractionResult>("ExtractionResult")({
+  publication_id: PublicationId,
+  ticker: Ticker,
+  doc_type: DocType,
+  filing_date: IsoDate,
+  period: Period,
+  metrics: Schema.optionalWith(Schema.Record({ key: Schema.String, value: Metric }), { exact: true }),
+  tables: Schema.optionalWith(Schema.Array(Table), { exact: true }),
+  exhibits: Schema.optionalWith(Schema.Array(ExhibitReference), { exact: true }),
+  signatures: Schema.optionalWith(Signatures, { exact: true })
+}) {}
+
+export const ExtractionField = Schema.Literal("tables", "metrics", "exhibits", "signatures", "all").annotations({
+  message: (issue) => `must be tables, metrics, exhibits, signatures or all; got ${JSON.stringify(issue.actual)}`
+})
+
+export const ExtractParams = Schema.Struct({
+  fields: Schema.optionalWith(CommaSeparated(ExtractionField), { exact: true })
+})
+
+export class MetricDataPoint extends Schema.Class<MetricDataPoint>("MetricDataPoint")({
+  period: Schema.String,
+  value: Schema.Number,
+  filing_date: IsoDate
+}) {}
+
+export class MetricSeries extends Schema.Class<MetricSeries>("MetricSeries")({
+  unit: Schema.String,
+  data: Schema.Array(MetricDataPoint)
+}) {}
+
+export class CompanyMetrics extends Schema.Class<CompanyMetrics>("CompanyMetrics")({
+  ticker: Ticker,
+  company_name: Schema.String,
+  metrics: Schema.Record({ key: Schema.String, value: MetricSeries })
+}) {}
+
+/** Several tickers: one entry per ticker, in the order requested. */
+export class CompanyMetricsList extends Schema.Class<CompanyMetricsList>("CompanyMetricsList")({
+  results: Schema.Array(CompanyMetrics)
+}) {}
+
+export const Frequency = Schema.Literal("annual", "quarterly", "all")
+
+export const BulkMetricsParams = Schema.Struct({
+  tickers: TickerList,
+  metrics: CommaSeparated(RequestedMetricName),
+  doc_types: Schema.optionalWith(CommaSeparated(DocType), { exact: true }),
+  start_date: Schema.optionalWith(IsoDate, { exact: true }),
+  end_date: Schema.optionalWith(IsoDate, { exact: true }),
+  frequency: Schema.optionalWith(Frequency, { exact: true })
+})
+
+export class CompanyTable extends Schema.Class<CompanyTable>("CompanyTable")({
+  ticker: Ticker,
+  company_name: Schema.String,
+  publication_id: PublicationId,
+  doc_type: DocType,
+  filing_date: IsoDate,
+  period: Period,
+  table_type: TableType,
+  id: Schema.String,
+  title: Schema.String,
+  section: Schema.String,
+  headers: Schema.Array(Schema.String),
+  rows: Schema.Array(Schema.Array(Schema.String)),
+  unit: Schema.String,
+  format: Schema.optionalWith(Schema.String, { exact: true })
+}) {}
+
+export class CompanyTables extends Schema.Class<CompanyTables>("CompanyTables")({
+  tables: Schema.Array(CompanyTable),
+  total: Schema.Number
+}) {}
+
+export const BulkTablesParams = Schema.Struct({
+  tickers: TickerList,
+  table_type: Schema.optionalWith(Schema.Literal(...TableTypes.filter((type) => type !== "other"), "all"), {
+    exact: true
+  }),
+  doc_types: Schema.optionalWith(CommaSeparated(DocType), { exact: true }),
+  format: Schema.optionalWith(Schema.Literal("json", "csv"), { exact: true })
+})

@@ -1,0 +1,49 @@
+/**
+ * Schemas for query-string values: the API writes lists as comma-separated strings, numbers and
+ * booleans as text. Every failure message names what was expected and what was given.
+ */
+import { Schema } from "effect"
+
+const SplitOnCommas = Schema.transform(Schema.String, Schema.Array(Schema.String), {
+  strict: true,
+  decode: (text) => text.split(",").map((part) => part.trim()).filter((part) => part.length > 0),
+  encode: (items) => items.join(",")
+})
+
+/**
+ * A comma-separated list (`AAPL,MSFT`) decoded item by item. Blank items are dropped, so `AAPL,`
+ * means `[AAPL]`; a list with no item at all fails, since a filter that names nothing is a mistake.
+ */
+export const CommaSeparated = <A, I extends string, R>(item: Schema.Schema<A, I, R>) =>
+  SplitOnCommas.pipe(
+    Schema.compose(
+      Schema.NonEmptyArray(item).annotations({ message: () => "must name at least one value" }),
+      { strict: false }
+    ),
+    Schema.annotations({ description: "Comma-separated list" })
+  )
+
+/** A whole number written in a query string, checked to lie between `min` and `max`. */
+export const IntegerInRange = (min: number, max: number) =>
+  Schema.NumberFromString.pipe(
+    Schema.int({ message: (issue) => `must be a whole number, got ${JSON.stringify(issue.actual)}` }),
+    Schema.between(min, max, {
+      message: (issue) => `must be between ${min} and ${max}, got ${JSON.stringify(issue.actual)}`
+    })
+  )
+
+/** A whole number of zero or more written in a query string. */
+export const NonNegativeInteger = Schema.NumberFromString.pipe(
+  Schema.int({ message: (issue) => `must be a whole number, got ${JSON.stringify(issue.actual)}` }),
+  Schema.nonNegative({ message: (issue) => `must be zero or more, got ${JSON.stringify(issue.actual)}` })
+)
+
+/** `true` or `false` in a query string. */
+export const BooleanFlag = Schema.Literal("true", "false").pipe(
+  Schema.annotations({ message: (issue) => `must be true or false, got ${JSON.stringify(issue.actual)}` }),
+  Schema.transform(Schema.Boolean, {
+    strict: true,
+    decode: (text) => text === "true",
+    encode: (flag) => (flag ? "true" : "false")
+  })
+)

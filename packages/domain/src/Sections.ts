@@ -1,0 +1,61 @@
+/**
+ * Sections of filings: the labeled parts (`Item 1A. Risk Factors`, `Item 2.02 ...`) of one document,
+ * and the same section across many documents.
+ */
+import { Schema } from "effect"
+import { IsoDate, Period } from "./Dates.js"
+import { DocType } from "./DocType.js"
+import { PublicationId, Ticker } from "./Ids.js"
+import { CommaSeparated, IntegerInRange, NonNegativeInteger } from "./QueryParams.js"
+import { TickerList } from "./Document.js"
+
+/** A section of one document; `name` carries the item number, `Item <n>. <name>`. */
+export class Section extends Schema.Class<Section>("Section")({
+  name: Schema.String,
+  content: Schema.String,
+  word_count: Schema.Number,
+  page_start: Schema.Number,
+  page_end: Schema.Number
+}) {}
+
+export class DocumentSections extends Schema.Class<DocumentSections>("DocumentSections")({
+  publication_id: PublicationId,
+  ticker: Ticker,
+  doc_type: DocType,
+  filing_date: IsoDate,
+  sections: Schema.Array(Section)
+}) {}
+
+export const DocumentSectionsParams = Schema.Struct({
+  section: Schema.optionalWith(Schema.NonEmptyTrimmedString, { exact: true })
+})
+
+/** One document's text of the requested section, in a cross-document search. */
+export class SectionResult extends Schema.Class<SectionResult>("SectionResult")({
+  publication_id: PublicationId,
+  ticker: Ticker,
+  company_name: Schema.String,
+  doc_type: DocType,
+  filing_date: IsoDate,
+  period: Period,
+  content: Schema.String,
+  word_count: Schema.Number
+}) {}
+
+export class SectionResults extends Schema.Class<SectionResults>("SectionResults")({
+  section: Schema.String,
+  results: Schema.Array(SectionResult),
+  total: Schema.Number,
+  limit: Schema.Number,
+  offset: Schema.Number
+}) {}
+
+export const SectionSearchParams = Schema.Struct({
+  tickers: TickerList,
+  section: Schema.NonEmptyTrimmedString,
+  doc_types: Schema.optionalWith(CommaSeparated(DocType), { exact: true }),
+  start_date: Schema.optionalWith(IsoDate, { exact: true }),
+  end_date: Schema.optionalWith(IsoDate, { exact: true }),
+  limit: Schema.optionalWith(IntegerInRange(1, 100), { exact: true }),
+  offset: Schema.optionalWith(NonNegativeInteger, { exact: true })
+})

@@ -1,0 +1,87 @@
+/**
+ * Webhook subscriptions: where a customer wants events delivered, which events, and the state of
+ * the subscription (active, paused, failed).
+ */
+import { Schema } from "effect"
+import { Timestamp } from "./Dates.js"
+import { DocType } from "./DocType.js"
+import { Ticker } from "./Ids.js"
+import { MaxTickersPerRequest } from "./Document.js"
+
+export const EventTypes = [
+  "filing.new",
+  "filing.8k_material",
+  "earnings_call.new",
+  "earnings_call.upcoming",
+  "press_release.new"
+] as const
+export const EventType = Schema.Literal(...EventTypes).annotations({
+  message: (issue) => `must be one of ${EventTypes.join(", ")}; got ${JSON.stringify(issue.actual)}`
+})
+export type EventType = typeof EventType.Type
+
+export const WebhookStatus = Schema.Literal("active", "paused", "failed")
+export type WebhookStatus = typeof WebhookStatus.Type
+
+/** Callback addresses must be HTTPS. */
+export const CallbackUrl = Schema.String.pipe(
+  Schema.filter((value) => {
+    try {
+      return new URL(value).protocol === "https:"
+    } catch {
+      return false
+    }
+  }, { message: (issue) => `must be an https:// URL, got ${JSON.stringify(issue.actual)}` })
+)
+
+export class WebhookFilters extends Schema.Class<WebhookFilters>("WebhookFilters")({
+  tickers: Schema.optionalWith(Schema.Array(Ticker).pipe(Schema.maxItems(MaxTickersPerRequest)), { exact: true }),
+  doc_types: Schema.optionalWith(Schema.Array(DocType), { exact: true })
+}) {}
+
+const subscriptionFields = {
+  id: Schema.String,
+  url: Schema.String,
+  events: Schema.Array(EventType),
+  filters: Schema.optionalWith(WebhookFilters, { exact: true }),
+  status: WebhookStatus,
+  created_at: Timestamp
+}
+
+/** A subscription as created: the only time its secret is shown. */
+export class CreatedWebhook extends Schema.Class<CreatedWebhook>("CreatedWebhook")({
+  ...subscriptionFields,
+  secret: Schema.String
+}) {}
+
+/** A subscription as listed: never with its secret. */
+export class Webhook extends Schema.Class<Webhook>("Webhook")({
+  ...subscriptionFields,
+  last_triggered_at: Schema.NullOr(Timestamp)
+}) {}
+
+export class WebhookList extends Schema.Class<WebhookList>("WebhookList")({
+  webhooks: Schema.Array(Webhook)
+}) {}
+
+export class CreateWebhookRequest extends Schema.Class<CreateWebhookRequest>("CreateWebhookRequest")({
+  url: CallbackUrl,
+  events: Schema.NonEmptyArray(EventType),
+  filters: Schema.optionalWith(WebhookFilters, { exact: true }),
+  secret: Schema.optionalWith(Schema.String.pipe(Schema.minLength(16)), { exact: true })
+}) {}
+
+export class UpdateWebhookRequest extends Schema.Class<UpdateWebhookRequest>("UpdateWebhookRequest")({
+  status: Schema.optionalWith(Schema.Literal("active", "paused"), { exact: true }),
+  url: Schema.optionalWith(CallbackUrl, { exact: true }),
+  events: Schema.optionalWith(Schema.NonEmptyArray(EventType), { exact: true }),
+  filters: Schema.optionalWith(WebhookFilters, { exact: true })
+}) {}
+
+export class RecoverWebhookRequest extends Schema.Class<RecoverWebhookRequest>("RecoverWebhookRequest")({
+  since: Timestamp
+}) {}
+
+export class RecoverWebhookResult extends Schema.Class<RecoverWebhookResult>("RecoverWebhookResult")({
+  requeued: Schema.Number
+}) {}

@@ -1,0 +1,98 @@
+/**
+ * The document store: parsed documents with their metadata, Markdown body, sections and exhibits.
+ * Saving is one transaction and idempotent on the publication id, so a retried ingest job never
+ * duplicates a document.
+ */
+import type { Dates, DocType as DocTypes, Ids } from "@filings/domain"
+import { Context, type Effect, type Option } from "effect"
+import type { StorageError } from "./StorageError.js"
+
+type Cik = Ids.Cik
+type DocType = DocTypes.DocType
+type IsoDate = Dates.IsoDate
+type Period = Dates.Period
+type PublicationId = Ids.PublicationId
+type Ticker = Ids.Ticker
+
+export interface DocumentMetadata {
+  readonly publicationId: PublicationId
+  readonly ticker: Ticker
+  readonly companyName: string
+  readonly cik: Cik
+  readonly docType: DocType
+  readonly title: string
+  readonly filingDate: IsoDate
+  readonly period: Period
+  readonly secUrl: string
+  readonly wordCount: number
+  /** Items an 8-K reports, `Item 2.02` style; empty for other forms. */
+  readonly items: ReadonlyArray<string>
+}
+
+export interface StoredSection {
+  readonly title: string
+  readonly content: string
+  readonly pageStart: number
+  readonly pageEnd: number
+}
+
+export interface StoredExhibit {
+  readonly exhibitNumber: string
+  readonly title: string
+  readonly content: string
+}
+
+export interface StoredDocument extends DocumentMetadata {
+  readonly body: string
+  readonly sections: ReadonlyArray<StoredSection>
+  readonly exhibits: ReadonlyArray<StoredExhibit>
+}
+
+export interface DocumentQuery {
+  readonly tickers?: ReadonlyArray<Ticker> | undefined
+  readonly docTypes?: ReadonlyArray<DocType> | undefined
+  /** Inclusive. */
+  readonly startDate?: IsoDate | undefined
+  /** Inclusive. */
+  readonly endDate?: IsoDate | undefined
+  readonly limit: number
+  readonly offset: number
+  /** By filing date, ties broken by publication id in the same direction, so pages never overlap. */
+  readonly order: "asc" | "desc"
+}
+
+export interface DocumentPage {
+  readonly documents: ReadonlyArray<DocumentMetadata>
+  /** Every match, not only this page. */
+  readonly total: number
+}
+
+/** Whether a save stored a new document or replaced the one with the same publication id. */
+export type SaveOutcome = "created" | "updated"
+
+export interface Service {
+  readonly save: (document: StoredDocument) => Effect.Effect<SaveOutcome, StorageError>
+  readonly findByPublicationId: (
+    publicationId: PublicationId
+  ) => Effect.Effect<Option.Option<StoredDocument>, StorageError>
+  /** The metadata alone, without reading the body. */
+  readonly findMetadata: (
+    publicationId: PublicationId
+  ) => Effect.Effect<Option.Option<DocumentMetadata>, StorageError>
+  readonly list: (query: DocumentQuery) => Effect.Effect<DocumentPage, StorageError>
+}
+
+export class DocumentStore extends Context.Tag("@filings/storage/DocumentStore")<DocumentStore, Service>() {}
+
+/** Orders documents as `list` must: filing date, then publication id, in the query's direction. */
+export const compareForListing = (order: DocumentQuery["order"]) => (a: DocumentMetadata, b: DocumentMetadata) => {
+  const byDate = a.filingDate.localeCompare(b.filingDate) || a.publicationId.localeCompare(b.publicationId)
+  return order === "asc" ? byDate : -byDate
+}
+
+/** Whether a document matches the filters of a query (paging aside). */
+export const matchesQuery = (query: DocumentQuery) => (document: DocumentMetadata): boolean =>
+  (query.tickers === undefined || query.tickers.includes(document.ticker)) &&
+  (query.docTypes === undefined || query.docTypes.includes(document.docType)) &&
+  (query.startDate === undefined || document.filingDate >= query.startDate) &&
+  (query.endDate === undefined || document.filingDate <= query.endDate)

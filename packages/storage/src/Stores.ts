@@ -1,0 +1,11 @@
+/**
+ * The set of storage ports a complete adapter provides, as one type for layers and the
+ * conformance suite.
+ */
+import type { ApiKeyStore } from "./ApiKeyStore.js"
+import type { CompanyStore } from "./CompanyStore.js"
+import type { DocumentStore } from "./DocumentStore.js"
+import type { JobQueue } from "./JobQueue.js"
+import type { RateLimitStore } from "./RateLimitStore.js"
+
+export type Stores = DocumentStore | CompanyStore | ApiKeyStore | RateLimitStore | JobQueue

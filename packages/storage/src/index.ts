@@ -1,0 +1,12 @@
+/**
+ * @filings/storage: the storage ports of Filings and their in-memory layers. The conformance suite
+ * that every adapter passes is exported separately, from `@filings/storage/testing`.
+ */
+export * as ApiKeyStore from "./ApiKeyStore.js"
+export * as CompanyStore from "./CompanyStore.js"
+export * as DocumentStore from "./DocumentStore.js"
+export * as JobQueue from "./JobQueue.js"
+export * as MemoryStorage from "./MemoryStorage.js"
+export * as RateLimitStore from "./RateLimitStore.js"
+export * as StorageError from "./StorageError.js"
+export * as Stores from "./Stores.js"

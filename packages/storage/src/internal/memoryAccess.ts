@@ -1,0 +1,47 @@
+// In-memory ApiKeyStore and RateLimitStore, for tests and a single server process.
+import { Clock, Duration, Effect, Option, Ref } from "effect"
+import type * as ApiKeyStore from "../ApiKeyStore.js"
+import * as RateLimitStore from "../RateLimitStore.js"
+
+export const makeApiKeyStore = Effect.gen(function*() {
+  const keys = yield* Ref.make<ReadonlyArray<ApiKeyStore.ApiKeyRecord>>([])
+  const service: ApiKeyStore.Service = {
+    create: (record) => Ref.update(keys, (all) => [...all, record]),
+    findActiveByHash: (keyHash) =>
+      Effect.map(
+        Ref.get(keys),
+        (all) => Option.fromNullable(all.find((key) => key.keyHash === keyHash && key.revokedAt === null))
+      ),
+    list: Effect.map(
+      Ref.get(keys),
+      (all) => [...all].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id))
+    ),
+    revoke: (id, at) =>
+      Ref.modify(keys, (all) => {
+        const found = all.find((key) => key.id === id)
+        if (found === undefined) return [Option.none(), all]
+        const revoked = { ...found, revokedAt: found.revokedAt ?? at }
+        return [Option.some(revoked), all.map((key) => (key.id === id ? revoked : key))]
+      })
+  }
+  return service
+})
+
+export const makeRateLimitStore = Effect.gen(function*() {
+  // key -> [window start, count]; only the current window of each key is kept.
+  const windows = yield* Ref.make(new Map<string, readonly [number, number]>())
+  const service: RateLimitStore.Service = {
+    consume: (key, limit, window) =>
+      Effect.gen(function*() {
+        const windowMillis = Duration.toMillis(window)
+        const start = RateLimitStore.windowStart(yield* Clock.currentTimeMillis, windowMillis)
+        const count = yield* Ref.modify(windows, (map) => {
+          const current = map.get(key)
+          const next = current !== undefined && current[0] === start ? current[1] + 1 : 1
+          return [next, new Map(map).set(key, [start, next] as const)]
+        })
+        return RateLimitStore.decide(count, limit, start, windowMillis)
+      })
+  }
+  return service
+})

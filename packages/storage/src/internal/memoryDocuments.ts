@@ -1,0 +1,42 @@
+// In-memory DocumentStore and CompanyStore: maps behind a Ref, for tests and single-process use.
+import { Effect, Option, Ref } from "effect"
+import type * as CompanyStore from "../CompanyStore.js"
+import * as DocumentStore from "../DocumentStore.js"
+
+export const makeDocumentStore = Effect.gen(function*() {
+  const documents = yield* Ref.make(new Map<string, DocumentStore.StoredDocument>())
+  const find = (publicationId: string) => Effect.map(Ref.get(documents), (map) => Option.fromNullable(map.get(publicationId)))
+  const service: DocumentStore.Service = {
+    save: (document) =>
+      Ref.modify(documents, (map): [DocumentStore.SaveOutcome, Map<string, DocumentStore.StoredDocument>] => {
+        const outcome = map.has(document.publicationId) ? "updated" : "created"
+        return [outcome, new Map(map).set(document.publicationId, structuredClone(document))]
+      }),
+    findByPublicationId: find,
+    findMetadata: (publicationId) =>
+      Effect.map(find(publicationId), Option.map(({ body: _b, exhibits: _e, sections: _s, ...metadata }) => metadata)),
+    list: (query) =>
+      Effect.map(Ref.get(documents), (map) => {
+        const matches = [...map.values()].filter(DocumentStore.matchesQuery(query))
+          .sort(DocumentStore.compareForListing(query.order))
+        return {
+          total: matches.length,
+          documents: matches.slice(query.offset, query.offset + query.limit).map((
+            { body: _b, exhibits: _e, sections: _s, ...metadata }
+          ) => metadata)
+        }
+      })
+  }
+  return service
+})
+
+export const makeCompanyStore = Effect.gen(function*() {
+  const companies = yield* Ref.make(new Map<string, CompanyStore.Company>())
+  const service: CompanyStore.Service = {
+    upsert: (company) => Ref.update(companies, (map) => new Map(map).set(company.cik, { ...company })),
+    findByCik: (cik) => Effect.map(Ref.get(companies), (map) => Option.fromNullable(map.get(cik))),
+    findByTicker: (ticker) =>
+      Effect.map(Ref.get(companies), (map) => Option.fromNullable([...map.values()].find((c) => c.ticker === ticker)))
+  }
+  return service
+})

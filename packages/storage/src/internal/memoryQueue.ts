@@ -1,0 +1,99 @@
+// In-memory JobQueue: the same semantics as the SQL queue (delays, leases, unique keys), for tests
+// and single-process use. Time comes from the Effect Clock, so TestClock drives leases and delays.
+import { Clock, Duration, Effect, Option, Ref } from "effect"
+import { randomUUID } from "node:crypto"
+import type * as JobQueue from "../JobQueue.js"
+
+interface Entry {
+  readonly id: string
+  readonly queue: string
+  readonly payload: unknown
+  readonly uniqueKey: string | undefined
+  readonly sequence: number
+  readonly runAtMillis: number
+  readonly attempts: number
+  readonly leaseToken: string | undefined
+  readonly leaseExpiresAtMillis: number
+  readonly state: "pending" | "done" | "dead"
+}
+
+export const makeJobQueue = Effect.gen(function*() {
+  const entries = yield* Ref.make(new Map<string, Entry>())
+  let sequence = 0
+
+  const holdsLease = (entry: Entry | undefined, job: JobQueue.Job, now: number): entry is Entry =>
+    entry !== undefined && entry.state === "pending" && entry.leaseToken === job.leaseToken &&
+    entry.leaseExpiresAtMillis > now
+
+  const settle = (job: JobQueue.Job, change: (entry: Entry, now: number) => Entry) =>
+    Effect.flatMap(Clock.currentTimeMillis, (now) =>
+      Ref.modify(entries, (map) => {
+        const entry = map.get(job.id)
+        if (!holdsLease(entry, job, now)) return [false, map]
+        return [true, new Map(map).set(job.id, change(entry, now))]
+      }))
+
+  const service: JobQueue.Service = {
+    enqueue: (queue, payload, options) =>
+      Effect.flatMap(Clock.currentTimeMillis, (now) =>
+        Ref.modify(entries, (map) => {
+          const uniqueKey = options?.uniqueKey
+          if (uniqueKey !== undefined) {
+            const existing = [...map.values()].find((entry) => entry.queue === queue && entry.uniqueKey === uniqueKey)
+            if (existing !== undefined) return [existing.id, map]
+          }
+          const id = randomUUID()
+          const entry: Entry = {
+            id,
+            queue,
+            payload: structuredClone(payload),
+            uniqueKey,
+            sequence: sequence++,
+            runAtMillis: now + (options?.delay === undefined ? 0 : Duration.toMillis(options.delay)),
+            attempts: 0,
+            leaseToken: undefined,
+            leaseExpiresAtMillis: 0,
+            state: "pending"
+          }
+          return [id, new Map(map).set(id, entry)]
+        })),
+    take: (queue, lease) =>
+      Effect.flatMap(Clock.currentTimeMillis, (now) =>
+        Ref.modify(entries, (map) => {
+          const due = [...map.values()]
+            .filter((entry) =>
+              entry.queue === queue && entry.state === "pending" && entry.runAtMillis <= now &&
+              entry.leaseExpiresAtMillis <= now
+            )
+            .sort((a, b) => a.runAtMillis - b.runAtMillis || a.sequence - b.sequence)[0]
+          if (due === undefined) return [Option.none(), map]
+          const job: JobQueue.Job = {
+            id: due.id,
+            queue: due.queue,
+            payload: structuredClone(due.payload),
+            attempts: due.attempts + 1,
+            leaseToken: randomUUID(),
+            leaseExpiresAtMillis: now + Duration.toMillis(lease)
+          }
+          const { attempts, leaseExpiresAtMillis, leaseToken } = job
+          return [Option.some(job), new Map(map).set(due.id, { ...due, attempts, leaseExpiresAtMillis, leaseToken })]
+        })),
+    complete: (job) => settle(job, (entry) => ({ ...entry, state: "done", leaseToken: undefined })),
+    retry: (job, delay) =>
+      settle(job, (entry, now) => ({
+        ...entry,
+        runAtMillis: now + Duration.toMillis(delay),
+        leaseToken: undefined,
+        leaseExpiresAtMillis: 0
+      })),
+    fail: (job) => settle(job, (entry) => ({ ...entry, state: "dead", leaseToken: undefined })),
+    extendLease: (job, lease) =>
+      settle(job, (entry, now) => ({ ...entry, leaseExpiresAtMillis: now + Duration.toMillis(lease) })),
+    pendingCount: (queue) =>
+      Effect.map(
+        Ref.get(entries),
+        (map) => [...map.values()].filter((entry) => entry.queue === queue && entry.state === "pending").length
+      )
+  }
+  return service
+})

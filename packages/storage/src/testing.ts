@@ -1,0 +1,364 @@
+/**
+ * The storage conformance suite: the behaviour every adapter of the storage ports must show. An
+ * adapter author runs it with vitest against their own layer:
+ *
+ *   import { conformance } from "@filings/storage/testing"
+ *   conformance("my adapter", MyStorage.layer)
+ *
+ * The suite shares one layer (one database) across its tests, so each test works on ids, tickers,
+ * keys and queue names of its own. Time is read from the Effect Clock, which the suite drives with
+ * TestClock; adapters must take "now" from the Clock, not from the database or Date.now().
+ */
+import { assert, describe, layer } from "@effect/vitest"
+import type { Ids } from "@filings/domain"
+import { Array as Arr, Chunk, Clock, Duration, Effect, Fiber, Option, TestClock } from "effect"
+import type { Layer } from "effect"
+import { randomBytes } from "node:crypto"
+import { ApiKeyStore, type ApiKeyRecord } from "./ApiKeyStore.js"
+import { CompanyStore } from "./CompanyStore.js"
+import { DocumentStore, type StoredDocument } from "./DocumentStore.js"
+import { JobQueue } from "./JobQueue.js"
+import { RateLimitStore } from "./RateLimitStore.js"
+import type { Stores } from "./Stores.js"
+
+const uniqueTicker = (): Ids.Ticker => `T${randomBytes(4).toString("hex").toUpperCase()}` as Ids.Ticker
+const uniqueName = (prefix: string) => `${prefix}-${randomBytes(6).toString("hex")}`
+let accessionCounter = Math.floor(Math.random() * 900_000)
+const uniqueAccession = (): Ids.PublicationId =>
+  `${String(Math.floor(Math.random() * 1e10)).padStart(10, "0")}-24-${
+    String(++accessionCounter % 1_000_000).padStart(6, "0")
+  }` as Ids.PublicationId
+
+/** A complete document with every field set, for tests of adapters. */
+export const sampleDocument = (overrides: Partial<StoredDocument> = {}): StoredDocument => ({
+  publicationId: uniqueAccession(),
+  ticker: "ACME" as Ids.Ticker,
+  companyName: "Acme Corp",
+  cik: "0000123456" as Ids.Cik,
+  docType: "10-K",
+  title: "Acme Corp 10-K FY 2024",
+  filingDate: "2024-11-01",
+  period: "FY 2024",
+  secUrl: "https://www.sec.gov/Archives/edgar/data/123456/000012345624000001/acme-20240930.htm",
+  wordCount: 6,
+  items: [],
+  body: "# Annual report\n\nRevenue grew — 12 % (€, 日本).\n\n| a | b |\n| - | - |\n| 1 | 2 |\n",
+  sections: [{ title: "Item 1. Business", content: "We make anvils.", pageStart: 1, pageEnd: 2 }],
+  exhibits: [{ exhibitNumber: "99.1", title: "Press release", content: "Acme reports results." }],
+  ...overrides
+})
+
+const sampleKey = (overrides: Partial<ApiKeyRecord> = {}): ApiKeyRecord => ({
+  id: uniqueName("key"),
+  name: "ci",
+  plan: "standard",
+  rateLimit: 100,
+  keyHash: randomBytes(32).toString("hex"),
+  keyPrefix: "fk_abcd",
+  createdAt: new Date("2024-01-01T00:00:00.000Z"),
+  revokedAt: null,
+  ...overrides
+})
+
+const metadataOf = ({ body: _b, exhibits: _e, sections: _s, ...metadata }: StoredDocument) => metadata
+
+/** Runs the whole suite against `storage`, under a describe block named after the adapter. */
+export const conformance = <E>(name: string, storage: Layer.Layer<Stores, E>, options?: { readonly timeout?: number }) =>
+  describe(`storage conformance: ${name}`, () => {
+    layer(storage, { timeout: options?.timeout ?? 60_000 })((it) => {
+      describe("DocumentStore", () => {
+        it.effect("stores a document and reads every field back", () =>
+          Effect.gen(function*() {
+            const store = yield* DocumentStore
+            const document = sampleDocument()
+            assert.strictEqual(yield* store.save(document), "created")
+            assert.deepStrictEqual(yield* store.findByPublicationId(document.publicationId), Option.some(document))
+            assert.deepStrictEqual(yield* store.findMetadata(document.publicationId), Option.some(metadataOf(document)))
+          }))
+
+        it.effect("saving the same publication id again replaces the document instead of adding one", () =>
+          Effect.gen(function*() {
+            const store = yield* DocumentStore
+            const ticker = uniqueTicker()
+            const first = sampleDocument({ ticker })
+            const second = { ...first, body: "replaced", wordCount: 1, sections: [], exhibits: [] }
+            yield* store.save(first)
+            assert.strictEqual(yield* store.save(second), "updated")
+            assert.deepStrictEqual(yield* store.findByPublicationId(first.publicationId), Option.some(second))
+            const page = yield* store.list({ tickers: [ticker], limit: 10, offset: 0, order: "desc" })
+            assert.strictEqual(page.total, 1)
+          }))
+
+        it.effect("concurrent saves of one document create it exactly once", () =>
+          Effect.gen(function*() {
+            const store = yield* DocumentStore
+            const document = sampleDocument({ ticker: uniqueTicker() })
+            const outcomes = yield* Effect.all(Arr.replicate(store.save(document), 6), { concurrency: "unbounded" })
+            assert.strictEqual(outcomes.filter((outcome) => outcome === "created").length, 1)
+            const page = yield* store.list({ tickers: [document.ticker], limit: 10, offset: 0, order: "desc" })
+            assert.strictEqual(page.total, 1)
+          }))
+
+        it.effect("an unknown publication id is none", () =>
+          Effect.gen(function*() {
+            const store = yield* DocumentStore
+            assert.isTrue(Option.isNone(yield* store.findByPublicationId(uniqueAccession())))
+            assert.isTrue(Option.isNone(yield* store.findMetadata(uniqueAccession())))
+          }))
+
+        it.effect("lists by ticker, type and inclusive date range, ordered and paged without overlap", () =>
+          Effect.gen(function*() {
+            const store = yield* DocumentStore
+            const [acme, other] = [uniqueTicker(), uniqueTicker()]
+            const dates = ["2024-01-15", "2024-02-15", "2024-02-15", "2024-03-15", "2024-04-15"] as const
+            const documents = dates.map((filingDate, index) =>
+              sampleDocument({ ticker: acme, filingDate, docType: index % 2 === 0 ? "10-Q" : "8-K" })
+            )
+            yield* Effect.forEach([...documents, sampleDocument({ ticker: other })], store.save)
+
+            const all = yield* store.list({ tickers: [acme], limit: 100, offset: 0, order: "desc" })
+            assert.strictEqual(all.total, 5)
+            const expectedDesc = [...documents].sort((a, b) =>
+              b.filingDate.localeCompare(a.filingDate) || b.publicationId.localeCompare(a.publicationId)
+            ).map((document) => document.publicationId)
+            assert.deepStrictEqual(all.documents.map((document) => document.publicationId), expectedDesc)
+            assert.deepStrictEqual(all.documents[0], metadataOf(documents.find((d) => d.filingDate === "2024-04-15")!))
+
+            const ascending = yield* store.list({ tickers: [acme], limit: 100, offset: 0, order: "asc" })
+            assert.deepStrictEqual(ascending.documents.map((d) => d.publicationId), [...expectedDesc].reverse())
+
+            const pages = yield* Effect.forEach(
+              [0, 2, 4],
+              (offset) => store.list({ tickers: [acme], limit: 2, offset, order: "desc" })
+            )
+            assert.deepStrictEqual(pages.map((page) => page.total), [5, 5, 5])
+            assert.deepStrictEqual(pages.flatMap((page) => page.documents.map((d) => d.publicationId)), expectedDesc)
+
+            const quarterly = yield* store.list({
+              tickers: [acme, other],
+              docTypes: ["10-Q"],
+              limit: 100,
+              offset: 0,
+              order: "asc"
+            })
+            assert.deepStrictEqual(quarterly.documents.map((d) => d.filingDate), ["2024-01-15", "2024-02-15", "2024-04-15"])
+
+            const february = yield* store.list({
+              tickers: [acme],
+              startDate: "2024-02-15",
+              endDate: "2024-03-15",
+              limit: 100,
+              offset: 0,
+              order: "asc"
+            })
+            assert.deepStrictEqual(february.documents.map((d) => d.filingDate), ["2024-02-15", "2024-02-15", "2024-03-15"])
+
+            const beyond = yield* store.list({ tickers: [acme], limit: 10, offset: 10, order: "desc" })
+            assert.deepStrictEqual([beyond.total, beyond.documents.length], [5, 0])
+          }))
+      })
+
+      describe("CompanyStore", () => {
+        it.effect("finds a company by key and by ticker, and follows a ticker change", () =>
+          Effect.gen(function*() {
+            const store = yield* CompanyStore
+            const cik = String(Math.floor(Math.random() * 1e10)).padStart(10, "0") as Ids.Cik
+            const [oldTicker, newTicker] = [uniqueTicker(), uniqueTicker()]
+            yield* store.upsert({ cik, ticker: oldTicker, name: "Old Name Inc" })
+            assert.deepStrictEqual(
+              yield* store.findByTicker(oldTicker),
+              Option.some({ cik, ticker: oldTicker, name: "Old Name Inc" })
+            )
+            yield* store.upsert({ cik, ticker: newTicker, name: "New Name Inc" })
+            assert.deepStrictEqual(
+              yield* store.findByCik(cik),
+              Option.some({ cik, ticker: newTicker, name: "New Name Inc" })
+            )
+            assert.isTrue(Option.isNone(yield* store.findByTicker(oldTicker)))
+          }))
+      })
+
+      describe("ApiKeyStore", () => {
+        it.effect("finds active keys by hash only, and revocation is final", () =>
+          Effect.gen(function*() {
+            const store = yield* ApiKeyStore
+            const key = sampleKey({ plan: "enterprise", rateLimit: 5000 })
+            yield* store.create(key)
+            assert.deepStrictEqual(yield* store.findActiveByHash(key.keyHash), Option.some(key))
+            assert.isTrue(Option.isNone(yield* store.findActiveByHash(randomBytes(32).toString("hex"))))
+
+            const revokedAt = new Date("2024-06-01T12:00:00.000Z")
+            assert.deepStrictEqual(yield* store.revoke(key.id, revokedAt), Option.some({ ...key, revokedAt }))
+            assert.isTrue(Option.isNone(yield* store.findActiveByHash(key.keyHash)))
+            const again = yield* store.revoke(key.id, new Date("2024-07-01T00:00:00.000Z"))
+            assert.deepStrictEqual(again, Option.some({ ...key, revokedAt }))
+            assert.isTrue(Option.isNone(yield* store.revoke(uniqueName("missing"), revokedAt)))
+          }))
+
+        it.effect("lists every key, revoked ones included, oldest first", () =>
+          Effect.gen(function*() {
+            const store = yield* ApiKeyStore
+            const older = sampleKey({ createdAt: new Date("2020-01-01T00:00:00.000Z") })
+            const newer = sampleKey({ createdAt: new Date("2020-01-02T00:00:00.000Z") })
+            yield* store.create(newer)
+            yield* store.create(older)
+            yield* store.revoke(newer.id, new Date("2020-02-01T00:00:00.000Z"))
+            const listed = (yield* store.list).filter((key) => key.id === older.id || key.id === newer.id)
+            assert.deepStrictEqual(listed.map((key) => key.id), [older.id, newer.id])
+            assert.deepStrictEqual(listed[1]?.revokedAt, new Date("2020-02-01T00:00:00.000Z"))
+          }))
+      })
+
+      describe("RateLimitStore", () => {
+        it.effect("allows the limit per window, counts on past it, and starts over in the next window", () =>
+          Effect.gen(function*() {
+            const store = yield* RateLimitStore
+            const key = uniqueName("rate")
+            const minute = Duration.minutes(1)
+            const decisions = yield* Effect.forEach([1, 2, 3, 4], () => store.consume(key, 3, minute))
+            assert.deepStrictEqual(decisions.map((d) => [d.allowed, d.remaining]), [
+              [true, 2],
+              [true, 1],
+              [true, 0],
+              [false, 0]
+            ])
+            const now = yield* Clock.currentTimeMillis
+            const resetAt = decisions[0]!.resetAtMillis
+            assert.isTrue(resetAt > now && resetAt <= now + 60_000 && resetAt % 60_000 === 0)
+            assert.isTrue(decisions.every((d) => d.resetAtMillis === resetAt && d.limit === 3))
+
+            assert.strictEqual((yield* store.consume(uniqueName("rate"), 3, minute)).remaining, 2)
+
+            yield* TestClock.adjust(Duration.millis(resetAt - now))
+            const fresh = yield* store.consume(key, 3, minute)
+            assert.deepStrictEqual([fresh.allowed, fresh.remaining, fresh.resetAtMillis], [true, 2, resetAt + 60_000])
+          }))
+
+        it.effect("concurrent requests never get more than the limit", () =>
+          Effect.gen(function*() {
+            const store = yield* RateLimitStore
+            const key = uniqueName("burst")
+            const decisions = yield* Effect.all(Arr.replicate(store.consume(key, 10, Duration.minutes(1)), 25), {
+              concurrency: "unbounded"
+            })
+            assert.strictEqual(decisions.filter((d) => d.allowed).length, 10)
+          }))
+      })
+
+      describe("JobQueue", () => {
+        it.effect("hands out a job once, under a lease, and completes it", () =>
+          Effect.gen(function*() {
+            const queue = yield* JobQueue
+            const name = uniqueName("q")
+            const id = yield* queue.enqueue(name, { publicationId: "0000000001-24-000001", n: [1, 2] })
+            const job = Option.getOrThrow(yield* queue.take(name, Duration.seconds(30)))
+            assert.deepStrictEqual([job.id, job.queue, job.attempts], [id, name, 1])
+            assert.deepStrictEqual(job.payload, { publicationId: "0000000001-24-000001", n: [1, 2] })
+            assert.isTrue(Option.isNone(yield* queue.take(name, Duration.seconds(30))))
+            assert.strictEqual(yield* queue.pendingCount(name), 1)
+            assert.isTrue(yield* queue.complete(job))
+            assert.strictEqual(yield* queue.pendingCount(name), 0)
+            assert.isTrue(Option.isNone(yield* queue.take(name, Duration.seconds(30))))
+          }))
+
+        it.effect("takes due jobs oldest first and holds delayed ones back until they are due", () =>
+          Effect.gen(function*() {
+            const queue = yield* JobQueue
+            const name = uniqueName("q")
+            const later = yield* queue.enqueue(name, "later", { delay: Duration.minutes(5) })
+            const first = yield* queue.enqueue(name, "first")
+            const second = yield* queue.enqueue(name, "second")
+            const taken = [
+              Option.getOrThrow(yield* queue.take(name, Duration.minutes(1))),
+              Option.getOrThrow(yield* queue.take(name, Duration.minutes(1)))
+            ]
+            assert.deepStrictEqual(taken.map((job) => job.id), [first, second])
+            yield* Effect.forEach(taken, queue.complete)
+            assert.isTrue(Option.isNone(yield* queue.take(name, Duration.minutes(1))))
+            yield* TestClock.adjust(Duration.minutes(5))
+            assert.strictEqual(Option.getOrThrow(yield* queue.take(name, Duration.minutes(1))).id, later)
+          }))
+
+        it.effect("a lease that runs out lets another worker take the job, and the first worker's lease is void", () =>
+          Effect.gen(function*() {
+            const queue = yield* JobQueue
+            const name = uniqueName("q")
+            yield* queue.enqueue(name, "work")
+            const crashed = Option.getOrThrow(yield* queue.take(name, Duration.seconds(30)))
+            yield* TestClock.adjust(Duration.seconds(31))
+            const again = Option.getOrThrow(yield* queue.take(name, Duration.seconds(30)))
+            assert.deepStrictEqual([again.id, again.attempts], [crashed.id, 2])
+            assert.isFalse(yield* queue.complete(crashed))
+            assert.isFalse(yield* queue.retry(crashed, Duration.zero))
+            assert.isTrue(yield* queue.complete(again))
+          }))
+
+        it.effect("extending a lease keeps the job from other workers", () =>
+          Effect.gen(function*() {
+            const queue = yield* JobQueue
+            const name = uniqueName("q")
+            yield* queue.enqueue(name, "long")
+            const job = Option.getOrThrow(yield* queue.take(name, Duration.seconds(30)))
+            yield* TestClock.adjust(Duration.seconds(20))
+            assert.isTrue(yield* queue.extendLease(job, Duration.seconds(30)))
+            yield* TestClock.adjust(Duration.seconds(20))
+            assert.isTrue(Option.isNone(yield* queue.take(name, Duration.seconds(30))))
+            assert.isTrue(yield* queue.complete(job))
+          }))
+
+        it.effect("a retried job comes back after its delay; a failed one never does", () =>
+          Effect.gen(function*() {
+            const queue = yield* JobQueue
+            const name = uniqueName("q")
+            yield* queue.enqueue(name, "flaky")
+            const job = Option.getOrThrow(yield* queue.take(name, Duration.seconds(30)))
+            assert.isTrue(yield* queue.retry(job, Duration.minutes(1)))
+            assert.isTrue(Option.isNone(yield* queue.take(name, Duration.seconds(30))))
+            yield* TestClock.adjust(Duration.minutes(1))
+            const retried = Option.getOrThrow(yield* queue.take(name, Duration.seconds(30)))
+            assert.strictEqual(retried.attempts, 2)
+            assert.isTrue(yield* queue.fail(retried, "gave up"))
+            yield* TestClock.adjust(Duration.hours(1))
+            assert.isTrue(Option.isNone(yield* queue.take(name, Duration.seconds(30))))
+            assert.strictEqual(yield* queue.pendingCount(name), 0)
+          }))
+
+        it.effect("a unique key enqueues one job however often it is given", () =>
+          Effect.gen(function*() {
+            const queue = yield* JobQueue
+            const name = uniqueName("q")
+            const ids = yield* Effect.all(
+              Arr.replicate(queue.enqueue(name, "once", { uniqueKey: "filing-1" }), 5),
+              { concurrency: "unbounded" }
+            )
+            assert.strictEqual(new Set(ids).size, 1)
+            assert.strictEqual(yield* queue.pendingCount(name), 1)
+            const job = Option.getOrThrow(yield* queue.take(name, Duration.seconds(30)))
+            yield* queue.complete(job)
+            assert.strictEqual(yield* queue.enqueue(name, "once", { uniqueKey: "filing-1" }), ids[0])
+            assert.strictEqual(yield* queue.pendingCount(name), 0)
+          }))
+
+        it.effect("concurrent workers take every job exactly once", () =>
+          Effect.gen(function*() {
+            const queue = yield* JobQueue
+            const name = uniqueName("q")
+            const enqueued = yield* Effect.forEach(Arr.range(1, 24), (n) => queue.enqueue(name, { n }))
+            const worker = Effect.gen(function*() {
+              const taken: Array<string> = []
+              while (true) {
+                const job = yield* queue.take(name, Duration.minutes(1))
+                if (Option.isNone(job)) return taken
+                taken.push(job.value.id)
+                yield* queue.complete(job.value)
+              }
+            })
+            const fibers = yield* Effect.forEach(Arr.range(1, 4), () => Effect.fork(worker))
+            const perWorker = yield* Effect.forEach(fibers, Fiber.join)
+            const all = Chunk.fromIterable(perWorker.flat())
+            assert.strictEqual(Chunk.size(all), enqueued.length)
+            assert.deepStrictEqual([...new Set(perWorker.flat())].sort(), [...enqueued].sort())
+          }))
+      })
+    })
+  })

@@ -1,0 +1,4 @@
+import { MemoryStorage } from "@filings/storage"
+import { conformance } from "@filings/storage/testing"
+
+conformance("memory", MemoryStorage.layer)
