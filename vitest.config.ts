@@ -1,17 +1,13 @@
 import { fileURLToPath } from "node:url"
 import { defineConfig } from "vitest/config"
 
-// Tests import the workspace packages from their TypeScript sources, so a test run needs no build.
-const source = (path: string) => fileURLToPath(new URL(path, import.meta.url))
-
-const alias = {
-  "@filings/domain": source("./packages/domain/src/index.ts"),
-  "@filings/storage/testing": source("./packages/storage/src/testing.ts"),
-  "@filings/storage": source("./packages/storage/src/index.ts"),
-  "@filings/storage-sql": source("./packages/storage-sql/src/index.ts"),
-  "@filings/filings-parser": source("./packages/filings-parser/src/index.ts"),
-  "@filings/server": source("./packages/server/src/index.ts")
-}
+// Tests import the workspace packages from their TypeScript sources, so a test run needs no build:
+// `@filings/<package>` is the package's src/index.ts, `@filings/<package>/<Module>` its src/<Module>.ts.
+const packages = fileURLToPath(new URL("./packages/", import.meta.url))
+const alias = [
+  { find: /^@filings\/([^/]+)$/, replacement: `${packages}$1/src/index.ts` },
+  { find: /^@filings\/([^/]+)\/(.+)$/, replacement: `${packages}$1/src/$2.ts` }
+]
 
 export default defineConfig({
   test: {

@@ -53,6 +53,9 @@ export const IngestOverrides = {
   filing_date: Schema.optionalWith(IsoDate, { exact: true })
 }
 
+export const IngestMetadata = Schema.Struct(IngestOverrides)
+export type IngestMetadata = typeof IngestMetadata.Type
+
 /** A filing uploaded for ingestion, as multipart form data: the file and optional metadata fields. */
 export const IngestUpload = Schema.Struct({
   file: Multipart.SingleFileSchema,

@@ -55,7 +55,11 @@ export class CurrentApiKey extends Context.Tag("@filings/domain/Api/CurrentApiKe
 
 /** Checks the `Authorization: Bearer` key and charges the request to the key's rate limit. */
 export class Authorization extends HttpApiMiddleware.Tag<Authorization>()("@filings/domain/Api/Authorization", {
-  failure: Schema.Union(ApiError.UnauthorizedResponse, ApiError.RateLimitExceededResponse),
+  failure: Schema.Union(
+    ApiError.UnauthorizedResponse,
+    ApiError.RateLimitExceededResponse,
+    ApiError.ServiceUnavailableResponse
+  ),
   provides: CurrentApiKey,
   security: { apiKey: HttpApiSecurity.bearer }
 }) {}
@@ -205,7 +209,7 @@ export class AdminGroup extends HttpApiGroup.make("admin")
     HttpApiEndpoint.post("ingestFile", "/admin/ingest")
       .setPayload(HttpApiSchema.Multipart(IngestUpload))
       .addSuccess(IngestResult)
-      .addError(ApiError.UnreadableDocumentResponse)
+      .addError(ApiError.UnreadableFilingResponse)
       .annotate(OpenApi.Summary, "Parse and store an uploaded filing")
   )
   .add(

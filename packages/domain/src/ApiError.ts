@@ -174,14 +174,14 @@ export const ServiceUnavailableResponse = onTheWire(
   "Storage or queue unreachable; retry later"
 )
 
-/** The file given to ingest could not be read as a filing. */
-export class UnreadableDocument extends Schema.TaggedError<UnreadableDocument>()("UnreadableDocument", {
+/** The file given to ingest could not be read as a filing, or does not say enough about itself. */
+export class UnreadableFiling extends Schema.TaggedError<UnreadableFiling>()("UnreadableFiling", {
   message: Schema.String
 }) {}
-export const UnreadableDocumentResponse = onTheWire(
-  UnreadableDocument,
-  "UnreadableDocument",
-  "unreadable_document",
+export const UnreadableFilingResponse = onTheWire(
+  UnreadableFiling,
+  "UnreadableFiling",
+  "unreadable_filing",
   422,
   "The uploaded file could not be read as a filing"
 )

@@ -1,0 +1,61 @@
+/**
+ * The HTTP server: the `/v1` API with its handlers, authentication and error envelope, the
+ * OpenAPI document at `/openapi.json` and a docs page at `/docs`, all from the one definition in
+ * `@filings/domain`. Storage and the services the handlers use are provided by the caller.
+ */
+import type { FileSystem, HttpApi } from "@effect/platform"
+import { HttpApiBuilder, HttpApiScalar, HttpMiddleware, HttpServer } from "@effect/platform"
+import type { ServeError } from "@effect/platform/HttpServerError"
+import { NodeHttpServer } from "@effect/platform-node"
+import { Api } from "@filings/domain"
+import type { DocumentStore, RateLimitStore } from "@filings/storage"
+import { Layer } from "effect"
+import { createServer } from "node:http"
+import type { AdminAccess } from "./AdminAccess.js"
+import type { ApiKeys } from "./ApiKeys.js"
+import type { Ingestion } from "./ingest/Ingestion.js"
+import * as AdminHandlers from "./admin/AdminHandlers.js"
+import * as DocumentsHandlers from "./documents/DocumentsHandlers.js"
+import * as Authorization from "./http/Authorization.js"
+import * as ErrorEnvelope from "./http/ErrorEnvelope.js"
+import * as NotImplementedHandlers from "./http/NotImplementedHandlers.js"
+import * as SystemHandlers from "./http/SystemHandlers.js"
+
+/** What the handlers need from the composition root. */
+export type Requirements =
+  | DocumentStore.DocumentStore
+  | RateLimitStore.RateLimitStore
+  | ApiKeys
+  | AdminAccess
+  | Ingestion
+  | FileSystem.FileSystem
+
+/** The API with every handler, ready to serve or to turn into a web handler for tests. */
+export const apiLayer: Layer.Layer<HttpApi.Api, never, Requirements> = Layer.mergeAll(
+  HttpApiBuilder.api(Api.FilingsApi).pipe(
+    Layer.provide([
+      DocumentsHandlers.layer,
+      NotImplementedHandlers.layer,
+      AdminHandlers.layer,
+      SystemHandlers.layer
+    ]),
+    Layer.provide([Authorization.layer, AdminHandlers.authorizationLayer])
+  ),
+  ErrorEnvelope.layer
+)
+
+/**
+ * Serves the API, the OpenAPI document and the docs page on `host:port` (port 0 picks a free one).
+ * The running `HttpServer` is part of the output, so the caller can read the address it got.
+ */
+export const layer = (options: {
+  readonly host: string
+  readonly port: number
+}): Layer.Layer<HttpServer.HttpServer, ServeError, Exclude<Requirements, FileSystem.FileSystem>> =>
+  HttpApiBuilder.serve(HttpMiddleware.logger).pipe(
+    Layer.provide(HttpApiScalar.layer({ path: "/docs" })),
+    Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/openapi.json" })),
+    Layer.provide(apiLayer),
+    HttpServer.withLogAddress,
+    Layer.provideMerge(NodeHttpServer.layer(createServer, { host: options.host, port: options.port }))
+  )

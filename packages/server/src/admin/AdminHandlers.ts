@@ -1,0 +1,50 @@
+/**
+ * Handlers of the `/admin` routes: ingest an uploaded filing, and create, list and revoke API keys.
+ */
+import { FileSystem, HttpApiBuilder } from "@effect/platform"
+import { Admin, Api, ApiError } from "@filings/domain"
+import { Effect, Layer, Option, Redacted } from "effect"
+import { AdminAccess } from "../AdminAccess.js"
+import { ApiKeys } from "../ApiKeys.js"
+import { orServiceUnavailable } from "../http/StorageFailures.js"
+import { Ingestion } from "../ingest/Ingestion.js"
+
+export const authorizationLayer = Layer.effect(
+  Api.AdminAuthorization,
+  Effect.map(AdminAccess, (access) =>
+    Api.AdminAuthorization.of({
+      adminToken: (token) =>
+        access.accepts(token) && Redacted.value(token).length > 0
+          ? Effect.void
+          : Effect.fail(new ApiError.Unauthorized({ message: "the admin token is missing or wrong" }))
+    }))
+)
+
+export const layer = HttpApiBuilder.group(Api.FilingsApi, "admin", (handlers) =>
+  Effect.gen(function*() {
+    const keys = yield* ApiKeys
+    const ingestion = yield* Ingestion
+    const fs = yield* FileSystem.FileSystem
+
+    return handlers
+      .handle("ingestFile", ({ payload: { file, ...overrides } }) =>
+        Effect.gen(function*() {
+          const bytes = yield* Effect.orDie(fs.readFile(file.path))
+          return yield* ingestion.ingest({ fileName: file.name, bytes, contentType: file.contentType, overrides })
+        }).pipe(orServiceUnavailable))
+      .handle("createApiKey", ({ payload }) =>
+        keys.create({ name: payload.name, plan: payload.plan, rateLimit: payload.rate_limit }).pipe(
+          Effect.catchTag("InvalidKeySettings", (error) => new ApiError.InvalidRequest({ message: error.message })),
+          orServiceUnavailable
+        ))
+      .handle("listApiKeys", () =>
+        keys.list.pipe(Effect.map((all) => new Admin.ApiKeyList({ keys: all })), orServiceUnavailable))
+      .handle("revokeApiKey", ({ path }) =>
+        keys.revoke(path.key_id).pipe(
+          Effect.flatMap(Option.match({
+            onNone: () => Effect.fail(new ApiError.InvalidRequest({ message: `no API key with id ${path.key_id}` })),
+            onSome: Effect.succeed
+          })),
+          orServiceUnavailable
+        ))
+  }))

@@ -1,0 +1,27 @@
+/**
+ * The `filings` command line: `serve`, `keys` and `ingest`. Operator commands get their `Operator`
+ * from `OperatorSelection`, so they work whether or not a server is running.
+ */
+import { Command } from "@effect/cli"
+import { Console, Effect } from "effect"
+import { CliFailure } from "./CliFailure.js"
+import { ingestCommand } from "./IngestCommand.js"
+import { keysCommand } from "./KeysCommand.js"
+import * as OperatorSelection from "./OperatorSelection.js"
+import { serveCommand } from "./ServeCommand.js"
+
+const filings = Command.make("filings").pipe(
+  Command.withSubcommands([
+    serveCommand,
+    keysCommand.pipe(Command.provide(OperatorSelection.layer)),
+    ingestCommand.pipe(Command.provide(OperatorSelection.layer))
+  ])
+)
+
+export const run = (argv: ReadonlyArray<string>) =>
+  Command.run(filings, { name: "filings", version: "0.1.0" })(argv).pipe(
+    Effect.catchIf(
+      (error): error is CliFailure => error instanceof CliFailure,
+      (error) => Effect.zipRight(Console.error(`error: ${error.message}`), Effect.fail(error))
+    )
+  )

@@ -1,0 +1,97 @@
+/**
+ * What the operator commands (`keys`, `ingest`) do, with two ways of doing it: directly on the
+ * database, or through the `/admin` routes of a running server. The CLI picks the way (see
+ * `OperatorSelection`), so a user never has to stop the server to add documents or keys.
+ */
+import { FetchHttpClient, FileSystem, HttpApiClient, HttpClient, HttpClientRequest } from "@effect/platform"
+import { type Admin, Api } from "@filings/domain"
+import { Context, Effect, Layer, Option, Redacted } from "effect"
+import { basename } from "node:path"
+import { ApiKeys } from "../ApiKeys.js"
+import { Ingestion, type Overrides } from "../ingest/Ingestion.js"
+import { CliFailure, fromError } from "./CliFailure.js"
+
+export interface Service {
+  /** Says where the work goes, for the first line a command prints. */
+  readonly description: string
+  readonly createKey: (request: Admin.CreateApiKeyRequest) => Effect.Effect<Admin.CreatedApiKey, CliFailure>
+  readonly listKeys: Effect.Effect<ReadonlyArray<Admin.ApiKeyInfo>, CliFailure>
+  readonly revokeKey: (id: string) => Effect.Effect<Admin.ApiKeyInfo, CliFailure>
+  readonly ingestFile: (path: string, overrides: Overrides) => Effect.Effect<Admin.IngestResult, CliFailure>
+}
+
+export class Operator extends Context.Tag("@filings/server/cli/Operator")<Operator, Service>() {}
+
+const readFile = (path: string) =>
+  Effect.flatMap(FileSystem.FileSystem, (fs) => fs.readFile(path)).pipe(
+    Effect.mapError((error) => new CliFailure({ message: `cannot read ${path}: ${error.message}` }))
+  )
+
+const noSuchKey = (id: string) => new CliFailure({ message: `no API key with id ${id}` })
+
+/** Works on the database in this process. */
+export const layerDirect = Layer.effect(
+  Operator,
+  Effect.gen(function*() {
+    const keys = yield* ApiKeys
+    const ingestion = yield* Ingestion
+    const fs = yield* FileSystem.FileSystem
+    return Operator.of({
+      description: "database",
+      createKey: (request) =>
+        keys.create({ name: request.name, plan: request.plan, rateLimit: request.rate_limit }).pipe(
+          Effect.mapError(fromError)
+        ),
+      listKeys: Effect.mapError(keys.list, fromError),
+      revokeKey: (id) =>
+        keys.revoke(id).pipe(
+          Effect.mapError(fromError),
+          Effect.flatMap(Option.match({ onNone: () => Effect.fail(noSuchKey(id)), onSome: Effect.succeed }))
+        ),
+      ingestFile: (path, overrides) =>
+        readFile(path).pipe(
+          Effect.flatMap((bytes) => ingestion.ingest({ fileName: basename(path), bytes, overrides })),
+          Effect.mapError(fromError),
+          Effect.provideService(FileSystem.FileSystem, fs)
+        )
+    })
+  })
+)
+
+/** Works through the `/admin` routes of the server at `url`. */
+export const layerRemote = (url: string, adminToken: Redacted.Redacted<string>) =>
+  Layer.effect(
+    Operator,
+    Effect.gen(function*() {
+      const fs = yield* FileSystem.FileSystem
+      const client = yield* HttpApiClient.make(Api.FilingsApi, {
+        baseUrl: url,
+        transformClient: HttpClient.mapRequest(HttpClientRequest.bearerToken(Redacted.value(adminToken)))
+      })
+      // Transport failures carry URLs and stack details; say what matters to the operator.
+      const remote = <A, E extends { readonly _tag: string; readonly message: string }>(effect: Effect.Effect<A, E>) =>
+        Effect.mapError(effect, (error) =>
+          error._tag === "RequestError" || error._tag === "ResponseError"
+            ? new CliFailure({ message: `the server at ${url} did not answer: ${error.message}` })
+            : fromError(error))
+      return Operator.of({
+        description: `server at ${url}`,
+        createKey: (request) => remote(client.admin.createApiKey({ payload: request })),
+        listKeys: remote(Effect.map(client.admin.listApiKeys(), (list) => list.keys)),
+        revokeKey: (id) =>
+          remote(client.admin.revokeApiKey({ path: { key_id: id } })).pipe(
+            Effect.mapError((error) => (error.message.startsWith("no API key") ? noSuchKey(id) : error))
+          ),
+        ingestFile: (path, overrides) =>
+          Effect.gen(function*() {
+            const bytes = yield* readFile(path)
+            const form = new FormData()
+            form.append("file", new Blob([bytes]), basename(path))
+            for (const [field, value] of Object.entries(overrides)) {
+              if (value !== undefined) form.append(field, String(value))
+            }
+            return yield* remote(client.admin.ingestFile({ payload: form }))
+          }).pipe(Effect.provideService(FileSystem.FileSystem, fs))
+      })
+    })
+  ).pipe(Layer.provide(FetchHttpClient.layer))

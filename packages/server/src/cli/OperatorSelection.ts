@@ -1,0 +1,44 @@
+/**
+ * Chooses how an operator command reaches the data:
+ *
+ * 1. `FILINGS_SERVER_URL` and `FILINGS_ADMIN_TOKEN` set: through that server's `/admin` routes.
+ * 2. Embedded PGlite with a server running on the same data directory: through that server, with
+ *    the token it left in `server.json`.
+ * 3. Otherwise: directly on the database, in this process.
+ */
+import { Database } from "@filings/storage-sql"
+import { Config, Effect, Layer, Option } from "effect"
+import { servicesLayer, storageLayer } from "../Composition.js"
+import * as LocalServer from "../LocalServer.js"
+import * as ServerConfig from "../ServerConfig.js"
+import { CliFailure } from "./CliFailure.js"
+import * as Operator from "./Operator.js"
+
+const remoteConfig = Config.all({
+  url: Config.option(Config.url("FILINGS_SERVER_URL")),
+  adminToken: Config.option(Config.redacted("FILINGS_ADMIN_TOKEN"))
+})
+
+const direct = Operator.layerDirect.pipe(
+  Layer.provide(servicesLayer),
+  Layer.provide(storageLayer),
+  Layer.provide(ServerConfig.layer())
+)
+
+export const layer = Layer.unwrapEffect(
+  Effect.gen(function*() {
+    const remote = yield* remoteConfig
+    if (Option.isSome(remote.url)) {
+      if (Option.isNone(remote.adminToken)) {
+        return yield* new CliFailure({ message: "FILINGS_SERVER_URL is set, so FILINGS_ADMIN_TOKEN must be set too" })
+      }
+      return Operator.layerRemote(remote.url.value.toString().replace(/\/$/, ""), remote.adminToken.value)
+    }
+    const database = yield* Database.config
+    if (Option.isNone(database.databaseUrl)) {
+      const running = yield* LocalServer.find(database.dataDir)
+      if (Option.isSome(running)) return Operator.layerRemote(running.value.url, running.value.adminToken)
+    }
+    return direct
+  })
+)

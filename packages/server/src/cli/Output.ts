@@ -1,0 +1,23 @@
+/**
+ * How CLI commands print results: plain lines for people, or one JSON document with `--json` for
+ * scripts. Everything goes through Effect's Console, so tests can capture it.
+ */
+import { Console, Effect } from "effect"
+
+export const json = (value: unknown): Effect.Effect<void> => Console.log(JSON.stringify(value, null, 2))
+
+export const lines = (...text: ReadonlyArray<string>): Effect.Effect<void> => Console.log(text.join("\n"))
+
+/** Prints `value` as JSON with `--json`, otherwise the human form. */
+export const result = (asJson: boolean, value: unknown, human: () => string): Effect.Effect<void> =>
+  asJson ? json(value) : Effect.suspend(() => lines(human()))
+
+/** A fixed-width table of text columns. */
+export const table = (headers: ReadonlyArray<string>, rows: ReadonlyArray<ReadonlyArray<string>>): string => {
+  const widths = headers.map((header, column) =>
+    Math.max(header.length, ...rows.map((row) => (row[column] ?? "").length))
+  )
+  const format = (row: ReadonlyArray<string>) =>
+    row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join("  ").trimEnd()
+  return [format(headers), ...rows.map(format)].join("\n")
+}

@@ -1,0 +1,82 @@
+/**
+ * Handlers of the documents group: one document in the requested format (or one of its exhibits),
+ * and the filtered, paged document list.
+ */
+import { HttpApiBuilder } from "@effect/platform"
+import { Api, ApiError, Document } from "@filings/domain"
+import { DocumentStore } from "@filings/storage"
+import { Effect, Option } from "effect"
+import { orServiceUnavailable } from "../http/StorageFailures.js"
+import { toDocument, toListItem } from "./DocumentResponses.js"
+
+const DefaultListLimit = 50
+
+export const layer = HttpApiBuilder.group(Api.FilingsApi, "documents", (handlers) =>
+  Effect.gen(function*() {
+    const store = yield* DocumentStore.DocumentStore
+
+    const getDocument = Effect.fn("documents.getDocument")(function*(
+      publicationId: typeof Document.Document.fields.publication_id.Type,
+      params: typeof Document.GetDocumentParams.Type
+    ) {
+      const format = params.format ?? "markdown"
+      const includeExhibits = params.include_exhibits ?? false
+      const needsFullDocument = format !== "metadata" || includeExhibits || params.exhibit !== undefined
+      const found = needsFullDocument
+        ? yield* store.findByPublicationId(publicationId)
+        : yield* store.findMetadata(publicationId)
+      if (Option.isNone(found)) return yield* ApiError.DocumentNotFound.forId(publicationId)
+      const document: DocumentStore.DocumentMetadata & Partial<DocumentStore.StoredDocument> = found.value
+
+      if (params.exhibit !== undefined) {
+        const number = params.exhibit
+        const exhibits = document.exhibits ?? []
+        const exhibit = exhibits.find((candidate) => candidate.exhibitNumber === number)
+        if (exhibit === undefined) {
+          const known = exhibits.map((candidate) => candidate.exhibitNumber)
+          return yield* new ApiError.ExhibitNotFound({
+            message: `document ${publicationId} has no exhibit ${number}; ${
+              known.length === 0 ? "it has no exhibits" : `it has ${known.join(", ")}`
+            }`
+          })
+        }
+        return new Document.ExhibitDocument({
+          publication_id: publicationId,
+          exhibit_number: exhibit.exhibitNumber,
+          title: exhibit.title,
+          content: exhibit.content
+        })
+      }
+      return toDocument(document, format, includeExhibits)
+    })
+
+    const listDocuments = Effect.fn("documents.listDocuments")(function*(params: Document.ListDocumentsParams) {
+      const { doc_types, end_date, start_date, tickers } = params
+      if (tickers === undefined && doc_types === undefined && start_date === undefined && end_date === undefined) {
+        return yield* new ApiError.InvalidRequest({
+          message: "at least one filter is required: tickers, doc_types, start_date or end_date"
+        })
+      }
+      if (start_date !== undefined && end_date !== undefined && start_date > end_date) {
+        return yield* new ApiError.InvalidRequest({
+          message: `start_date ${start_date} is after end_date ${end_date}`
+        })
+      }
+      const limit = params.limit ?? DefaultListLimit
+      const offset = params.offset ?? 0
+      const page = yield* store.list({
+        tickers,
+        docTypes: doc_types,
+        startDate: start_date,
+        endDate: end_date,
+        limit,
+        offset,
+        order: params.sort === "filing_date_asc" ? "asc" : "desc"
+      })
+      return new Document.DocumentList({ documents: page.documents.map(toListItem), total: page.total, limit, offset })
+    })
+
+    return handlers
+      .handle("getDocument", ({ path, urlParams }) => orServiceUnavailable(getDocument(path.publication_id, urlParams)))
+      .handle("listDocuments", ({ urlParams }) => orServiceUnavailable(listDocuments(urlParams)))
+  }))

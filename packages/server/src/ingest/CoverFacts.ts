@@ -1,0 +1,97 @@
+/**
+ * The cover-page facts an inline XBRL filing tags in the `dei:` namespace: form, company, central
+ * index key, ticker, period end and fiscal period. They let `ingest` take a bare `.htm` filing with
+ * few or no flags.
+ */
+import { Dates } from "@filings/domain"
+import { Schema } from "effect"
+
+export interface CoverFacts {
+  readonly documentType?: string | undefined
+  readonly registrantName?: string | undefined
+  readonly centralIndexKey?: string | undefined
+  readonly tradingSymbol?: string | undefined
+  readonly periodEndDate?: string | undefined
+  readonly fiscalYearFocus?: string | undefined
+  readonly fiscalPeriodFocus?: string | undefined
+}
+
+const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: "\"", apos: "'", nbsp: " " }
+
+const plainText = (html: string): string =>
+  html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, entity: string) => {
+      if (entity.startsWith("#x") || entity.startsWith("#X")) return String.fromCodePoint(parseInt(entity.slice(2), 16))
+      if (entity.startsWith("#")) return String.fromCodePoint(parseInt(entity.slice(1), 10))
+      return entities[entity.toLowerCase()] ?? whole
+    })
+    .replace(/\s+/g, " ")
+    .trim()
+
+/** The text of the first `ix:nonNumeric` tagged `dei:<name>`, nested markup removed. */
+const fact = (html: string, name: string): string | undefined => {
+  const open = new RegExp(`<ix:nonNumeric\\b[^>]*\\bname\\s*=\\s*["']dei:${name}["'][^>]*>`, "i").exec(html)
+  if (open === null) return undefined
+  const start = open.index + open[0].length
+  // Facts may nest ix:nonNumeric elements; the value ends at the matching close tag.
+  const tag = /<(\/?)ix:nonNumeric\b[^>]*>/gi
+  tag.lastIndex = start
+  let depth = 1
+  for (let match = tag.exec(html); match !== null; match = tag.exec(html)) {
+    depth += match[1] === "/" ? -1 : 1
+    if (depth === 0) {
+      const value = plainText(html.slice(start, match.index))
+      return value === "" ? undefined : value
+    }
+  }
+  return undefined
+}
+
+const months = [
+  "january",
+  "february",
+  "march",
+  "april",
+  "may",
+  "june",
+  "july",
+  "august",
+  "september",
+  "october",
+  "november",
+  "december"
+]
+
+const monthNumber = (name: string): number | undefined => {
+  const index = months.findIndex((month) => month.startsWith(name.toLowerCase().slice(0, 3)))
+  return index === -1 ? undefined : index + 1
+}
+
+const isoDate = (year: string, month: number | string | undefined, day: string): string | undefined => {
+  if (month === undefined) return undefined
+  const candidate = `${year}-${String(month).padStart(2, "0")}-${day.padStart(2, "0")}`
+  return Schema.is(Dates.IsoDate)(candidate) ? candidate : undefined
+}
+
+/** "September 28, 2024", "28 September 2024" or "2024-09-28" as `2024-09-28`. */
+export const toIsoDate = (text: string): string | undefined => {
+  const trimmed = text.trim()
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(trimmed)
+  if (iso !== null) return isoDate(iso[1]!, iso[2], iso[3]!)
+  const monthFirst = /^([A-Za-z]+)\.?\s+(\d{1,2}),?\s+(\d{4})$/.exec(trimmed)
+  if (monthFirst !== null) return isoDate(monthFirst[3]!, monthNumber(monthFirst[1]!), monthFirst[2]!)
+  const dayFirst = /^(\d{1,2})\s+([A-Za-z]+),?\s+(\d{4})$/.exec(trimmed)
+  if (dayFirst !== null) return isoDate(dayFirst[3]!, monthNumber(dayFirst[2]!), dayFirst[1]!)
+  return undefined
+}
+
+export const read = (html: string): CoverFacts => ({
+  documentType: fact(html, "DocumentType"),
+  registrantName: fact(html, "EntityRegistrantName"),
+  centralIndexKey: fact(html, "EntityCentralIndexKey"),
+  tradingSymbol: fact(html, "TradingSymbol"),
+  periodEndDate: fact(html, "DocumentPeriodEndDate"),
+  fiscalYearFocus: fact(html, "DocumentFiscalYearFocus"),
+  fiscalPeriodFocus: fact(html, "DocumentFiscalPeriodFocus")
+})
