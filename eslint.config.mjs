@@ -17,7 +17,7 @@ export default tseslint.config(
           semiColons: "asi",
           quoteStyle: "alwaysDouble",
           trailingCommas: "never",
-          operatorPosition: "maxAvailable",
+          operatorPosition: "maintain",
           "arrowFunction.useParentheses": "force"
         }
       }],

@@ -27,7 +27,9 @@ try {
   const report = JSON.parse(readFileSync(reportFile, "utf8"))
   const skipped = report.numPendingTests + report.numTodoTests
   // A file that fails to load counts as a failure even though none of its tests ran.
-  const brokenFiles = report.testResults.filter((file) => file.status === "failed" && file.assertionResults.length === 0)
+  const brokenFiles = report.testResults.filter((file) =>
+    file.status === "failed" && file.assertionResults.length === 0
+  )
   summary = `${report.numPassedTests} passed, ${report.numFailedTests + brokenFiles.length} failed, ${skipped} skipped`
 } catch {
   // no report: vitest itself failed before running anything; the default summary says so

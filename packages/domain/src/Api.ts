@@ -12,15 +12,8 @@ import {
   OpenApi
 } from "@effect/platform"
 import { Context, Schema } from "effect"
-import {
-  CreateApiKeyRequest,
-  CreatedApiKey,
-  ApiKeyInfo,
-  ApiKeyList,
-  ApiKeyPlan,
-  IngestResult,
-  IngestUpload
-} from "./Admin.js"
+import type { ApiKeyPlan } from "./Admin.js"
+import { ApiKeyInfo, ApiKeyList, CreateApiKeyRequest, CreatedApiKey, IngestResult, IngestUpload } from "./Admin.js"
 import * as ApiError from "./ApiError.js"
 import { Document, DocumentList, ExhibitDocument, GetDocumentParams, ListDocumentsParams } from "./Document.js"
 import {

@@ -30,7 +30,8 @@ export type Timestamp = typeof Timestamp.Type
 /** A timestamp given by a client: ISO 8601 with a time and a zone, `2024-11-01T16:30:05Z`. */
 export const IsoTimestamp = Schema.String.pipe(
   Schema.filter(
-    (value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) &&
+    (value) =>
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) &&
       !Number.isNaN(Date.parse(value)),
     { message: (issue) => `must be an ISO 8601 timestamp with a zone, got ${JSON.stringify(issue.actual)}` }
   ),

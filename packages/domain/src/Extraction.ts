@@ -5,9 +5,9 @@
 import { Schema } from "effect"
 import { IsoDate, Period } from "./Dates.js"
 import { DocType } from "./DocType.js"
+import { TickerList } from "./Document.js"
 import { PublicationId, Ticker } from "./Ids.js"
 import { CommaSeparated } from "./QueryParams.js"
-import { TickerList } from "./Document.js"
 
 export const MetricNames = [
   "revenue",

@@ -5,8 +5,8 @@
 import { Schema } from "effect"
 import { IsoDate, IsoTimestamp, Timestamp } from "./Dates.js"
 import { FeedDocType } from "./DocType.js"
-import { Ticker } from "./Ids.js"
 import { MaxTickersPerRequest } from "./Document.js"
+import { Ticker } from "./Ids.js"
 
 export const Categories = [
   "Earnings",

@@ -5,9 +5,9 @@
 import { Schema } from "effect"
 import { IsoDate, Period } from "./Dates.js"
 import { DocType } from "./DocType.js"
+import { TickerList } from "./Document.js"
 import { PublicationId, Ticker } from "./Ids.js"
 import { CommaSeparated, IntegerInRange, NonNegativeInteger } from "./QueryParams.js"
-import { TickerList } from "./Document.js"
 
 /** A section of one document; `name` carries the item number, `Item <n>. <name>`. */
 export class Section extends Schema.Class<Section>("Section")({

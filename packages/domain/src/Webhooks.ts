@@ -5,8 +5,8 @@
 import { Schema } from "effect"
 import { Timestamp } from "./Dates.js"
 import { DocType } from "./DocType.js"
-import { Ticker } from "./Ids.js"
 import { MaxTickersPerRequest } from "./Document.js"
+import { Ticker } from "./Ids.js"
 
 export const EventTypes = [
   "filing.new",

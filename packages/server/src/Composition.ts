@@ -7,8 +7,8 @@
  * - Unset: embedded PGlite under `FILINGS_DATA_DIR` (default `./.filings`), one process, with the
  *   rate limit kept in memory.
  */
-import { Database, SqlStorage } from "@filings/storage-sql"
 import { MemoryStorage } from "@filings/storage"
+import { Database, SqlStorage } from "@filings/storage-sql"
 import { Effect, Layer, Option } from "effect"
 import * as AdminAccess from "./AdminAccess.js"
 import * as ApiKeys from "./ApiKeys.js"

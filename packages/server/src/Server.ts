@@ -5,21 +5,21 @@
  */
 import type { FileSystem, HttpApi } from "@effect/platform"
 import { HttpApiBuilder, HttpApiScalar, HttpMiddleware, HttpServer } from "@effect/platform"
+import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import type { ServeError } from "@effect/platform/HttpServerError"
-import { NodeHttpServer } from "@effect/platform-node"
 import { Api } from "@filings/domain"
 import type { DocumentStore, RateLimitStore } from "@filings/storage"
 import { Layer } from "effect"
 import { createServer } from "node:http"
+import * as AdminHandlers from "./admin/AdminHandlers.js"
 import type { AdminAccess } from "./AdminAccess.js"
 import type { ApiKeys } from "./ApiKeys.js"
-import type { Ingestion } from "./ingest/Ingestion.js"
-import * as AdminHandlers from "./admin/AdminHandlers.js"
 import * as DocumentsHandlers from "./documents/DocumentsHandlers.js"
 import * as Authorization from "./http/Authorization.js"
 import * as ErrorEnvelope from "./http/ErrorEnvelope.js"
 import * as NotImplementedHandlers from "./http/NotImplementedHandlers.js"
 import * as SystemHandlers from "./http/SystemHandlers.js"
+import type { Ingestion } from "./ingest/Ingestion.js"
 
 /** What the handlers need from the composition root. */
 export type Requirements =

@@ -2,7 +2,8 @@
  * The server's settings, read once from `FILINGS_*` environment variables through Effect Config.
  * Secrets stay Redacted, so they never reach a log line.
  */
-import { Config, Context, Effect, Layer, Option, type Redacted } from "effect"
+import type { Option } from "effect"
+import { Config, Context, Effect, Layer, type Redacted } from "effect"
 
 export interface Settings {
   readonly host: string

@@ -45,25 +45,29 @@ afterAll(async () => {
 })
 
 const get = (path: string, token: string | null = key) =>
-  handler(new Request(`http://localhost${path}`, token === null ? {} : { headers: { authorization: `Bearer ${token}` } }))
+  handler(
+    new Request(`http://localhost${path}`, token === null ? {} : { headers: { authorization: `Bearer ${token}` } })
+  )
 
 describe("API in process", () => {
   it("401 without a key", async () => {
     const response = await get("/v1/documents?tickers=AAPL", null)
     assert.strictEqual(response.status, 401)
-    assert.deepStrictEqual((await response.json()), { error: { code: "unauthorized", message: "a valid API key is required: send Authorization: Bearer <key>" } })
+    assert.deepStrictEqual(await response.json(), {
+      error: { code: "unauthorized", message: "a valid API key is required: send Authorization: Bearer <key>" }
+    })
   })
   it("400 names the bad field", async () => {
     const response = await get("/v1/documents/bad-id")
     assert.strictEqual(response.status, 400)
-    const body = await response.json()
+    const body = (await response.json()) as { error: { code: string; message: string } }
     assert.strictEqual(body.error.code, "invalid_request")
     assert.match(body.error.message, /publication_id/)
   })
   it("serves a stored document", async () => {
     const response = await get(`/v1/documents/${document.publicationId}`)
     assert.strictEqual(response.status, 200)
-    const body = await response.json()
+    const body = (await response.json()) as { body: string }
     assert.strictEqual(body.body, document.body)
     assert.strictEqual(response.headers.get("x-ratelimit-limit"), "100")
   })

@@ -30,8 +30,7 @@ export interface Service {
 export class RateLimitStore extends Context.Tag("@filings/storage/RateLimitStore")<RateLimitStore, Service>() {}
 
 /** The start of the fixed window that holds `nowMillis`. */
-export const windowStart = (nowMillis: number, windowMillis: number): number =>
-  nowMillis - (nowMillis % windowMillis)
+export const windowStart = (nowMillis: number, windowMillis: number): number => nowMillis - (nowMillis % windowMillis)
 
 export const decide = (count: number, limit: number, windowStartMillis: number, windowMillis: number) => ({
   allowed: count <= limit,

@@ -14,7 +14,7 @@ import type { Ids } from "@filings/domain"
 import { Array as Arr, Chunk, Clock, Duration, Effect, Fiber, Option, TestClock } from "effect"
 import type { Layer } from "effect"
 import { randomBytes } from "node:crypto"
-import { ApiKeyStore, type ApiKeyRecord } from "./ApiKeyStore.js"
+import { type ApiKeyRecord, ApiKeyStore } from "./ApiKeyStore.js"
 import { CompanyStore } from "./CompanyStore.js"
 import { DocumentStore, type StoredDocument } from "./DocumentStore.js"
 import { JobQueue } from "./JobQueue.js"
@@ -63,7 +63,11 @@ const sampleKey = (overrides: Partial<ApiKeyRecord> = {}): ApiKeyRecord => ({
 const metadataOf = ({ body: _b, exhibits: _e, sections: _s, ...metadata }: StoredDocument) => metadata
 
 /** Runs the whole suite against `storage`, under a describe block named after the adapter. */
-export const conformance = <E>(name: string, storage: Layer.Layer<Stores, E>, options?: { readonly timeout?: number }) =>
+export const conformance = <E>(
+  name: string,
+  storage: Layer.Layer<Stores, E>,
+  options?: { readonly timeout?: number }
+) =>
   describe(`storage conformance: ${name}`, () => {
     layer(storage, { timeout: options?.timeout ?? 60_000 })((it) => {
       describe("DocumentStore", () => {
@@ -141,7 +145,11 @@ export const conformance = <E>(name: string, storage: Layer.Layer<Stores, E>, op
               offset: 0,
               order: "asc"
             })
-            assert.deepStrictEqual(quarterly.documents.map((d) => d.filingDate), ["2024-01-15", "2024-02-15", "2024-04-15"])
+            assert.deepStrictEqual(quarterly.documents.map((d) => d.filingDate), [
+              "2024-01-15",
+              "2024-02-15",
+              "2024-04-15"
+            ])
 
             const february = yield* store.list({
               tickers: [acme],
@@ -151,7 +159,11 @@ export const conformance = <E>(name: string, storage: Layer.Layer<Stores, E>, op
               offset: 0,
               order: "asc"
             })
-            assert.deepStrictEqual(february.documents.map((d) => d.filingDate), ["2024-02-15", "2024-02-15", "2024-03-15"])
+            assert.deepStrictEqual(february.documents.map((d) => d.filingDate), [
+              "2024-02-15",
+              "2024-02-15",
+              "2024-03-15"
+            ])
 
             const beyond = yield* store.list({ tickers: [acme], limit: 10, offset: 10, order: "desc" })
             assert.deepStrictEqual([beyond.total, beyond.documents.length], [5, 0])

@@ -34,11 +34,17 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "admin", (handlers) =>
         }).pipe(orServiceUnavailable))
       .handle("createApiKey", ({ payload }) =>
         keys.create({ name: payload.name, plan: payload.plan, rateLimit: payload.rate_limit }).pipe(
-          Effect.catchTag("InvalidKeySettings", (error) => new ApiError.InvalidRequest({ message: error.message })),
+          Effect.catchTag("InvalidKeySettings", (error) =>
+            new ApiError.InvalidRequest({ message: error.message })),
           orServiceUnavailable
         ))
       .handle("listApiKeys", () =>
-        keys.list.pipe(Effect.map((all) => new Admin.ApiKeyList({ keys: all })), orServiceUnavailable))
+        keys.list.pipe(
+          Effect.map((all) =>
+            new Admin.ApiKeyList({ keys: all })
+          ),
+          orServiceUnavailable
+        ))
       .handle("revokeApiKey", ({ path }) =>
         keys.revoke(path.key_id).pipe(
           Effect.flatMap(Option.match({

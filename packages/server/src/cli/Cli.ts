@@ -3,8 +3,6 @@
  * from `OperatorSelection`, so they work whether or not a server is running.
  */
 import { Command } from "@effect/cli"
-import { Console, Effect } from "effect"
-import { CliFailure } from "./CliFailure.js"
 import { ingestCommand } from "./IngestCommand.js"
 import { keysCommand } from "./KeysCommand.js"
 import * as OperatorSelection from "./OperatorSelection.js"
@@ -18,10 +16,4 @@ const filings = Command.make("filings").pipe(
   ])
 )
 
-export const run = (argv: ReadonlyArray<string>) =>
-  Command.run(filings, { name: "filings", version: "0.1.0" })(argv).pipe(
-    Effect.catchIf(
-      (error): error is CliFailure => error instanceof CliFailure,
-      (error) => Effect.zipRight(Console.error(`error: ${error.message}`), Effect.fail(error))
-    )
-  )
+export const run = Command.run(filings, { name: "filings", version: "0.1.0" })

@@ -9,5 +9,4 @@ export class CliFailure extends Schema.TaggedError<CliFailure>()("CliFailure", {
 }) {}
 
 /** Any failure that carries a message, as a CliFailure. */
-export const fromError = (error: { readonly message: string }): CliFailure =>
-  new CliFailure({ message: error.message })
+export const fromError = (error: { readonly message: string }): CliFailure => new CliFailure({ message: error.message })

@@ -68,7 +68,10 @@ const listCommand = Command.make("list", { json: jsonOption }, ({ json }) =>
 
 const revokeCommand = Command.make(
   "revoke",
-  { id: Args.text({ name: "ID" }).pipe(Args.withDescription("the key's id, as `keys list` shows it")), json: jsonOption },
+  {
+    id: Args.text({ name: "ID" }).pipe(Args.withDescription("the key's id, as `keys list` shows it")),
+    json: jsonOption
+  },
   ({ id, json }) =>
     Effect.gen(function*() {
       const revoked = yield* (yield* Operator).revokeKey(id)

@@ -6,6 +6,9 @@ import { Console, Effect } from "effect"
 
 export const json = (value: unknown): Effect.Effect<void> => Console.log(JSON.stringify(value, null, 2))
 
+/** One JSON document on one line, for streams of events that scripts read line by line. */
+export const jsonLine = (value: unknown): Effect.Effect<void> => Console.log(JSON.stringify(value))
+
 export const lines = (...text: ReadonlyArray<string>): Effect.Effect<void> => Console.log(text.join("\n"))
 
 /** Prints `value` as JSON with `--json`, otherwise the human form. */

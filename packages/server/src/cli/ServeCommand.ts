@@ -40,11 +40,9 @@ const announceAndWait = (asJson: boolean) =>
       const { localToken } = yield* AdminAccess
       yield* LocalServer.announce(dataDir, { pid: process.pid, url, adminToken: localToken })
     }
-    yield* Output.result(
-      asJson,
-      { event: "listening", url, database: engine.kind },
-      () => `Filings API listening on ${url} (database: ${engine.kind}); docs at ${url}/docs`
-    )
+    yield* asJson
+      ? Output.jsonLine({ event: "listening", url, database: engine.kind })
+      : Output.lines(`Filings API listening on ${url} (database: ${engine.kind}); docs at ${url}/docs`)
     return yield* Effect.never
   })
 

@@ -21,7 +21,11 @@ export const toListItem = (document: DocumentStore.DocumentMetadata): Document.D
   new Document.DocumentListItem({ ...metadataFields(document), url: Document.documentPath(document.publicationId) })
 
 export const toExhibit = (exhibit: DocumentStore.StoredExhibit): Document.DocumentExhibit =>
-  new Document.DocumentExhibit({ exhibit_number: exhibit.exhibitNumber, title: exhibit.title, content: exhibit.content })
+  new Document.DocumentExhibit({
+    exhibit_number: exhibit.exhibitNumber,
+    title: exhibit.title,
+    content: exhibit.content
+  })
 
 export const toSection = (section: DocumentStore.StoredSection): Document.DocumentSection =>
   new Document.DocumentSection({ title: section.title, content: section.content, page_start: section.pageStart })

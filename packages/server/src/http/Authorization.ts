@@ -35,10 +35,13 @@ export const layer = Layer.effect(
     return Api.Authorization.of({
       apiKey: (token) =>
         Effect.gen(function*() {
-          const key = yield* Effect.flatMap(keys.authenticate(token), Option.match({
-            onNone: () => Effect.fail(unauthorized),
-            onSome: Effect.succeed
-          }))
+          const key = yield* Effect.flatMap(
+            keys.authenticate(token),
+            Option.match({
+              onNone: () => Effect.fail(unauthorized),
+              onSome: Effect.succeed
+            })
+          )
           const decision = yield* limits.consume(`api-key:${key.id}`, key.rateLimit, RateWindow)
           const headers = rateLimitHeaders(decision, yield* Clock.currentTimeMillis)
           yield* HttpApp.appendPreResponseHandler((_request, response) =>

@@ -71,7 +71,9 @@ export const layer = HttpApiBuilder.middleware(Api.FilingsApi, (app) =>
       const failure: Option.Option<unknown> = Cause.failureOption(cause)
       if (Option.isSome(failure) && failure.value instanceof HttpServerError.RouteNotFound) return routeNotFound
       if (Option.isSome(failure) && failure.value instanceof Multipart.MultipartError) {
-        return Effect.fail(new ApiError.InvalidRequest({ message: `malformed multipart body: ${failure.value.reason}` }))
+        return Effect.fail(
+          new ApiError.InvalidRequest({ message: `malformed multipart body: ${failure.value.reason}` })
+        )
       }
       const defect = Cause.dieOption(cause)
       if (Option.isSome(defect) && isMalformedBody(defect.value)) {

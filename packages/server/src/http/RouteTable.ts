@@ -12,7 +12,8 @@ interface Route {
 const toPattern = (path: string): RegExp =>
   new RegExp(
     "^" + path.split("/").map((part) => (part.startsWith(":") ? "[^/]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
-      .join("/") + "/?$"
+      .join("/") +
+      "/?$"
   )
 
 const routes: ReadonlyArray<Route> = Object.values(Api.FilingsApi.groups).flatMap((group) =>

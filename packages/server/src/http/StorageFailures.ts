@@ -7,8 +7,12 @@ import type { StorageError } from "@filings/storage"
 import { Effect, Predicate } from "effect"
 
 export const orServiceUnavailable = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-  Effect.catchIf(effect, (error): error is Extract<E, StorageError.StorageError> => Predicate.isTagged(error, "StorageError"), (error) =>
-    Effect.zipRight(
-      Effect.logError("storage failed", error),
-      Effect.fail(new ApiError.ServiceUnavailable({ message: "storage is unavailable; retry later" }))
-    ))
+  Effect.catchIf(
+    effect,
+    (error): error is Extract<E, StorageError.StorageError> => Predicate.isTagged(error, "StorageError"),
+    (error) =>
+      Effect.zipRight(
+        Effect.logError("storage failed", error),
+        Effect.fail(new ApiError.ServiceUnavailable({ message: "storage is unavailable; retry later" }))
+      )
+  )

@@ -10,10 +10,14 @@ import { orServiceUnavailable } from "./StorageFailures.js"
 // Looking up an id that cannot exist is the cheapest query that still goes to the store.
 const probeId = Ids.PublicationId.make("0000000000-00-000000")
 
-export const layer = HttpApiBuilder.group(Api.FilingsApi, "system", (handlers) =>
-  Effect.map(DocumentStore.DocumentStore, (store) =>
-    handlers.handle("health", () =>
-      store.findMetadata(probeId).pipe(
-        Effect.as({ status: "ok" as const }),
-        orServiceUnavailable
-      ))))
+export const layer = HttpApiBuilder.group(
+  Api.FilingsApi,
+  "system",
+  (handlers) =>
+    Effect.map(DocumentStore.DocumentStore, (store) =>
+      handlers.handle("health", () =>
+        store.findMetadata(probeId).pipe(
+          Effect.as({ status: "ok" as const }),
+          orServiceUnavailable
+        )))
+)

@@ -34,8 +34,8 @@ interface FileFacts {
   readonly exhibits: ReadonlyArray<DocumentStore.StoredExhibit>
 }
 
-const unreadable = (fileName: string, reason: string) =>
-  new ApiError.UnreadableFiling({ message: `${fileName}: ${reason}` })
+// The caller knows which file it sent, so the message says only what is wrong with it.
+const unreadable = (reason: string) => new ApiError.UnreadableFiling({ message: reason })
 
 const isSubmission = (bytes: Uint8Array): boolean =>
   /<SEC-DOCUMENT>|<SEC-HEADER>|<IMS-DOCUMENT>|<IMS-HEADER>/i.test(
@@ -48,7 +48,7 @@ const readSubmission = (fileName: string, bytes: Uint8Array) =>
   Effect.gen(function*() {
     const submission = yield* SgmlSubmission.parseBytes(bytes)
     const primary = SgmlSubmission.primaryDocument(submission)
-    if (Option.isNone(primary)) return yield* unreadable(fileName, "the submission has no HTML or text document")
+    if (Option.isNone(primary)) return yield* unreadable("the submission has no HTML or text document")
     const converted = yield* SgmlSubmission.documentToMarkdown(primary.value)
     const cover = primary.value.format === "html" ? CoverFacts.read(primary.value.body) : {}
     const exhibits = yield* Effect.forEach(
@@ -66,7 +66,10 @@ const readSubmission = (fileName: string, bytes: Uint8Array) =>
           ),
           // An exhibit that cannot be converted is left out, not the whole filing.
           Effect.catchAll((error) =>
-            Effect.as(Effect.logWarning(`${fileName}: exhibit ${document.type} skipped: ${error.message}`), Option.none())
+            Effect.as(
+              Effect.logWarning(`${fileName}: exhibit ${document.type} skipped: ${error.message}`),
+              Option.none()
+            )
           )
         )
     )
@@ -154,15 +157,15 @@ export const make = Effect.gen(function*() {
       ? readSubmission(fileName, request.bytes)
       : readDocument(fileName, request.bytes, request.contentType)).pipe(
         Effect.catchTags({
-          UnreadableDocument: (error) => Effect.fail(unreadable(fileName, error.detail)),
-          MalformedSubmission: (error) => Effect.fail(unreadable(fileName, error.message))
+          UnreadableDocument: (error) => Effect.fail(unreadable(error.detail)),
+          MalformedSubmission: (error) => Effect.fail(unreadable(error.message))
         })
       )
 
     const missing = (what: string, option: string) =>
-      unreadable(fileName, `the file does not say its ${what}; give it with --${option}`)
+      unreadable(`the file does not say its ${what}; give it with --${option}`)
     const invalid = (what: string, value: string) =>
-      unreadable(fileName, `the file gives ${JSON.stringify(value)} as its ${what}, which is not valid`)
+      unreadable(`the file gives ${JSON.stringify(value)} as its ${what}, which is not valid`)
 
     const accessionText = overrides.accession ?? facts.accession
     if (accessionText === undefined) return yield* missing("accession number", "accession")
@@ -174,10 +177,7 @@ export const make = Effect.gen(function*() {
     if (formText === undefined) return yield* missing("form type", "form")
     const docType = yield* Schema.decodeUnknown(DocType.DocType)(formText.trim()).pipe(
       Effect.mapError(() =>
-        unreadable(
-          fileName,
-          `form ${formText} is not one of the supported document types (${DocType.DocumentTypes.join(", ")})`
-        )
+        unreadable(`form ${formText} is not one of the supported document types (${DocType.DocumentTypes.join(", ")})`)
       )
     )
 

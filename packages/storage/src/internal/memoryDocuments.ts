@@ -5,7 +5,8 @@ import * as DocumentStore from "../DocumentStore.js"
 
 export const makeDocumentStore = Effect.gen(function*() {
   const documents = yield* Ref.make(new Map<string, DocumentStore.StoredDocument>())
-  const find = (publicationId: string) => Effect.map(Ref.get(documents), (map) => Option.fromNullable(map.get(publicationId)))
+  const find = (publicationId: string) =>
+    Effect.map(Ref.get(documents), (map) => Option.fromNullable(map.get(publicationId)))
   const service: DocumentStore.Service = {
     save: (document) =>
       Ref.modify(documents, (map): [DocumentStore.SaveOutcome, Map<string, DocumentStore.StoredDocument>] => {

@@ -1,0 +1,27 @@
+/**
+ * Every storage port on `@effect/sql`: the same statements on embedded PGlite and on PostgreSQL.
+ * Provide a migrated `SqlClient` (see `Database`) and these layers give the ports.
+ */
+import type { SqlClient } from "@effect/sql"
+import { ApiKeyStore, CompanyStore, DocumentStore, JobQueue, RateLimitStore } from "@filings/storage"
+import type { Stores } from "@filings/storage/Stores"
+import { Layer } from "effect"
+import { makeApiKeyStore, makeRateLimitStore } from "./internal/sqlAccess.js"
+import { makeCompanyStore, makeDocumentStore } from "./internal/sqlDocuments.js"
+import { makeJobQueue } from "./internal/sqlQueue.js"
+
+export const documentStore = Layer.effect(DocumentStore.DocumentStore, makeDocumentStore)
+export const companyStore = Layer.effect(CompanyStore.CompanyStore, makeCompanyStore)
+export const apiKeyStore = Layer.effect(ApiKeyStore.ApiKeyStore, makeApiKeyStore)
+/** Shares each key's count between every process on the database. */
+export const rateLimitStore = Layer.effect(RateLimitStore.RateLimitStore, makeRateLimitStore)
+export const jobQueue = Layer.effect(JobQueue.JobQueue, makeJobQueue)
+
+/** Every port. */
+export const layer: Layer.Layer<Stores, never, SqlClient.SqlClient> = Layer.mergeAll(
+  documentStore,
+  companyStore,
+  apiKeyStore,
+  rateLimitStore,
+  jobQueue
+)

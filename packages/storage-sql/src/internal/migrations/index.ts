@@ -1,0 +1,13 @@
+/**
+ * Every migration, keyed `<id>_<name>` for `Migrator.fromRecord`. Ids only grow; a migration that
+ * has shipped is never edited, a later one changes what it did.
+ */
+import type { SqlClient } from "@effect/sql"
+import type { Effect } from "effect"
+import filingsMeta from "./0001_filings_meta.js"
+import storage from "./0002_storage.js"
+
+export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
+  "0001_filings_meta": filingsMeta,
+  "0002_storage": storage
+}

@@ -1,0 +1,156 @@
+// DocumentStore and CompanyStore on SQL. Metadata and body live in two tables written in one
+// transaction; list queries read only the metadata table.
+import { SqlClient } from "@effect/sql"
+import type { Dates, DocType, Ids } from "@filings/domain"
+import type { CompanyStore, DocumentStore } from "@filings/storage"
+import { Effect, Option } from "effect"
+import { jsonb } from "./jsonb.js"
+import { failsAs } from "./storageErrors.js"
+
+interface MetadataRow {
+  readonly publication_id: string
+  readonly ticker: string
+  readonly company_name: string
+  readonly cik: string
+  readonly doc_type: string
+  readonly title: string
+  readonly filing_date: string
+  readonly period: string
+  readonly sec_url: string
+  readonly word_count: number
+  readonly items: ReadonlyArray<string>
+}
+
+interface DocumentRow extends MetadataRow {
+  readonly body: string
+  readonly sections: ReadonlyArray<DocumentStore.StoredSection>
+  readonly exhibits: ReadonlyArray<DocumentStore.StoredExhibit>
+}
+
+// Rows were written from validated documents, so their values carry the domain's brands.
+const toMetadata = (row: MetadataRow): DocumentStore.DocumentMetadata => ({
+  publicationId: row.publication_id as Ids.PublicationId,
+  ticker: row.ticker as Ids.Ticker,
+  companyName: row.company_name,
+  cik: row.cik as Ids.Cik,
+  docType: row.doc_type as DocType.DocType,
+  title: row.title,
+  filingDate: row.filing_date as Dates.IsoDate,
+  period: row.period as Dates.Period,
+  secUrl: row.sec_url,
+  wordCount: row.word_count,
+  items: row.items
+})
+
+export const makeDocumentStore = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+
+  const metadataColumns = sql`publication_id, ticker, company_name, cik, doc_type, title,
+    filing_date::text AS filing_date, period, sec_url, word_count, items`
+
+  const save = (document: DocumentStore.StoredDocument) =>
+    sql.withTransaction(Effect.gen(function*() {
+      const [written] = yield* sql<{ readonly inserted: boolean }>`
+        INSERT INTO documents (publication_id, ticker, company_name, cik, doc_type, title, filing_date, period,
+          sec_url, word_count, items)
+        VALUES (${document.publicationId}, ${document.ticker}, ${document.companyName}, ${document.cik},
+          ${document.docType}, ${document.title}, ${document.filingDate}, ${document.period}, ${document.secUrl},
+          ${document.wordCount}, ${jsonb(document.items)}::jsonb)
+        ON CONFLICT (publication_id) DO UPDATE SET
+          ticker = excluded.ticker, company_name = excluded.company_name, cik = excluded.cik,
+          doc_type = excluded.doc_type, title = excluded.title, filing_date = excluded.filing_date,
+          period = excluded.period, sec_url = excluded.sec_url, word_count = excluded.word_count,
+          items = excluded.items, updated_at = now()
+        RETURNING (xmax = 0) AS inserted`
+      yield* sql`
+        INSERT INTO document_bodies (publication_id, body, sections, exhibits)
+        VALUES (${document.publicationId}, ${document.body}, ${jsonb(document.sections)}::jsonb,
+          ${jsonb(document.exhibits)}::jsonb)
+        ON CONFLICT (publication_id) DO UPDATE SET
+          body = excluded.body, sections = excluded.sections, exhibits = excluded.exhibits`
+      // xmax is 0 only on a row version this statement inserted; an update of a conflicting row sets it.
+      return written?.inserted === true ? "created" as const : "updated" as const
+    })).pipe(failsAs("DocumentStore.save"))
+
+  const findByPublicationId = (publicationId: Ids.PublicationId) =>
+    sql<DocumentRow>`
+      SELECT ${metadataColumns}, b.body, b.sections, b.exhibits
+      FROM documents d JOIN document_bodies b USING (publication_id)
+      WHERE publication_id = ${publicationId}`.pipe(
+      Effect.map((rows) =>
+        Option.map(Option.fromNullable(rows[0]), (row): DocumentStore.StoredDocument => ({
+          ...toMetadata(row),
+          body: row.body,
+          sections: row.sections,
+          exhibits: row.exhibits
+        }))
+      ),
+      failsAs("DocumentStore.findByPublicationId")
+    )
+
+  const findMetadata = (publicationId: Ids.PublicationId) =>
+    sql<MetadataRow>`SELECT ${metadataColumns} FROM documents WHERE publication_id = ${publicationId}`.pipe(
+      Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toMetadata)),
+      failsAs("DocumentStore.findMetadata")
+    )
+
+  const list = (query: DocumentStore.DocumentQuery) =>
+    Effect.gen(function*() {
+      const filters = [
+        ...(query.tickers === undefined ? [] : [sql.in("ticker", query.tickers)]),
+        ...(query.docTypes === undefined ? [] : [sql.in("doc_type", query.docTypes)]),
+        ...(query.startDate === undefined ? [] : [sql`filing_date >= ${query.startDate}::date`]),
+        ...(query.endDate === undefined ? [] : [sql`filing_date <= ${query.endDate}::date`])
+      ]
+      const where = filters.length === 0 ? sql.literal("TRUE") : sql.and(filters)
+      const direction = sql.literal(query.order === "asc" ? "ASC" : "DESC")
+      const [rows, [counted]] = yield* Effect.all([
+        sql<MetadataRow>`
+          SELECT ${metadataColumns} FROM documents WHERE ${where}
+          ORDER BY filing_date ${direction}, publication_id ${direction}
+          LIMIT ${query.limit} OFFSET ${query.offset}`,
+        sql<{ readonly total: number }>`SELECT count(*)::int AS total FROM documents WHERE ${where}`
+      ])
+      return { documents: rows.map(toMetadata), total: counted?.total ?? 0 }
+    }).pipe(failsAs("DocumentStore.list"))
+
+  const service: DocumentStore.Service = { save, findByPublicationId, findMetadata, list }
+  return service
+})
+
+interface CompanyRow {
+  readonly cik: string
+  readonly ticker: string
+  readonly name: string
+}
+
+const toCompany = (row: CompanyRow): CompanyStore.Company => ({
+  cik: row.cik as Ids.Cik,
+  ticker: row.ticker as Ids.Ticker,
+  name: row.name
+})
+
+export const makeCompanyStore = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  const service: CompanyStore.Service = {
+    upsert: (company) =>
+      sql`
+        INSERT INTO companies (cik, ticker, name) VALUES (${company.cik}, ${company.ticker}, ${company.name})
+        ON CONFLICT (cik) DO UPDATE SET ticker = excluded.ticker, name = excluded.name, updated_at = now()`.pipe(
+        Effect.asVoid,
+        failsAs("CompanyStore.upsert")
+      ),
+    findByCik: (cik) =>
+      sql<CompanyRow>`SELECT cik, ticker, name FROM companies WHERE cik = ${cik}`.pipe(
+        Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toCompany)),
+        failsAs("CompanyStore.findByCik")
+      ),
+    findByTicker: (ticker) =>
+      sql<CompanyRow>`
+        SELECT cik, ticker, name FROM companies WHERE ticker = ${ticker} ORDER BY updated_at DESC LIMIT 1`.pipe(
+        Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toCompany)),
+        failsAs("CompanyStore.findByTicker")
+      )
+  }
+  return service
+})

@@ -1,0 +1,98 @@
+// JobQueue on SQL. A worker claims the oldest due job with `FOR UPDATE SKIP LOCKED`, so any number
+// of workers on any number of machines share one queue without taking a job twice; a claim is a
+// lease (token + expiry) that lapses if the worker dies. Times are milliseconds from the Effect
+// Clock, never the database's now(), so every instance and the tests agree on time.
+import { SqlClient } from "@effect/sql"
+import type { Statement } from "@effect/sql"
+import type { JobQueue } from "@filings/storage"
+import { Clock, Duration, Effect, Option } from "effect"
+import { randomUUID } from "node:crypto"
+import { jsonb } from "./jsonb.js"
+import { failsAs } from "./storageErrors.js"
+
+interface JobRow {
+  readonly id: string
+  readonly queue: string
+  readonly payload: unknown
+  readonly attempts: number
+  readonly lease_token: string
+  readonly lease_expires_at_ms: number
+}
+
+export const makeJobQueue = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+
+  /** Applies `change` to the job if the caller still holds its lease; true when it did. */
+  const settle = (operation: string, job: JobQueue.Job, change: (now: number) => Statement.Fragment) =>
+    Effect.gen(function*() {
+      const now = yield* Clock.currentTimeMillis
+      const rows = yield* sql`
+        UPDATE jobs SET ${change(now)}
+        WHERE id = ${job.id} AND lease_token = ${job.leaseToken} AND state = 'pending'
+          AND lease_expires_at_ms > ${now}
+        RETURNING id`
+      return rows.length === 1
+    }).pipe(failsAs(operation))
+
+  const service: JobQueue.Service = {
+    enqueue: (queue, payload, options) =>
+      Effect.gen(function*() {
+        const now = yield* Clock.currentTimeMillis
+        const runAt = now + (options?.delay === undefined ? 0 : Duration.toMillis(options.delay))
+        const uniqueKey = options?.uniqueKey ?? null
+        const inserted = yield* sql<{ readonly id: string }>`
+          INSERT INTO jobs (id, queue, payload, unique_key, run_at_ms)
+          VALUES (${randomUUID()}, ${queue}, ${jsonb(payload)}::jsonb, ${uniqueKey}, ${runAt})
+          ON CONFLICT (queue, unique_key) DO NOTHING
+          RETURNING id`
+        if (inserted[0] !== undefined) return inserted[0].id
+        // Only a unique key conflicts: the job enqueued first under that key is the one.
+        const [existing] = yield* sql<{ readonly id: string }>`
+          SELECT id FROM jobs WHERE queue = ${queue} AND unique_key = ${uniqueKey}`
+        return existing?.id ?? (yield* Effect.dieMessage("a conflicting job vanished"))
+      }).pipe(failsAs("JobQueue.enqueue")),
+
+    take: (queue, lease) =>
+      Effect.gen(function*() {
+        const now = yield* Clock.currentTimeMillis
+        const rows = yield* sql<JobRow>`
+          UPDATE jobs SET attempts = attempts + 1, lease_token = ${randomUUID()},
+            lease_expires_at_ms = ${now + Duration.toMillis(lease)}
+          WHERE id = (
+            SELECT id FROM jobs
+            WHERE queue = ${queue} AND state = 'pending' AND run_at_ms <= ${now} AND lease_expires_at_ms <= ${now}
+            ORDER BY run_at_ms, sequence
+            LIMIT 1
+            FOR UPDATE SKIP LOCKED
+          )
+          RETURNING id, queue, payload, attempts, lease_token, lease_expires_at_ms::float8 AS lease_expires_at_ms`
+        return Option.map(Option.fromNullable(rows[0]), (row): JobQueue.Job => ({
+          id: row.id,
+          queue: row.queue,
+          payload: row.payload,
+          attempts: row.attempts,
+          leaseToken: row.lease_token,
+          leaseExpiresAtMillis: row.lease_expires_at_ms
+        }))
+      }).pipe(failsAs("JobQueue.take")),
+
+    complete: (job) => settle("JobQueue.complete", job, () => sql`state = 'done', lease_token = NULL`),
+    retry: (job, delay) =>
+      settle(
+        "JobQueue.retry",
+        job,
+        (now) => sql`run_at_ms = ${now + Duration.toMillis(delay)}, lease_token = NULL, lease_expires_at_ms = 0`
+      ),
+    fail: (job, reason) =>
+      settle("JobQueue.fail", job, () => sql`state = 'dead', lease_token = NULL, last_error = ${reason}`),
+    extendLease: (job, lease) =>
+      settle("JobQueue.extendLease", job, (now) => sql`lease_expires_at_ms = ${now + Duration.toMillis(lease)}`),
+    pendingCount: (queue) =>
+      sql<{ readonly pending: number }>`
+        SELECT count(*)::int AS pending FROM jobs WHERE queue = ${queue} AND state = 'pending'`.pipe(
+        Effect.map((rows) => rows[0]?.pending ?? 0),
+        failsAs("JobQueue.pendingCount")
+      )
+  }
+  return service
+})

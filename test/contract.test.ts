@@ -1,0 +1,356 @@
+/**
+ * Black-box contract tests: the real `filings` program, started as a server on an embedded
+ * database and fed with the CLI, checked over HTTP against the /v1 contract (status codes,
+ * headers, error envelopes, paging, formats, rate limits).
+ */
+import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
+import { Schema } from "effect"
+import { existsSync } from "node:fs"
+import { writeFile } from "node:fs/promises"
+import { join } from "node:path"
+import {
+  cli,
+  cliJson,
+  corpusDir,
+  createKey,
+  type RunningServer,
+  startServer,
+  temporaryDataDir
+} from "./support/filings.js"
+import { documentOf, errorOf, jsonOf, listOf } from "./support/http.js"
+import { awaitFreshRateWindow } from "./support/rateWindow.js"
+import { submission } from "./support/syntheticFilings.js"
+
+const OpenApiPaths = Schema.Struct({ paths: Schema.Record({ key: Schema.String, value: Schema.Unknown }) })
+
+// Seven filings of one company on six dates (two share a date, to check the tie-break).
+const filings = [
+  { accession: "0000999999-24-000001", form: "10-Q", filedAsOf: "2024-01-15", periodOfReport: "2023-12-31" },
+  { accession: "0000999999-24-000002", form: "8-K", filedAsOf: "2024-02-15", periodOfReport: "2024-02-14" },
+  { accession: "0000999999-24-000003", form: "8-K", filedAsOf: "2024-02-15", periodOfReport: "2024-02-15" },
+  { accession: "0000999999-24-000004", form: "10-Q", filedAsOf: "2024-04-15", periodOfReport: "2024-03-31" },
+  { accession: "0000999999-24-000005", form: "10-K", filedAsOf: "2024-06-03", periodOfReport: "2024-03-31" },
+  { accession: "0000999999-24-000006", form: "10-Q", filedAsOf: "2024-07-15", periodOfReport: "2024-06-30" },
+  { accession: "0000999999-24-000007", form: "8-K", filedAsOf: "2024-09-02", periodOfReport: "2024-09-01" }
+] as const
+
+let dataDir: string
+let removeDataDir: () => Promise<void>
+let server: RunningServer
+let key: string
+let standardKey: string
+let ingestOutput: { stored: number; failed: number; results: Array<{ file: string; error?: string; status?: string }> }
+let ingestExitCode: number
+
+const get = (path: string, token: string | null = key) =>
+  fetch(`${server.url}${path}`, token === null ? {} : { headers: { authorization: `Bearer ${token}` } })
+
+beforeAll(async () => {
+  ;({ dataDir, remove: removeDataDir } = await temporaryDataDir())
+  const storage = { dataDir }
+  // Keys are made before the server starts (straight on the database) ...
+  key = await createKey(storage, { name: "contract", rateLimit: 100_000 })
+  server = await startServer(storage)
+  // ... and while it runs (through its admin routes), as an operator would.
+  standardKey = await createKey(storage, { name: "standard plan" })
+
+  const files = await Promise.all(filings.map(async (filing) => {
+    const file = join(dataDir, `${filing.accession}.txt`)
+    await writeFile(file, submission(filing))
+    return file
+  }))
+  const corrupt = join(dataDir, "corrupt.txt")
+  await writeFile(corrupt, Buffer.from([0x00, 0xff, 0x13, 0x37, 0x00, 0x00, 0x89, 0x50, 0x4e, 0x47, 0x00]))
+  const truncated = join(dataDir, "truncated.txt")
+  await writeFile(truncated, submission(filings[0]).slice(0, 400))
+  // The bad files sit in the middle of the batch: the files after them must be stored too.
+  const batch = [...files.slice(0, 3), corrupt, truncated, ...files.slice(3)]
+  const result = await cli(storage, ["ingest", ...batch, "--ticker", "CTC", "--json"])
+  ingestExitCode = result.exitCode
+  ingestOutput = JSON.parse(result.stdout)
+}, 180_000)
+
+afterAll(async () => {
+  await server?.stop()
+  await removeDataDir?.()
+})
+
+describe("ingest", () => {
+  it("stores every good file of a batch and reports each bad one, exiting non-zero", () => {
+    assert.strictEqual(ingestExitCode, 1)
+    assert.deepStrictEqual([ingestOutput.stored, ingestOutput.failed], [7, 2])
+    const failures = ingestOutput.results.filter((result) => result.error !== undefined)
+    assert.deepStrictEqual(failures.map((failure) => failure.file.split("/").pop()), ["corrupt.txt", "truncated.txt"])
+    assert.match(failures[0]!.error!, /binary/)
+    assert.isTrue(ingestOutput.results.filter((r) => r.status === "created").length === 7)
+  })
+
+  it("ingesting the same file again updates the document instead of adding one", async () => {
+    const file = join(dataDir, `${filings[0].accession}.txt`)
+    const again = await cliJson<{ results: Array<{ status: string }> }>({ dataDir }, [
+      "ingest",
+      file,
+      "--ticker",
+      "CTC"
+    ])
+    assert.strictEqual(again.results[0]?.status, "updated")
+    const list = await listOf(await get("/v1/documents?tickers=CTC"))
+    assert.strictEqual(list.total, 7)
+  })
+})
+
+describe("authentication", () => {
+  it("401 unauthorized without a key", async () => {
+    const response = await get("/v1/documents?tickers=CTC", null)
+    assert.strictEqual(response.status, 401)
+    assert.strictEqual((await errorOf(response)).code, "unauthorized")
+  })
+
+  it("401 unauthorized with a wrong key", async () => {
+    const response = await get("/v1/documents?tickers=CTC", "fk_not-a-real-key-at-all-000000000")
+    assert.strictEqual(response.status, 401)
+    assert.strictEqual((await errorOf(response)).code, "unauthorized")
+    assert.isNull(response.headers.get("x-ratelimit-limit"))
+  })
+
+  it("401 with a revoked key", async () => {
+    const doomed = await createKey({ dataDir }, { name: "to revoke" })
+    assert.strictEqual((await get("/v1/documents?tickers=CTC", doomed)).status, 200)
+    const keys = await cliJson<{ keys: Array<{ id: string; name: string }> }>({ dataDir }, ["keys", "list"])
+    const id = keys.keys.find((listed) => listed.name === "to revoke")!.id
+    assert.strictEqual((await cli({ dataDir }, ["keys", "revoke", id])).exitCode, 0)
+    assert.strictEqual((await get("/v1/documents?tickers=CTC", doomed)).status, 401)
+  })
+})
+
+describe("validation", () => {
+  const invalid = async (path: string, field: RegExp) => {
+    const response = await get(path)
+    assert.strictEqual(response.status, 400, path)
+    const error = await errorOf(response)
+    assert.strictEqual(error.code, "invalid_request")
+    assert.match(error.message, field)
+  }
+
+  it("400 for a malformed publication_id, naming the field", () =>
+    invalid("/v1/documents/not-an-accession", /publication_id.*not-an-accession/))
+  it("400 when no filter is given", () => invalid("/v1/documents", /at least one filter/))
+  it("400 for limit=0, naming the field", () =>
+    invalid("/v1/documents?tickers=CTC&limit=0", /limit.*between 1 and 100/))
+  it("400 for limit=101, naming the field", () =>
+    invalid("/v1/documents?tickers=CTC&limit=101", /limit.*between 1 and 100/))
+  it("400 for a bad date, naming the field", () =>
+    invalid("/v1/documents?start_date=2024-02-30", /start_date.*YYYY-MM-DD.*2024-02-30/))
+  it("400 for an unknown document type, naming the field and value", () =>
+    invalid("/v1/documents?doc_types=10-X", /doc_types.*10-X/))
+  it("400 for an unknown format", () => invalid("/v1/documents/0000999999-24-000001?format=pdf", /format.*pdf/))
+})
+
+describe("not found", () => {
+  it("404 document_not_found names the id", async () => {
+    const response = await get("/v1/documents/0000000001-99-000001")
+    assert.strictEqual(response.status, 404)
+    const error = await errorOf(response)
+    assert.strictEqual(error.code, "document_not_found")
+    assert.include(error.message, "0000000001-99-000001")
+  })
+
+  it("404 not_found for an unknown route, in the envelope", async () => {
+    const response = await get("/v1/nothing-here")
+    assert.strictEqual(response.status, 404)
+    assert.strictEqual((await errorOf(response)).code, "not_found")
+  })
+
+  it("405 method_not_allowed with Allow for a known path and a wrong method", async () => {
+    const response = await fetch(`${server.url}/v1/documents/0000999999-24-000001`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${key}` }
+    })
+    assert.strictEqual(response.status, 405)
+    assert.strictEqual(response.headers.get("allow"), "GET")
+    assert.strictEqual((await errorOf(response)).code, "method_not_allowed")
+  })
+
+  it("501 not_implemented, after authentication, for endpoints not built yet", async () => {
+    const response = await get("/v1/sections?tickers=CTC&section=Risk%20Factors")
+    assert.strictEqual(response.status, 501)
+    assert.strictEqual((await errorOf(response)).code, "not_implemented")
+    assert.strictEqual((await get("/v1/sections?tickers=CTC&section=Risk%20Factors", null)).status, 401)
+  })
+})
+
+describe("GET /v1/documents", () => {
+  const expectedDesc = [...filings]
+    .sort((a, b) => b.filedAsOf.localeCompare(a.filedAsOf) || b.accession.localeCompare(a.accession))
+    .map((filing) => filing.accession)
+
+  it("pages through every match, newest first by default, until offset + limit >= total", async () => {
+    const seen: Array<string> = []
+    let offset = 0
+    for (;;) {
+      const page = await listOf(await get(`/v1/documents?tickers=CTC&limit=3&offset=${offset}`))
+      assert.deepStrictEqual([page.total, page.limit, page.offset], [7, 3, offset])
+      seen.push(...page.documents.map((document: { publication_id: string }) => document.publication_id))
+      if (page.offset + page.limit >= page.total) break
+      offset += page.limit
+    }
+    assert.deepStrictEqual(seen, expectedDesc)
+  })
+
+  it("sorts oldest first with sort=filing_date_asc", async () => {
+    const page = await listOf(await get("/v1/documents?tickers=CTC&sort=filing_date_asc"))
+    assert.deepStrictEqual(
+      page.documents.map((d: { publication_id: string }) => d.publication_id),
+      [...expectedDesc].reverse()
+    )
+  })
+
+  it("filters by type and inclusive date range", async () => {
+    const page = await listOf(await get("/v1/documents?doc_types=8-K,10-K&start_date=2024-02-15&end_date=2024-06-03"))
+    assert.deepStrictEqual(
+      page.documents.map((d: { publication_id: string }) => d.publication_id),
+      ["0000999999-24-000005", "0000999999-24-000003", "0000999999-24-000002"]
+    )
+  })
+
+  it("list items carry the metadata fields of the spec and a relative url", async () => {
+    const page = await listOf(await get("/v1/documents?tickers=CTC&limit=1&sort=filing_date_asc"))
+    assert.deepStrictEqual(page.documents[0], {
+      publication_id: "0000999999-24-000001",
+      ticker: "CTC",
+      company_name: "CONTRACT TEST CORP",
+      cik: "0000999999",
+      doc_type: "10-Q",
+      title: "CONTRACT TEST CORP 10-Q Q4 2023",
+      filing_date: "2024-01-15",
+      period: "Q4 2023",
+      sec_url: "https://www.sec.gov/Archives/edgar/data/999999/000099999924000001/ctc-20231231.htm",
+      url: "/v1/documents/0000999999-24-000001"
+    })
+  })
+})
+
+describe("GET /v1/documents/{publication_id}", () => {
+  it("format=markdown (the default) has the body, with tables as GFM tables", async () => {
+    const document = await documentOf(await get("/v1/documents/0000999999-24-000005"))
+    assert.strictEqual(document.doc_type, "10-K")
+    assert.strictEqual(document.period, "FY 2024")
+    const body = document.body ?? ""
+    assert.match(body, /^\| +\| 2024 \| 2023 \|\n\| --- \| --- \| --- \|$/m)
+    assert.match(body, /\| Revenue \| \$1,250 \| \$1,100 \|/)
+    assert.match(body, /\| Net loss \| \(75\) \| \(20\) \|/)
+    assert.isAbove(document.word_count, 10)
+    assert.isUndefined(document.sections)
+  })
+
+  it("format=metadata omits the body", async () => {
+    const document = await documentOf(await get("/v1/documents/0000999999-24-000005?format=metadata"))
+    assert.isUndefined(document.body)
+    assert.strictEqual(document.publication_id, "0000999999-24-000005")
+    assert.isAbove(document.word_count, 10)
+  })
+
+  it("format=sections adds the labeled sections", async () => {
+    const document = await documentOf(await get("/v1/documents/0000999999-24-000005?format=sections"))
+    const sections = document.sections ?? []
+    assert.include(sections.map((section) => section.title), "Item 2. Management's Discussion and Analysis")
+    assert.isTrue(sections.every((section) => section.page_start >= 1))
+    assert.isString(document.body)
+  })
+})
+
+describe("rate limiting", () => {
+  it("every authenticated response carries the X-RateLimit headers, errors included", async () => {
+    const ok = await get("/v1/documents?tickers=CTC")
+    const notFound = await get("/v1/documents/0000000001-99-000001")
+    for (const response of [ok, notFound]) {
+      assert.strictEqual(response.headers.get("x-ratelimit-limit"), "100000")
+      assert.match(response.headers.get("x-ratelimit-remaining") ?? "", /^\d+$/)
+      const reset = Number(response.headers.get("x-ratelimit-reset"))
+      const now = Date.now() / 1000
+      assert.isTrue(reset > now - 1 && reset <= now + 61, `reset ${reset} is within the minute`)
+    }
+  })
+
+  it("a standard key gets 100 requests a minute, then 429 rate_limit_exceeded with Retry-After", async () => {
+    await awaitFreshRateWindow()
+    const remaining: Array<number> = []
+    for (let request = 1; request <= 100; request++) {
+      const response = await get("/v1/documents?tickers=CTC&limit=1", standardKey)
+      assert.strictEqual(response.status, 200)
+      remaining.push(Number(response.headers.get("x-ratelimit-remaining")))
+      await response.arrayBuffer()
+    }
+    assert.deepStrictEqual(remaining, Array.from({ length: 100 }, (_, index) => 99 - index))
+    const limited = await get("/v1/documents?tickers=CTC&limit=1", standardKey)
+    assert.strictEqual(limited.status, 429)
+    assert.strictEqual((await errorOf(limited)).code, "rate_limit_exceeded")
+    assert.strictEqual(limited.headers.get("x-ratelimit-limit"), "100")
+    assert.strictEqual(limited.headers.get("x-ratelimit-remaining"), "0")
+    const retryAfter = Number(limited.headers.get("retry-after"))
+    assert.isTrue(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter}`)
+    // Other keys are not affected.
+    assert.strictEqual((await get("/v1/documents?tickers=CTC&limit=1")).status, 200)
+  })
+})
+
+describe("OpenAPI and docs", () => {
+  it("serves the OpenAPI document with every /v1 path and a docs page", async () => {
+    const spec = await jsonOf(OpenApiPaths, await fetch(`${server.url}/openapi.json`))
+    for (
+      const path of [
+        "/v1/documents/{publication_id}",
+        "/v1/documents",
+        "/v1/documents/{publication_id}/extract",
+        "/v1/extract/metrics",
+        "/v1/extract/tables",
+        "/v1/documents/{publication_id}/sections",
+        "/v1/sections",
+        "/v1/feed",
+        "/v1/webhooks",
+        "/v1/webhooks/{webhook_id}"
+      ]
+    ) assert.property(spec.paths, path)
+    assert.notProperty(spec.paths, "/admin/keys")
+    const docs = await fetch(`${server.url}/docs`)
+    assert.strictEqual(docs.status, 200)
+    assert.match(docs.headers.get("content-type") ?? "", /text\/html/)
+    assert.strictEqual((await fetch(`${server.url}/healthz`)).status, 200)
+  })
+})
+
+describe.skipIf(!existsSync(corpusDir))("real filings from the corpus", () => {
+  it("an 8-K submission and a 10-K document ingested with the CLI are served back with their tables", async () => {
+    const submissionFile = join(corpusDir, "8-K/nvda-8k-2026-03-06-full-submission.txt")
+    const tenK = join(corpusDir, "10-K/aapl-10k-fy2024.htm")
+    const eightK = await cliJson<{ stored: number }>({ dataDir }, ["ingest", submissionFile])
+    const annual = await cliJson<{ stored: number }>({ dataDir }, [
+      "ingest",
+      tenK,
+      "--accession",
+      "0000320193-24-000123",
+      "--filing-date",
+      "2024-11-01"
+    ])
+    assert.deepStrictEqual([eightK.stored, annual.stored], [1, 1])
+
+    const nvda = await documentOf(await get("/v1/documents/0001045810-26-000024?include_exhibits=true"))
+    assert.deepStrictEqual(
+      [nvda.ticker, nvda.company_name, nvda.cik, nvda.doc_type, nvda.filing_date],
+      ["NVDA", "NVIDIA CORP", "0001045810", "8-K", "2026-03-06"]
+    )
+    assert.include((nvda.exhibits ?? []).map((exhibit) => exhibit.exhibit_number), "10.1")
+
+    const apple = await documentOf(await get("/v1/documents/0000320193-24-000123"))
+    assert.deepStrictEqual(
+      [apple.ticker, apple.company_name, apple.cik, apple.period, apple.title],
+      ["AAPL", "Apple Inc.", "0000320193", "FY 2024", "Apple Inc. 10-K FY 2024"]
+    )
+    const body = apple.body ?? ""
+    assert.match(body, /^\| --- \| --- \|/m)
+    assert.match(body, /\| Total net sales \| \$391,035 \|/)
+    assert.notInclude(body, "ix:header")
+  })
+})
+
+if (!existsSync(corpusDir)) it.skip("real filings from the corpus (skipped: ../shared/corpus is absent)", () => {})
