@@ -5,14 +5,17 @@
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { Schema } from "effect"
+import { execFile } from "node:child_process"
 import { existsSync } from "node:fs"
 import { writeFile } from "node:fs/promises"
 import { join } from "node:path"
+import { promisify } from "node:util"
 import {
   cli,
   cliJson,
   corpusDir,
   createKey,
+  repositoryRoot,
   type RunningServer,
   startServer,
   temporaryDataDir
@@ -20,6 +23,8 @@ import {
 import { documentOf, errorOf, jsonOf, listOf } from "./support/http.js"
 import { awaitFreshRateWindow } from "./support/rateWindow.js"
 import { submission } from "./support/syntheticFilings.js"
+
+const execFileAsync = promisify(execFile)
 
 const OpenApiPaths = Schema.Struct({ paths: Schema.Record({ key: Schema.String, value: Schema.Unknown }) })
 
@@ -291,6 +296,27 @@ describe("rate limiting", () => {
     assert.isTrue(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter}`)
     // Other keys are not affected.
     assert.strictEqual((await get("/v1/documents?tickers=CTC&limit=1")).status, 200)
+  })
+})
+
+describe("examples", () => {
+  const runExample = (file: string, args: ReadonlyArray<string>, env: Record<string, string> = {}) =>
+    execFileAsync(process.execPath, ["--import", "tsx", join(repositoryRoot, "examples", file), ...args], {
+      cwd: repositoryRoot,
+      env: { ...process.env, ...env }
+    })
+
+  it("examples/api-client.ts lists documents with the typed client", async () => {
+    const { stdout } = await runExample("api-client.ts", ["CTC"], { FILINGS_URL: server.url, FILINGS_KEY: key })
+    assert.include(stdout, "7 documents of CTC")
+    assert.include(stdout, "2024-09-02 8-K 0000999999-24-000007 CONTRACT TEST CORP 8-K Q3 2024")
+    assert.include(stdout, "Contract Test Corp reports results")
+  })
+
+  it("examples/parse-filing.ts converts the example filing", async () => {
+    const { stdout } = await runExample("parse-filing.ts", ["examples/filings/acme-8k-2024-11-05.txt"])
+    assert.include(stdout, "0000999001-24-000017 8-K filed 2024-11-05 by ACME ANVIL CORP")
+    assert.include(stdout, "### Item 2.02 Results of Operations and Financial Condition.")
   })
 })
 
