@@ -1,0 +1,5 @@
+/**
+ * @filings/filings-parser: EDGAR documents and full submissions to clean Markdown.
+ */
+export * as FilingsParser from "./FilingsParser.js"
+export * as SgmlSubmission from "./SgmlSubmission.js"

@@ -1,0 +1,50 @@
+/**
+ * Some "HTML" filings are plain-text filings with `<html><body>` around them: thousands of lines,
+ * a handful of HTML tags, and the SGML text-table markup (`<TABLE>`, `<S>`, `<C>`, `<CAPTION>`)
+ * inside. Parsed as HTML, their layout collapses into one paragraph and the SGML tables become HTML
+ * tables that swallow the text around them. These helpers recognise such a document and unwrap it
+ * for the plain-text path.
+ */
+
+const tag = /<\/?([A-Za-z][A-Za-z0-9]*)\b[^<>]*>/g
+// The markup of SGML text filings, which is not HTML.
+const sgmlTextTags: ReadonlySet<string> = new Set(["s", "c", "caption", "table", "page", "fn", "r"])
+const footnoteTag = /^f\d{1,2}$/
+const minLines = 100
+// Real HTML puts a tag on nearly every line; wrapped text has a few (html, head, body, div, pre...)
+// in the whole document.
+const maxTagsPer100Lines = 2
+const minAllowedTags = 12
+
+const isHtmlTag = (name: string): boolean => {
+  const lower = name.toLowerCase()
+  return !sgmlTextTags.has(lower) && !footnoteTag.test(lower)
+}
+
+export const isTextInHtmlShell = (html: string): boolean => {
+  let lines = 0
+  for (let index = html.indexOf("\n"); index !== -1; index = html.indexOf("\n", index + 1)) lines++
+  if (lines < minLines) return false
+  const allowed = Math.max(minAllowedTags, (lines / 100) * maxTagsPer100Lines)
+  let htmlTags = 0
+  for (const match of html.matchAll(tag)) {
+    if (isHtmlTag(match[1] ?? "") && ++htmlTags > allowed) return false
+  }
+  return true
+}
+
+const entity = /&(?:#(\d{1,7})|#x([0-9a-f]{1,6})|(amp|lt|gt|quot|apos|nbsp));/gi
+const namedEntities: Readonly<Record<string, string>> = { amp: "&", lt: "<", gt: ">", quot: "\"", apos: "'", nbsp: " " }
+
+const decodeEntity = (whole: string, decimal?: string, hex?: string, name?: string): string => {
+  const code = decimal !== undefined ? Number(decimal) : hex !== undefined ? Number.parseInt(hex, 16) : undefined
+  if (code !== undefined) return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole
+  return namedEntities[name?.toLowerCase() ?? ""] ?? whole
+}
+
+/** The text of a wrapped text filing: HTML tags and the `<head>` removed, basic entities decoded. */
+export const unwrapHtmlShell = (html: string): string =>
+  html
+    .replace(/<head\b[\s\S]*?<\/head>/i, "")
+    .replace(tag, (whole, name: string) => isHtmlTag(name) ? "" : whole)
+    .replace(entity, decodeEntity)

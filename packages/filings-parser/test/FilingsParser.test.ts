@@ -1,0 +1,194 @@
+import { assert, describe, it } from "@effect/vitest"
+import { Effect, Exit } from "effect"
+import { FilingsParser } from "../src/index.js"
+
+const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text)
+
+/** The failure of an effect expected to fail with `UnreadableDocument`. */
+const unreadable = <A>(effect: Effect.Effect<A, FilingsParser.UnreadableDocument>) =>
+  Effect.flip(effect).pipe(Effect.map((error) => ({ tag: error._tag, reason: error.reason, message: error.message })))
+
+describe("FilingsParser.decodeBytes", () => {
+  it.effect("decodes valid UTF-8 without warnings", () =>
+    Effect.gen(function*() {
+      const decoded = yield* FilingsParser.decodeBytes(utf8("<p>Café – naïve</p>"))
+      assert.deepStrictEqual(decoded, { text: "<p>Café – naïve</p>", charset: "utf-8", warnings: [] })
+    }))
+
+  it.effect("falls back to windows-1252 when undeclared bytes are not UTF-8", () =>
+    Effect.gen(function*() {
+      const decoded = yield* FilingsParser.decodeBytes(new Uint8Array([0x93, 0x48, 0x69, 0x94, 0x20, 0x96, 0x20, 0xe9]))
+      assert.strictEqual(decoded.text, "“Hi” – é")
+      assert.strictEqual(decoded.charset, "windows-1252")
+      assert.lengthOf(decoded.warnings, 1)
+      assert.match(decoded.warnings[0] ?? "", /not valid UTF-8/)
+    }))
+
+  it.effect("uses the charset of the content type", () =>
+    Effect.gen(function*() {
+      const decoded = yield* FilingsParser.decodeBytes(
+        new Uint8Array([0x41, 0x92, 0x42]),
+        "text/html; charset=ISO-8859-1"
+      )
+      // WHATWG: ISO-8859-1 is windows-1252, so 0x92 is a right single quote.
+      assert.deepStrictEqual(decoded, { text: "A’B", charset: "windows-1252", warnings: [] })
+    }))
+
+  it.effect("reads a <meta http-equiv> charset", () =>
+    Effect.gen(function*() {
+      const head = `<html><head><meta http-equiv="Content-Type" content="text/html; charset=windows-1252"></head>`
+      const bytes = new Uint8Array([...utf8(head), 0x80])
+      const decoded = yield* FilingsParser.decodeBytes(bytes)
+      assert.strictEqual(decoded.charset, "windows-1252")
+      assert.isTrue(decoded.text.endsWith("€"))
+    }))
+
+  it.effect("prefers valid UTF-8 over a declared latin1 charset, with a warning", () =>
+    Effect.gen(function*() {
+      const decoded = yield* FilingsParser.decodeBytes(utf8(`<meta charset="iso-8859-1"><p>Zürich</p>`))
+      assert.strictEqual(decoded.charset, "utf-8")
+      assert.include(decoded.text, "Zürich")
+      assert.match(decoded.warnings[0] ?? "", /valid UTF-8/)
+    }))
+
+  it.effect("honours a UTF-16 byte-order mark", () =>
+    Effect.gen(function*() {
+      const decoded = yield* FilingsParser.decodeBytes(new Uint8Array([0xff, 0xfe, 0x48, 0x00, 0x69, 0x00]))
+      assert.deepStrictEqual(decoded, { text: "Hi", charset: "utf-16le", warnings: [] })
+    }))
+
+  it.effect("ignores an unknown charset label with a warning", () =>
+    Effect.gen(function*() {
+      const decoded = yield* FilingsParser.decodeBytes(utf8("plain"), "text/plain; charset=x-unknown-1")
+      assert.strictEqual(decoded.charset, "utf-8")
+      assert.match(decoded.warnings[0] ?? "", /unknown charset "x-unknown-1"/)
+    }))
+
+  it.effect("fails on empty and binary input", () =>
+    Effect.gen(function*() {
+      assert.strictEqual((yield* unreadable(FilingsParser.decodeBytes(new Uint8Array()))).reason, "empty")
+      const pdf = yield* unreadable(FilingsParser.decodeBytes(utf8("%PDF-1.7\n%âãÏÓ\n1 0 obj")))
+      assert.deepStrictEqual(pdf.reason, "binary")
+      assert.match(pdf.message, /^Unreadable document \(binary\): PDF/)
+      const nuls = new Uint8Array(1000).map((_, index) => (index % 3 === 0 ? 0 : 0x41))
+      assert.strictEqual((yield* unreadable(FilingsParser.decodeBytes(nuls))).reason, "binary")
+    }))
+})
+
+describe("FilingsParser.htmlToMarkdown", () => {
+  it.effect("converts a small document, with title and word count", () =>
+    Effect.gen(function*() {
+      const converted = yield* FilingsParser.htmlToMarkdown(
+        "<html><head><title> Form\n 8-K </title></head><body><p>Hello <b>world</b>, this is 1 test.</p></body></html>"
+      )
+      assert.deepStrictEqual(converted, {
+        markdown: "Hello **world**, this is 1 test.\n",
+        wordCount: 6,
+        title: "Form 8-K",
+        warnings: []
+      })
+    }))
+
+  it.effect("drops an ix:header even outside a hidden block, and keeps ix fact text", () =>
+    Effect.gen(function*() {
+      const converted = yield* FilingsParser.htmlToMarkdown(
+        `<html><body><ix:header><ix:hidden><ix:nonNumeric name="dei:AmendmentFlag">false</ix:nonNumeric></ix:hidden>` +
+          `</ix:header><p>Revenue was $<ix:nonFraction name="us-gaap:Revenues" scale="6">12.5</ix:nonFraction> million.</p>` +
+          `</body></html>`
+      )
+      assert.strictEqual(converted.markdown, "Revenue was $12.5 million.\n")
+    }))
+
+  it.effect("turns a financial table into a rectangular GFM table", () =>
+    Effect.gen(function*() {
+      const converted = yield* FilingsParser.htmlToMarkdown(
+        `<table><tr><td></td><td colspan="2">2024</td><td></td><td colspan="2">2023</td></tr>` +
+          `<tr><td>Net income (loss)</td><td>$</td><td>(12</td><td>)</td><td>$</td><td>7</td></tr></table>`
+      )
+      assert.strictEqual(
+        converted.markdown,
+        "|  | 2024 | 2023 |\n| --- | --- | --- |\n| Net income (loss) | $(12) | $7 |\n"
+      )
+    }))
+
+  it.effect("warns when a data table nested in a cell is flattened", () =>
+    Effect.gen(function*() {
+      const inner = "<table><tr><td>a</td><td>1</td></tr><tr><td>b</td><td>2</td></tr></table>"
+      const converted = yield* FilingsParser.htmlToMarkdown(
+        `<table><tr><td>x</td><td>y</td></tr><tr><td>${inner}</td><td>z</td></tr></table>`
+      )
+      assert.include(converted.markdown, "| a 1 b 2 | z |")
+      assert.deepStrictEqual(converted.warnings, ["1 table(s) nested in a data table cell were flattened to text"])
+    }))
+
+  it.effect("warns about a document without text", () =>
+    Effect.gen(function*() {
+      const converted = yield* FilingsParser.htmlToMarkdown(`<html><body><img src="page1.jpg" alt=""></body></html>`)
+      assert.strictEqual(converted.wordCount, 0)
+      assert.match(converted.warnings[0] ?? "", /no text/)
+    }))
+
+  it.effect("fails with UnreadableDocument on unusable input", () =>
+    Effect.gen(function*() {
+      assert.deepStrictEqual(yield* unreadable(FilingsParser.htmlToMarkdown("  \n ")), {
+        tag: "UnreadableDocument",
+        reason: "empty",
+        message: "Unreadable document (empty): no text"
+      })
+      assert.strictEqual((yield* unreadable(FilingsParser.htmlToMarkdown("Just some words."))).reason, "not-html")
+      assert.strictEqual(
+        (yield* unreadable(FilingsParser.htmlToMarkdown("<p>\u0000\u0001\u0002\u0003\u0004\u0005</p>"))).reason,
+        "binary"
+      )
+      const deep = `<html><body>${"<div>".repeat(20_000)}deep</body></html>`
+      assert.strictEqual((yield* unreadable(FilingsParser.htmlToMarkdown(deep))).reason, "too-complex")
+    }))
+})
+
+describe("FilingsParser.textToMarkdown", () => {
+  it.effect("keeps paragraphs and turns Item lines into headings", () =>
+    Effect.gen(function*() {
+      const converted = yield* FilingsParser.textToMarkdown(
+        "ITEM 5. OTHER EVENTS\n\n     On May 1, 1998, the Company announced that it had\ncompleted the sale of its widget division to a buyer.\n"
+      )
+      assert.strictEqual(
+        converted.markdown,
+        "### ITEM 5. OTHER EVENTS\n\nOn May 1, 1998, the Company announced that it had completed the sale of its widget division to a buyer.\n"
+      )
+    }))
+})
+
+describe("FilingsParser.bytesToMarkdown", () => {
+  it.effect("picks the HTML or the text path", () =>
+    Effect.gen(function*() {
+      const html = yield* FilingsParser.bytesToMarkdown(utf8("<p>One <i>two</i></p>"))
+      assert.strictEqual(html.markdown, "One _two_\n")
+      // Declared plain text is not parsed as HTML, tags and all.
+      const text = yield* FilingsParser.bytesToMarkdown(utf8("<p>One</p>"), "text/plain")
+      assert.strictEqual(text.markdown, "\\<p>One\\</p>\n")
+    }))
+
+  it.effect("puts decoding warnings first", () =>
+    Effect.gen(function*() {
+      const converted = yield* FilingsParser.bytesToMarkdown(new Uint8Array([...utf8("<p>caf"), 0xe9, ...utf8("</p>")]))
+      assert.strictEqual(converted.markdown, "café\n")
+      assert.match(converted.warnings[0] ?? "", /windows-1252/)
+    }))
+
+  it.effect("rejects content types that are neither HTML nor text", () =>
+    Effect.gen(function*() {
+      const failure = yield* unreadable(FilingsParser.bytesToMarkdown(utf8("<p>x</p>"), "application/pdf"))
+      assert.strictEqual(failure.reason, "unsupported-format")
+    }))
+})
+
+describe("FilingsParser service", () => {
+  it.effect("serves the same conversions through its layer", () =>
+    Effect.gen(function*() {
+      const parser = yield* FilingsParser.FilingsParser
+      const converted = yield* parser.htmlToMarkdown("<p><b>PART II</b></p><p>Other information.</p>")
+      assert.strictEqual(converted.markdown, "## PART II\n\nOther information.\n")
+      const exit = yield* Effect.exit(parser.textToMarkdown(""))
+      assert.isTrue(Exit.isFailure(exit))
+    }).pipe(Effect.provide(FilingsParser.layer)))
+})
