@@ -1,8 +1,8 @@
 import { HttpApiBuilder, HttpServer } from "@effect/platform"
 import { NodeContext } from "@effect/platform-node"
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
-import { ApiError } from "@filings/domain"
-import { DocumentStore, MemoryStorage } from "@filings/storage"
+import { ApiError, Ids } from "@filings/domain"
+import { DocumentStore, MemoryStorage, StorageError } from "@filings/storage"
 import { sampleDocument } from "@filings/storage/testing"
 import { Effect, Layer, ManagedRuntime } from "effect"
 import * as AdminAccess from "../src/AdminAccess.js"
@@ -11,13 +11,39 @@ import { Ingestion } from "../src/ingest/Ingestion.js"
 import * as Server from "../src/Server.js"
 import * as ServerConfig from "../src/ServerConfig.js"
 
-// The API in process, through its web handler: fast checks of routing, validation and envelopes.
-// The black-box tests in the repository's test/ folder check the same contract over a real socket.
+// The API in process, through its web handler: how failures of the storage behind it reach the
+// client. The black-box tests in the repository's test/ folder check the rest over a real socket.
+
+/** What the document store does on the next call: work, report an outage, or break unexpectedly. */
+let storeBehaviour: "works" | "unavailable" | "defect" = "works"
+
+const faultyDocumentStore = Layer.effect(
+  DocumentStore.DocumentStore,
+  Effect.map(DocumentStore.DocumentStore, (store) => {
+    const guard = <A>(operation: string, effect: Effect.Effect<A, StorageError.StorageError>) =>
+      Effect.suspend(() => {
+        if (storeBehaviour === "unavailable") {
+          return Effect.fail(
+            new StorageError.StorageError({ operation, reason: "connect ECONNREFUSED 10.1.2.3:5432 password=hunter2" })
+          )
+        }
+        if (storeBehaviour === "defect") return Effect.die(new Error("secret internal detail at /srv/app.js:42"))
+        return effect
+      })
+    return DocumentStore.DocumentStore.of({
+      save: (document) => guard("DocumentStore.save", store.save(document)),
+      findByPublicationId: (id) => guard("DocumentStore.findByPublicationId", store.findByPublicationId(id)),
+      findMetadata: (id) => guard("DocumentStore.findMetadata", store.findMetadata(id)),
+      list: (query) => guard("DocumentStore.list", store.list(query))
+    })
+  })
+).pipe(Layer.provide(MemoryStorage.documentStore))
+
 const ingestionUnused = Layer.succeed(Ingestion, {
   ingest: () => Effect.fail(new ApiError.UnreadableFiling({ message: "not in this test" }))
 })
 const dependencies = Layer.mergeAll(ApiKeys.layer, AdminAccess.layer, ingestionUnused).pipe(
-  Layer.provideMerge(MemoryStorage.layer),
+  Layer.provideMerge(Layer.mergeAll(MemoryStorage.layer, faultyDocumentStore)),
   Layer.provideMerge(ServerConfig.layer()),
   Layer.provideMerge(NodeContext.layer)
 )
@@ -25,7 +51,7 @@ const runtime = ManagedRuntime.make(dependencies)
 let handler: (request: Request) => Promise<Response>
 let dispose: () => Promise<void>
 let key: string
-const document = sampleDocument({ publicationId: "0000123456-24-000001" as never })
+const document = sampleDocument({ publicationId: Ids.PublicationId.make("0000123456-24-000001") })
 
 beforeAll(async () => {
   const { context } = await runtime.runtime()
@@ -44,31 +70,46 @@ afterAll(async () => {
   await runtime.dispose()
 })
 
-const get = (path: string, token: string | null = key) =>
-  handler(
-    new Request(`http://localhost${path}`, token === null ? {} : { headers: { authorization: `Bearer ${token}` } })
-  )
+const get = (path: string) =>
+  handler(new Request(`http://localhost${path}`, { headers: { authorization: `Bearer ${key}` } }))
 
-describe("API in process", () => {
-  it("401 without a key", async () => {
-    const response = await get("/v1/documents?tickers=AAPL", null)
-    assert.strictEqual(response.status, 401)
-    assert.deepStrictEqual(await response.json(), {
-      error: { code: "unauthorized", message: "a valid API key is required: send Authorization: Bearer <key>" }
-    })
-  })
-  it("400 names the bad field", async () => {
-    const response = await get("/v1/documents/bad-id")
-    assert.strictEqual(response.status, 400)
-    const body = (await response.json()) as { error: { code: string; message: string } }
-    assert.strictEqual(body.error.code, "invalid_request")
-    assert.match(body.error.message, /publication_id/)
-  })
-  it("serves a stored document", async () => {
+const envelope = async (response: Response) => (await response.json()) as { error: { code: string; message: string } }
+
+describe("storage failures at the HTTP edge", () => {
+  it("serves the document while storage works", async () => {
+    storeBehaviour = "works"
     const response = await get(`/v1/documents/${document.publicationId}`)
     assert.strictEqual(response.status, 200)
-    const body = (await response.json()) as { body: string }
-    assert.strictEqual(body.body, document.body)
+    assert.strictEqual(((await response.json()) as { body: string }).body, document.body)
+  })
+
+  it("503 service_unavailable when storage is down, without its message", async () => {
+    storeBehaviour = "unavailable"
+    for (const path of [`/v1/documents/${document.publicationId}`, "/v1/documents?tickers=ACME", "/healthz"]) {
+      const response = await get(path)
+      assert.strictEqual(response.status, 503, path)
+      const { error } = await envelope(response)
+      assert.strictEqual(error.code, "service_unavailable")
+      assert.notInclude(error.message, "hunter2")
+      assert.notInclude(error.message, "10.1.2.3")
+    }
+  })
+
+  it("500 internal_error on an unexpected failure, without internals", async () => {
+    storeBehaviour = "defect"
+    const response = await get(`/v1/documents/${document.publicationId}`)
+    assert.strictEqual(response.status, 500)
+    const { error } = await envelope(response)
+    assert.strictEqual(error.code, "internal_error")
+    assert.notInclude(error.message, "secret")
+    assert.notInclude(error.message, "/srv/app.js")
+    storeBehaviour = "works"
+  })
+
+  it("keeps the rate-limit headers on failures", async () => {
+    storeBehaviour = "unavailable"
+    const response = await get(`/v1/documents/${document.publicationId}`)
     assert.strictEqual(response.headers.get("x-ratelimit-limit"), "100")
+    storeBehaviour = "works"
   })
 })
