@@ -26,7 +26,10 @@ import { submission } from "./support/syntheticFilings.js"
 
 const execFileAsync = promisify(execFile)
 
-const OpenApiPaths = Schema.Struct({ paths: Schema.Record({ key: Schema.String, value: Schema.Unknown }) })
+const OpenApiPaths = Schema.Struct({
+  paths: Schema.Record({ key: Schema.String, value: Schema.Unknown }),
+  components: Schema.Unknown
+})
 
 // Seven filings of one company on six dates (two share a date, to check the tie-break).
 const filings = [
@@ -338,6 +341,8 @@ describe("OpenAPI and docs", () => {
       ]
     ) assert.property(spec.paths, path)
     assert.notProperty(spec.paths, "/admin/keys")
+    // Validation failures are answered in the API's envelope, so the framework's shape is not documented.
+    assert.notInclude(JSON.stringify(spec), "HttpApiDecodeError")
     const docs = await fetch(`${server.url}/docs`)
     assert.strictEqual(docs.status, 200)
     assert.match(docs.headers.get("content-type") ?? "", /text\/html/)

@@ -27,6 +27,7 @@ import {
 } from "./Extraction.js"
 import { FeedRequest, FeedResponse } from "./Feed.js"
 import { PublicationId } from "./Ids.js"
+import { dropDecodeError } from "./internal/openApiTidy.js"
 import { DocumentSections, DocumentSectionsParams, SectionResults, SectionSearchParams } from "./Sections.js"
 import {
   CreatedWebhook,
@@ -249,6 +250,7 @@ export class FilingsApi extends HttpApi.make("filings")
   .addError(ApiError.InternalErrorResponse)
   .addError(ApiError.NotImplementedResponse)
   .addError(ApiError.ServiceUnavailableResponse)
+  .annotate(OpenApi.Transform, dropDecodeError)
   .annotate(OpenApi.Title, "Filings API")
   .annotate(OpenApi.Version, "1.0.0")
   .annotate(

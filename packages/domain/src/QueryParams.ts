@@ -20,7 +20,10 @@ export const CommaSeparated = <A, I extends string, R>(item: Schema.Schema<A, I,
       Schema.NonEmptyArray(item).annotations({ message: () => "must name at least one value" }),
       { strict: false }
     ),
-    Schema.annotations({ description: "Comma-separated list" })
+    Schema.annotations({
+      description: "Comma-separated list",
+      jsonSchema: { type: "string", description: "Comma-separated list" }
+    })
   )
 
 /** A whole number written in a query string, checked to lie between `min` and `max`. */
@@ -29,13 +32,17 @@ export const IntegerInRange = (min: number, max: number) =>
     Schema.int({ message: (issue) => `must be a whole number, got ${JSON.stringify(issue.actual)}` }),
     Schema.between(min, max, {
       message: (issue) => `must be between ${min} and ${max}, got ${JSON.stringify(issue.actual)}`
+    }),
+    Schema.annotations({
+      jsonSchema: { type: "string", pattern: "^[0-9]+$", description: `Whole number from ${min} to ${max}` }
     })
   )
 
 /** A whole number of zero or more written in a query string. */
 export const NonNegativeInteger = Schema.NumberFromString.pipe(
   Schema.int({ message: (issue) => `must be a whole number, got ${JSON.stringify(issue.actual)}` }),
-  Schema.nonNegative({ message: (issue) => `must be zero or more, got ${JSON.stringify(issue.actual)}` })
+  Schema.nonNegative({ message: (issue) => `must be zero or more, got ${JSON.stringify(issue.actual)}` }),
+  Schema.annotations({ jsonSchema: { type: "string", pattern: "^[0-9]+$", description: "Whole number, 0 or more" } })
 )
 
 /** `true` or `false` in a query string. */
