@@ -151,6 +151,27 @@ describe("validation", () => {
     invalid("/v1/documents?start_date=2024-02-30", /start_date.*YYYY-MM-DD.*2024-02-30/))
   it("400 for an unknown document type, naming the field and value", () =>
     invalid("/v1/documents?doc_types=10-X", /doc_types.*10-X/))
+  const post = (path: string, body: string) =>
+    fetch(`${server.url}${path}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body
+    })
+
+  it("400 naming the missing body field (POST /v1/feed without tickers)", async () => {
+    const response = await post("/v1/feed", JSON.stringify({ limit: 5 }))
+    assert.strictEqual(response.status, 400)
+    const error = await errorOf(response)
+    assert.strictEqual(error.code, "invalid_request")
+    assert.match(error.message, /tickers/)
+  })
+
+  it("400 for a body that is not JSON", async () => {
+    const response = await post("/v1/feed", "{not json")
+    assert.strictEqual(response.status, 400)
+    assert.strictEqual((await errorOf(response)).code, "invalid_request")
+  })
+
   it("400 for an unknown format", () => invalid("/v1/documents/0000999999-24-000001?format=pdf", /format.*pdf/))
 })
 

@@ -38,9 +38,19 @@ export class ApiKeyList extends Schema.Class<ApiKeyList>("ApiKeyList")({
 }) {}
 
 export class CreateApiKeyRequest extends Schema.Class<CreateApiKeyRequest>("CreateApiKeyRequest")({
-  name: Schema.NonEmptyTrimmedString,
+  name: Schema.Trim.pipe(
+    Schema.nonEmptyString({ message: () => "must not be empty" }),
+    Schema.maxLength(200, { message: () => "must be at most 200 characters" })
+  ),
   plan: Schema.optionalWith(ApiKeyPlan, { exact: true }),
-  rate_limit: Schema.optionalWith(Schema.Int.pipe(Schema.between(1, 1_000_000)), { exact: true })
+  rate_limit: Schema.optionalWith(
+    Schema.Int.pipe(
+      Schema.between(1, 1_000_000, {
+        message: (issue) => `must be a whole number from 1 to 1000000, got ${JSON.stringify(issue.actual)}`
+      })
+    ),
+    { exact: true }
+  )
 }) {}
 
 /** Metadata given with an uploaded filing; each field overrides what the file itself says. */

@@ -3,10 +3,14 @@
  * keeps only its SHA-256 hash and a short prefix that lets an operator tell keys apart. Keys carry
  * 192 random bits, so a fast hash is the right tool: nothing about a key can be guessed from its
  * hash, and looking a key up by its hash reveals nothing through timing.
+ *
+ * Checked keys are remembered for a few seconds, so a busy client costs one lookup per key and
+ * window rather than one per request. Revoking a key forgets it at once in the process that
+ * revoked it; other instances on the same database stop accepting it within `CheckedKeyLifetime`.
  */
 import { Admin } from "@filings/domain"
 import { ApiKeyStore, type StorageError } from "@filings/storage"
-import { Clock, Context, Effect, Layer, Option, Redacted, Schema } from "effect"
+import { Cache, Clock, Context, Duration, Effect, Exit, Layer, Option, Redacted, Schema } from "effect"
 import { createHash, randomBytes, randomUUID } from "node:crypto"
 
 /** Keys start with this, so people and secret scanners can spot them. */
@@ -58,6 +62,9 @@ const resolveRateLimit = (request: NewApiKey): Effect.Effect<number, InvalidKeyS
     : Effect.fail(new InvalidKeySettings({ reason: "an enterprise key needs a rate limit: a whole number above 0" }))
 }
 
+/** How long a checked key (found or not) is remembered before the store is asked again. */
+export const CheckedKeyLifetime = Duration.seconds(5)
+
 export interface Service {
   readonly create: (
     request: NewApiKey
@@ -93,14 +100,22 @@ export const make = Effect.gen(function*() {
     return new Admin.CreatedApiKey({ ...toInfo(record), key })
   })
 
+  const checkedKeys = yield* Cache.makeWith({
+    capacity: 10_000,
+    lookup: (keyHash: string) => store.findActiveByHash(keyHash),
+    // A storage failure is not remembered: the next request asks again.
+    timeToLive: (exit) => (Exit.isSuccess(exit) ? CheckedKeyLifetime : Duration.zero)
+  })
+
   const authenticate = Effect.fn("ApiKeys.authenticate")(function*(key: Redacted.Redacted<string>) {
     const presented = Redacted.value(key)
     if (!presented.startsWith(KeyPrefix)) return Option.none()
-    return yield* store.findActiveByHash(hashKey(presented))
+    return yield* checkedKeys.get(hashKey(presented))
   })
 
   const revoke = Effect.fn("ApiKeys.revoke")(function*(id: string) {
     const revoked = yield* store.revoke(id, yield* now)
+    if (Option.isSome(revoked)) yield* checkedKeys.invalidate(revoked.value.keyHash)
     return Option.map(revoked, toInfo)
   })
 

@@ -5,8 +5,8 @@
  */
 import { Args, Command, Options } from "@effect/cli"
 import { Admin } from "@filings/domain"
-import { Effect, Either, Option, ParseResult, Schema } from "effect"
-import { CliFailure } from "./CliFailure.js"
+import { Effect, Either, Option, Schema } from "effect"
+import { CliFailure, fromParseError } from "./CliFailure.js"
 import { Operator } from "./Operator.js"
 import * as Output from "./Output.js"
 import { jsonOption } from "./SharedOptions.js"
@@ -34,15 +34,7 @@ const decodeMetadata = (options: MetadataOptions) =>
     ...Option.match(options.form, { onNone: () => ({}), onSome: (form) => ({ form }) }),
     ...Option.match(options.accession, { onNone: () => ({}), onSome: (accession) => ({ accession }) }),
     ...Option.match(options.filingDate, { onNone: () => ({}), onSome: (filing_date) => ({ filing_date }) })
-  }).pipe(
-    Effect.mapError((error) =>
-      new CliFailure({
-        message: ParseResult.ArrayFormatter.formatErrorSync(error)
-          .map((issue) => `--${String(issue.path[0] ?? "").replace(/_/g, "-")} ${issue.message}`)
-          .join("; ")
-      })
-    )
-  )
+  }).pipe(Effect.mapError(fromParseError))
 
 export const ingestCommand = Command.make(
   "ingest",

@@ -4,8 +4,8 @@
  */
 import { Args, Command, Options } from "@effect/cli"
 import { Admin } from "@filings/domain"
-import { Effect, Option } from "effect"
-import { CliFailure } from "./CliFailure.js"
+import { Effect, Option, Schema } from "effect"
+import { fromParseError } from "./CliFailure.js"
 import { Operator } from "./Operator.js"
 import * as Output from "./Output.js"
 import { jsonOption } from "./SharedOptions.js"
@@ -26,15 +26,13 @@ const createCommand = Command.make(
   },
   ({ json, name, plan, rateLimit }) =>
     Effect.gen(function*() {
-      if (name.trim() === "") return yield* new CliFailure({ message: "--name must not be empty" })
-      const operator = yield* Operator
-      const created = yield* operator.createKey(
-        new Admin.CreateApiKeyRequest({
-          name,
-          plan,
-          ...(Option.isSome(rateLimit) ? { rate_limit: rateLimit.value } : {})
-        })
-      )
+      // The schema the server checks /admin requests with, so both reject the same input alike.
+      const request = yield* Schema.decodeUnknown(Admin.CreateApiKeyRequest)({
+        name,
+        plan,
+        ...(Option.isSome(rateLimit) ? { rate_limit: rateLimit.value } : {})
+      }).pipe(Effect.mapError(fromParseError))
+      const created = yield* (yield* Operator).createKey(request)
       yield* Output.result(json, created, () =>
         [
           `Created API key ${created.id} (${created.name}, ${created.plan}, ${created.rate_limit} requests per minute).`,

@@ -11,8 +11,7 @@ import { AdminAccess } from "../AdminAccess.js"
 import { servicesLayer, storageLayer } from "../Composition.js"
 import * as LocalServer from "../LocalServer.js"
 import * as Server from "../Server.js"
-import { ServerConfig } from "../ServerConfig.js"
-import * as ServerConfigLayer from "../ServerConfig.js"
+import * as ServerConfig from "../ServerConfig.js"
 import * as Output from "./Output.js"
 import { jsonOption } from "./SharedOptions.js"
 
@@ -51,7 +50,7 @@ export const serveCommand = Command.make(
   { port: portOption, host: hostOption, json: jsonOption },
   ({ host, json, port }) =>
     Effect.gen(function*() {
-      const settings = yield* ServerConfig
+      const settings = yield* ServerConfig.ServerConfig
       const listen = {
         host: Option.getOrElse(host, () => settings.host),
         port: Option.getOrElse(port, () => settings.port)
@@ -60,8 +59,8 @@ export const serveCommand = Command.make(
         Effect.provide(
           Server.layer(listen).pipe(Layer.provideMerge(servicesLayer), Layer.provideMerge(storageLayer))
         ),
-        Effect.provideService(ServerConfig, settings),
+        Effect.provideService(ServerConfig.ServerConfig, settings),
         Effect.scoped
       )
-    }).pipe(Effect.provide(ServerConfigLayer.layer()))
+    }).pipe(Effect.provide(ServerConfig.layer()))
 ).pipe(Command.withDescription("Start the HTTP API"))

@@ -1,27 +1,16 @@
 /**
- * Entry point of the `filings` command. `FILINGS_LOG_LEVEL` (TRACE, DEBUG, INFO, WARN, ERROR,
- * FATAL, OFF) sets how much it logs; the default is INFO.
+ * Entry point of the `filings` command. Logs go to standard error, so standard output carries only
+ * what a command prints (and stays valid JSON with `--json`). `FILINGS_LOG_LEVEL` (TRACE, DEBUG,
+ * INFO, WARN, ERROR, FATAL, OFF) sets how much is logged; the default is INFO.
  */
 import { ValidationError } from "@effect/cli"
 // Per-module imports: the package index would load clustering and RPC code the CLI never uses.
 import * as NodeContext from "@effect/platform-node/NodeContext"
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
-import { Config, ConfigError, Console, Effect, Logger, LogLevel } from "effect"
+import { Cause, Config, ConfigError, Console, Effect, Logger, LogLevel, Option } from "effect"
 import * as Cli from "./Cli.js"
 
-Config.logLevel("FILINGS_LOG_LEVEL").pipe(
-  Config.withDefault(LogLevel.Info),
-  Effect.flatMap((level) => Logger.withMinimumLogLevel(Cli.run(process.argv), level)),
-  // Usage errors were printed with the help text already; anything else gets one line.
-  Effect.tapError((error) =>
-    ValidationError.isValidationError(error) ? Effect.void : Console.error(`error: ${describe(error)}`)
-  ),
-  Effect.provide(NodeContext.layer),
-  // The failure was printed above; a stack trace would add nothing. The exit status is 1.
-  NodeRuntime.runMain({ disableErrorReporting: true })
-)
-
-function describe(error: unknown): string {
+const messageOf = (error: unknown): string => {
   // A configuration error's own text names the variable; its message alone does not.
   if (ConfigError.isConfigError(error)) return String(error)
   if (typeof error === "object" && error !== null && "message" in error && typeof error.message === "string") {
@@ -29,3 +18,30 @@ function describe(error: unknown): string {
   }
   return String(error)
 }
+
+/** One line on standard error for whatever stopped the command; usage errors were printed with the help. */
+const report = (cause: Cause.Cause<unknown>): Effect.Effect<void> => {
+  if (Cause.isInterruptedOnly(cause)) return Effect.void
+  const failure = Cause.failureOption(cause)
+  if (Option.isSome(failure)) {
+    return ValidationError.isValidationError(failure.value)
+      ? Effect.void
+      : Console.error(`error: ${messageOf(failure.value)}`)
+  }
+  return Console.error(`error: unexpected failure: ${
+    Option.match(Cause.dieOption(cause), {
+      onNone: () => Cause.pretty(cause),
+      onSome: messageOf
+    })
+  }`)
+}
+
+Config.logLevel("FILINGS_LOG_LEVEL").pipe(
+  Config.withDefault(LogLevel.Info),
+  Effect.flatMap((level) => Logger.withMinimumLogLevel(Cli.run(process.argv), level)),
+  Effect.tapErrorCause(report),
+  Effect.provide(Logger.replace(Logger.defaultLogger, Logger.prettyLogger({ stderr: true }))),
+  Effect.provide(NodeContext.layer),
+  // The failure was reported above; a stack trace would add nothing. The exit status is 1.
+  NodeRuntime.runMain({ disableErrorReporting: true, disablePrettyLogger: true })
+)

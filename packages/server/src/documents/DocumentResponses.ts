@@ -5,6 +5,10 @@
 import { Document } from "@filings/domain"
 import type { DocumentStore } from "@filings/storage"
 
+// Stored documents were validated when they were written, and the HTTP layer checks every response
+// against its schema as it encodes it; validating again while building would only cost time.
+const trusted = { disableValidation: true } as const
+
 const metadataFields = (document: DocumentStore.DocumentMetadata) => ({
   publication_id: document.publicationId,
   ticker: document.ticker,
@@ -18,7 +22,10 @@ const metadataFields = (document: DocumentStore.DocumentMetadata) => ({
 })
 
 export const toListItem = (document: DocumentStore.DocumentMetadata): Document.DocumentListItem =>
-  new Document.DocumentListItem({ ...metadataFields(document), url: Document.documentPath(document.publicationId) })
+  new Document.DocumentListItem(
+    { ...metadataFields(document), url: Document.documentPath(document.publicationId) },
+    trusted
+  )
 
 export const toExhibit = (exhibit: DocumentStore.StoredExhibit): Document.DocumentExhibit =>
   new Document.DocumentExhibit({
@@ -28,7 +35,10 @@ export const toExhibit = (exhibit: DocumentStore.StoredExhibit): Document.Docume
   })
 
 export const toSection = (section: DocumentStore.StoredSection): Document.DocumentSection =>
-  new Document.DocumentSection({ title: section.title, content: section.content, page_start: section.pageStart })
+  new Document.DocumentSection(
+    { title: section.title, content: section.content, page_start: section.pageStart },
+    trusted
+  )
 
 /**
  * The single-document response. `body` is present unless the format is `metadata` (the spec omits
@@ -45,4 +55,4 @@ export const toDocument = (
     ...(format !== "metadata" && document.body !== undefined ? { body: document.body } : {}),
     ...(format === "sections" && document.sections !== undefined ? { sections: document.sections.map(toSection) } : {}),
     ...(includeExhibits && document.exhibits !== undefined ? { exhibits: document.exhibits.map(toExhibit) } : {})
-  })
+  }, trusted)

@@ -3,6 +3,7 @@
  * and the filtered, paged document list.
  */
 import { HttpApiBuilder } from "@effect/platform"
+import type { Ids } from "@filings/domain"
 import { Api, ApiError, Document } from "@filings/domain"
 import { DocumentStore } from "@filings/storage"
 import { Effect, Option } from "effect"
@@ -16,7 +17,7 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "documents", (handlers
     const store = yield* DocumentStore.DocumentStore
 
     const getDocument = Effect.fn("documents.getDocument")(function*(
-      publicationId: typeof Document.Document.fields.publication_id.Type,
+      publicationId: Ids.PublicationId,
       params: typeof Document.GetDocumentParams.Type
     ) {
       const format = params.format ?? "markdown"
@@ -73,7 +74,10 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "documents", (handlers
         offset,
         order: params.sort === "filing_date_asc" ? "asc" : "desc"
       })
-      return new Document.DocumentList({ documents: page.documents.map(toListItem), total: page.total, limit, offset })
+      return new Document.DocumentList(
+        { documents: page.documents.map(toListItem), total: page.total, limit, offset },
+        { disableValidation: true }
+      )
     })
 
     return handlers

@@ -51,28 +51,26 @@ const readSubmission = (fileName: string, bytes: Uint8Array) =>
     if (Option.isNone(primary)) return yield* unreadable("the submission has no HTML or text document")
     const converted = yield* SgmlSubmission.documentToMarkdown(primary.value)
     const cover = primary.value.format === "html" ? CoverFacts.read(primary.value.body) : {}
-    const exhibits = yield* Effect.forEach(
-      submission.documents.filter((document) =>
-        exhibitNumber(document.type) !== undefined && (document.format === "html" || document.format === "text")
-      ),
-      (document) =>
-        SgmlSubmission.documentToMarkdown(document).pipe(
-          Effect.map((exhibit): Option.Option<DocumentStore.StoredExhibit> =>
-            Option.some({
-              exhibitNumber: exhibitNumber(document.type)!,
-              title: document.description?.trim() || document.type,
-              content: exhibit.markdown
-            })
-          ),
-          // An exhibit that cannot be converted is left out, not the whole filing.
-          Effect.catchAll((error) =>
-            Effect.as(
-              Effect.logWarning(`${fileName}: exhibit ${document.type} skipped: ${error.message}`),
-              Option.none()
-            )
-          )
+    const exhibitDocuments = submission.documents.flatMap((document) => {
+      const number = exhibitNumber(document.type)
+      return number !== undefined && (document.format === "html" || document.format === "text")
+        ? [{ document, number }]
+        : []
+    })
+    const exhibits = yield* Effect.forEach(exhibitDocuments, ({ document, number }) =>
+      SgmlSubmission.documentToMarkdown(document).pipe(
+        Effect.map((exhibit): Option.Option<DocumentStore.StoredExhibit> =>
+          Option.some({
+            exhibitNumber: number,
+            title: document.description?.trim() || document.type,
+            content: exhibit.markdown
+          })
+        ),
+        // An exhibit that cannot be converted is left out, not the whole filing.
+        Effect.catchAll((error) =>
+          Effect.as(Effect.logWarning(`${fileName}: exhibit ${document.type} skipped: ${error.message}`), Option.none())
         )
-    )
+      ))
     const { header } = submission
     const facts: FileFacts = {
       markdown: converted.markdown,
@@ -87,7 +85,9 @@ const readSubmission = (fileName: string, bytes: Uint8Array) =>
       ticker: cover.tradingSymbol,
       fiscalYearFocus: cover.fiscalYearFocus,
       fiscalPeriodFocus: cover.fiscalPeriodFocus,
-      items: header.items.flatMap((title) => itemFromTitle(title) ?? []),
+      items: header.items.flatMap((title) =>
+        itemFromTitle(title) ?? []
+      ),
       exhibits: exhibits.flatMap(Option.toArray)
     }
     return facts

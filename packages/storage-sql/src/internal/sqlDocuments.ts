@@ -104,14 +104,17 @@ export const makeDocumentStore = Effect.gen(function*() {
       ]
       const where = filters.length === 0 ? sql.literal("TRUE") : sql.and(filters)
       const direction = sql.literal(query.order === "asc" ? "ASC" : "DESC")
-      const [rows, [counted]] = yield* Effect.all([
-        sql<MetadataRow>`
-          SELECT ${metadataColumns} FROM documents WHERE ${where}
-          ORDER BY filing_date ${direction}, publication_id ${direction}
-          LIMIT ${query.limit} OFFSET ${query.offset}`,
-        sql<{ readonly total: number }>`SELECT count(*)::int AS total FROM documents WHERE ${where}`
-      ])
-      return { documents: rows.map(toMetadata), total: counted?.total ?? 0 }
+      // One statement gives the page and the number of all matches ...
+      const rows = yield* sql<MetadataRow & { readonly total: number }>`
+        SELECT ${metadataColumns}, count(*) OVER ()::int AS total FROM documents WHERE ${where}
+        ORDER BY filing_date ${direction}, publication_id ${direction}
+        LIMIT ${query.limit} OFFSET ${query.offset}`
+      if (rows[0] !== undefined) return { documents: rows.map(toMetadata), total: rows[0].total }
+      // ... except past the last page, where there is no row to carry the count.
+      const [counted] = query.offset === 0
+        ? [{ total: 0 }]
+        : yield* sql<{ readonly total: number }>`SELECT count(*)::int AS total FROM documents WHERE ${where}`
+      return { documents: [], total: counted?.total ?? 0 }
     }).pipe(failsAs("DocumentStore.list"))
 
   const service: DocumentStore.Service = { save, findByPublicationId, findMetadata, list }
