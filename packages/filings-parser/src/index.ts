@@ -2,4 +2,5 @@
  * @filings/filings-parser: EDGAR documents and full submissions to clean Markdown.
  */
 export * as FilingsParser from "./FilingsParser.js"
+export * as ParsedDocument from "./ParsedDocument.js"
 export * as SgmlSubmission from "./SgmlSubmission.js"

@@ -1,0 +1,65 @@
+/**
+ * What the parser makes of a document: its Markdown body, its labeled sections with their pages,
+ * stable chunks for citations, the exhibits of a submission, and the warnings met on the way.
+ */
+import { Schema } from "effect"
+
+/** A labeled part of a document: `Item 1A. Risk Factors`, `Item 2.02 Results of Operations ...`. */
+export const Section = Schema.Struct({
+  /** The name in the API's form: `Item <n>. <Title>` for items, the heading text otherwise. */
+  name: Schema.String,
+  /**
+   * The item key, when the section is an item: `1A` (10-K), `2.02` (8-K), `part1item2` and
+   * `part2item1a` (10-Q, whose item numbers repeat across parts), `5` (20-F); absent otherwise.
+   */
+  item: Schema.optional(Schema.String),
+  /** The section's Markdown, its own heading line included. */
+  content: Schema.String,
+  wordCount: Schema.Int,
+  pageStart: Schema.Int,
+  pageEnd: Schema.Int
+})
+export interface Section extends Schema.Schema.Type<typeof Section> {}
+
+/**
+ * A passage of the body, a few hundred words at block boundaries, that a citation can point to.
+ * Ids are `c0001`, `c0002`, ... in body order; the same input always gives the same chunks.
+ */
+export const Chunk = Schema.Struct({
+  id: Schema.String,
+  /** The chunk's Markdown; the chunks of a document, joined, give its body. */
+  text: Schema.String,
+  /** Name of the section the chunk starts in, when the document has sections. */
+  section: Schema.optional(Schema.String),
+  wordCount: Schema.Int,
+  pageStart: Schema.Int,
+  pageEnd: Schema.Int
+})
+export interface Chunk extends Schema.Schema.Type<typeof Chunk> {}
+
+export const ParsedExhibit = Schema.Struct({
+  /** `99.1`, `10.2`, `31.1`. */
+  number: Schema.String,
+  /** The submission's description of the exhibit, or its type. */
+  description: Schema.String,
+  /** The file name in the submission, when it has one. */
+  fileName: Schema.optional(Schema.String),
+  markdown: Schema.String,
+  wordCount: Schema.Int
+})
+export interface ParsedExhibit extends Schema.Schema.Type<typeof ParsedExhibit> {}
+
+export const ParsedDocument = Schema.Struct({
+  /** The form the document was parsed as (`10-K`, `8-K`, `EARNINGS_CALL`, ...), when known. */
+  form: Schema.optional(Schema.String),
+  markdown: Schema.String,
+  wordCount: Schema.Int,
+  title: Schema.optional(Schema.String),
+  /** Pages found (page breaks in HTML, pages of a PDF); 1 when the source has none. */
+  pageCount: Schema.Int,
+  sections: Schema.Array(Section),
+  chunks: Schema.Array(Chunk),
+  exhibits: Schema.Array(ParsedExhibit),
+  warnings: Schema.Array(Schema.String)
+})
+export interface ParsedDocument extends Schema.Schema.Type<typeof ParsedDocument> {}
