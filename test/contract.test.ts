@@ -4,6 +4,7 @@
  * headers, error envelopes, paging, formats, rate limits).
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
+import { Sections } from "@filings/domain"
 import { Schema } from "effect"
 import { execFile } from "node:child_process"
 import { existsSync } from "node:fs"
@@ -201,10 +202,10 @@ describe("not found", () => {
   })
 
   it("501 not_implemented, after authentication, for endpoints not built yet", async () => {
-    const response = await get("/v1/sections?tickers=CTC&section=Risk%20Factors")
+    const response = await get("/v1/extract/metrics?tickers=CTC&metrics=revenue")
     assert.strictEqual(response.status, 501)
     assert.strictEqual((await errorOf(response)).code, "not_implemented")
-    assert.strictEqual((await get("/v1/sections?tickers=CTC&section=Risk%20Factors", null)).status, 401)
+    assert.strictEqual((await get("/v1/extract/metrics?tickers=CTC&metrics=revenue", null)).status, 401)
   })
 })
 
@@ -282,9 +283,105 @@ describe("GET /v1/documents/{publication_id}", () => {
   it("format=sections adds the labeled sections", async () => {
     const document = await documentOf(await get("/v1/documents/0000999999-24-000005?format=sections"))
     const sections = document.sections ?? []
-    assert.include(sections.map((section) => section.title), "Item 2. Management's Discussion and Analysis")
+    assert.deepStrictEqual(sections.map((section) => section.title), [
+      "Item 1. Business",
+      "Item 1A. Risk Factors",
+      "Item 7. Management's Discussion and Analysis of Financial Condition and Results of Operations",
+      "Signatures"
+    ])
     assert.isTrue(sections.every((section) => section.page_start >= 1))
+    assert.include(sections[1]?.content, "the risks it faces")
     assert.isString(document.body)
+  })
+})
+
+describe("sections", () => {
+  const sectionsOf = (response: Response) => jsonOf(Sections.DocumentSections, response)
+  const resultsOf = (response: Response) => jsonOf(Sections.SectionResults, response)
+
+  it("GET /v1/documents/{id}/sections lists a document's sections with their words and pages", async () => {
+    const document = await sectionsOf(await get("/v1/documents/0000999999-24-000006/sections"))
+    assert.deepStrictEqual([document.publication_id, document.ticker, document.doc_type, document.filing_date], [
+      "0000999999-24-000006",
+      "CTC",
+      "10-Q",
+      "2024-07-15"
+    ])
+    assert.deepStrictEqual(document.sections.map((section) => section.name), [
+      "Item 1. Financial Statements",
+      "Item 2. Management's Discussion and Analysis of Financial Condition and Results of Operations",
+      "Item 1A. Risk Factors",
+      "Item 6. Exhibits",
+      "Signatures"
+    ])
+    for (const section of document.sections) {
+      assert.isAbove(section.word_count, 0)
+      assert.isTrue(section.page_start >= 1 && section.page_end >= section.page_start)
+    }
+  })
+
+  it("?section= finds a section by name, item number or alias", async () => {
+    const queries: ReadonlyArray<readonly [string, string, string]> = [
+      ["0000999999-24-000005", "Risk Factors", "Item 1A. Risk Factors"],
+      ["0000999999-24-000005", "Item 1A", "Item 1A. Risk Factors"],
+      ["0000999999-24-000005", "1a", "Item 1A. Risk Factors"],
+      [
+        "0000999999-24-000005",
+        "MD&A",
+        "Item 7. Management's Discussion and Analysis of Financial Condition and Results of Operations"
+      ],
+      [
+        "0000999999-24-000006",
+        "MD&A",
+        "Item 2. Management's Discussion and Analysis of Financial Condition and Results of Operations"
+      ],
+      ["0000999999-24-000006", "Risk Factors", "Item 1A. Risk Factors"],
+      ["0000999999-24-000007", "Item 2.02", "Item 2.02 Results of Operations and Financial Condition"]
+    ]
+    for (const [id, query, name] of queries) {
+      const document = await sectionsOf(await get(`/v1/documents/${id}/sections?section=${encodeURIComponent(query)}`))
+      assert.deepStrictEqual(document.sections.map((section) => section.name), [name], `${id} ${query}`)
+    }
+  })
+
+  it("404 section_not_found lists the sections the document has", async () => {
+    const response = await get("/v1/documents/0000999999-24-000005/sections?section=Executive%20Compensation")
+    assert.strictEqual(response.status, 404)
+    const error = await errorOf(response)
+    assert.strictEqual(error.code, "section_not_found")
+    assert.include(error.message, "Item 1A. Risk Factors")
+  })
+
+  it("GET /v1/sections finds one section across documents, newest first, paged", async () => {
+    const all = await resultsOf(await get("/v1/sections?tickers=CTC&section=Risk%20Factors"))
+    assert.deepStrictEqual([all.section, all.total, all.limit, all.offset], ["Risk Factors", 4, 20, 0])
+    assert.deepStrictEqual(all.results.map((result) => result.publication_id), [
+      "0000999999-24-000006",
+      "0000999999-24-000005",
+      "0000999999-24-000004",
+      "0000999999-24-000001"
+    ])
+    assert.isTrue(all.results.every((result) => /the risks it faces/.test(result.content) && result.word_count > 0))
+    assert.strictEqual(all.results[1]?.period, "FY 2024")
+
+    const page = await resultsOf(await get("/v1/sections?tickers=CTC&section=Risk%20Factors&limit=2&offset=2"))
+    assert.deepStrictEqual(page.results.map((result) => result.publication_id), [
+      "0000999999-24-000004",
+      "0000999999-24-000001"
+    ])
+    const annual = await resultsOf(await get("/v1/sections?tickers=CTC&section=Item%201A&doc_types=10-K"))
+    assert.deepStrictEqual(annual.results.map((result) => result.publication_id), ["0000999999-24-000005"])
+    const current = await resultsOf(await get("/v1/sections?tickers=CTC&section=2.02&doc_types=8-K"))
+    assert.strictEqual(current.total, 3)
+  })
+
+  it("400 for a section no form has, and for a missing one", async () => {
+    const unknown = await get("/v1/sections?tickers=CTC&section=Favourite%20Colours")
+    assert.strictEqual(unknown.status, 400)
+    assert.match((await errorOf(unknown)).message, /section "Favourite Colours"/)
+    const missing = await get("/v1/sections?tickers=CTC")
+    assert.strictEqual(missing.status, 400)
+    assert.match((await errorOf(missing)).message, /section is required/)
   })
 })
 
@@ -334,7 +431,7 @@ describe("examples", () => {
     const { stdout } = await runExample("api-client.ts", ["CTC"], { FILINGS_URL: server.url, FILINGS_KEY: key })
     assert.include(stdout, "7 documents of CTC")
     assert.include(stdout, "2024-09-02 8-K 0000999999-24-000007 CONTRACT TEST CORP 8-K Q3 2024")
-    assert.include(stdout, "Contract Test Corp reports results")
+    assert.include(stdout, "Contract Test Corp reports on its results")
   })
 
   it("examples/parse-filing.ts converts the example filing", async () => {

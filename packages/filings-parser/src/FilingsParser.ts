@@ -3,14 +3,31 @@
  * hidden XBRL facts, scripts, styles and page furniture removed, inline XBRL text kept, financial
  * tables rebuilt as rectangular GFM tables, and bold "PART I" / "Item 1A." lines made headings.
  *
- * Use the functions directly, or the `FilingsParser` service (`layer`) where the pipeline should be
- * swappable. Unusable input fails with `UnreadableDocument`; everything else succeeds, with any
- * oddities reported in `warnings`.
+ * Documents are first read into blocks (`readHtmlBlocks`, `readTextBlocks`, `readBlocks`: headings,
+ * paragraphs, lists, tables and preformatted text with their pages and typographic hints), then
+ * rendered (`renderMarkdown`); the `...ToMarkdown` functions do both. Use the functions directly,
+ * or the `FilingsParser` service (`layer`) where the conversion should be swappable. Unusable
+ * input fails with `UnreadableDocument`; everything else succeeds, with any oddities reported in
+ * `warnings`.
  */
 import { Context, Effect, Either, Layer, Schema } from "effect"
+import type { Block } from "./internal/blocks.js"
 import { decode } from "./internal/charset.js"
-import { type Converted, convertHtml, convertText } from "./internal/pipeline.js"
+import { NestingTooDeep } from "./internal/html/readHtml.js"
+import { countBlockWords, renderMarkdown as renderBlocks } from "./internal/markdown/render.js"
+import { type DocumentBlocks, readHtmlDocument, readTextDocument } from "./internal/readDocument.js"
 import { looksLikeHtml, unusableText } from "./internal/sniff.js"
+
+export type {
+  Block,
+  HeadingBlock,
+  ListBlock,
+  ParagraphBlock,
+  PreformattedBlock,
+  TableBlock,
+  TextStyle
+} from "./internal/blocks.js"
+export type { DocumentBlocks } from "./internal/readDocument.js"
 
 /** Why a document could not be converted. */
 export const UnreadableReason = Schema.Literal("empty", "binary", "not-html", "unsupported-format", "too-complex")
@@ -50,26 +67,44 @@ export const DecodedText = Schema.Struct({
 })
 export type DecodedText = typeof DecodedText.Type
 
-const toDocument = (converted: Converted): ConvertedDocument =>
-  converted.title === undefined
-    ? { markdown: converted.markdown, wordCount: converted.wordCount, warnings: converted.warnings }
-    : converted
-
 /**
- * Runs a synchronous conversion. Markup nested thousands of levels deep overflows the stack of the
- * (recursive) unified utilities: that is a property of the input, so it becomes a typed failure;
- * any other exception is a bug and stays a defect.
+ * Runs a synchronous reader. The readers keep their own element stack, so deep markup cannot
+ * overflow the call stack; markup nested thousands of levels deep is refused as `too-complex`
+ * (see `maxNestingDepth`). Any other exception is a bug and stays a defect.
  */
-const convertWith = (convert: () => Converted): Effect.Effect<ConvertedDocument, UnreadableDocument> =>
+const readWith = (read: () => DocumentBlocks): Effect.Effect<DocumentBlocks, UnreadableDocument> =>
   Effect.suspend(() => {
     try {
-      return Effect.succeed(toDocument(convert()))
+      return Effect.succeed(read())
     } catch (error) {
-      return error instanceof RangeError && /call stack/i.test(error.message)
-        ? Effect.fail(new UnreadableDocument({ reason: "too-complex", detail: "markup nested too deeply to convert" }))
+      return error instanceof NestingTooDeep
+        ? Effect.fail(
+          new UnreadableDocument({
+            reason: "too-complex",
+            detail: `markup nested more than ${error.depth} elements deep`
+          })
+        )
         : Effect.die(error)
     }
   })
+
+/**
+ * Renders blocks `[start, end)` (all by default) as GFM Markdown ending with one newline: one
+ * blank line between blocks, tables with their first row as header and `|` escaped, preformatted
+ * text fenced. Sections and chunks are ranges of a document's blocks.
+ */
+export const renderMarkdown: (blocks: ReadonlyArray<Block>, start?: number, end?: number) => string = renderBlocks
+
+/** Words in blocks `[start, end)`: whitespace-separated tokens with a letter or digit, table values included. */
+export const countWords: (blocks: ReadonlyArray<Block>, start?: number, end?: number) => number = countBlockWords
+
+const toDocument = (reading: DocumentBlocks): ConvertedDocument => {
+  const markdown = renderBlocks(reading.blocks)
+  const wordCount = countBlockWords(reading.blocks)
+  return reading.title === undefined
+    ? { markdown, wordCount, warnings: reading.warnings }
+    : { markdown, wordCount, title: reading.title, warnings: reading.warnings }
+}
 
 const checkUsable = (input: string): Effect.Effect<void, UnreadableDocument> => {
   const problem = unusableText(input)
@@ -94,17 +129,39 @@ export const decodeBytes: (
 )
 
 /**
+ * Reads an HTML or inline XBRL document into blocks, with its title, page count and warnings.
+ * Fails when the input is empty, binary, has no HTML markup at all (use `readTextBlocks` for plain
+ * text) or nests elements absurdly deep.
+ */
+export const readHtmlBlocks: (html: string) => Effect.Effect<DocumentBlocks, UnreadableDocument> = Effect.fn(
+  "FilingsParser.readHtmlBlocks"
+)(function*(html: string) {
+  yield* checkUsable(html)
+  if (!looksLikeHtml(html)) {
+    return yield* new UnreadableDocument({ reason: "not-html", detail: "no HTML tags found" })
+  }
+  return yield* readWith(() => readHtmlDocument(html))
+})
+
+/**
+ * Reads a plain-text document (old EDGAR text filings, the text of an SGML `<DOCUMENT>`) into
+ * blocks, keeping its paragraphs; column-aligned tables stay preformatted.
+ */
+export const readTextBlocks: (text: string) => Effect.Effect<DocumentBlocks, UnreadableDocument> = Effect.fn(
+  "FilingsParser.readTextBlocks"
+)(function*(text: string) {
+  yield* checkUsable(text)
+  return yield* readWith(() => readTextDocument(text))
+})
+
+/**
  * Converts an HTML or inline XBRL document to Markdown. Fails when the input is empty, binary, or
  * has no HTML markup at all (use `textToMarkdown` for plain text).
  */
 export const htmlToMarkdown: (html: string) => Effect.Effect<ConvertedDocument, UnreadableDocument> = Effect.fn(
   "FilingsParser.htmlToMarkdown"
 )(function*(html: string) {
-  yield* checkUsable(html)
-  if (!looksLikeHtml(html)) {
-    return yield* new UnreadableDocument({ reason: "not-html", detail: "no HTML tags found" })
-  }
-  return yield* convertWith(() => convertHtml(html))
+  return toDocument(yield* readHtmlBlocks(html))
 })
 
 /**
@@ -114,12 +171,34 @@ export const htmlToMarkdown: (html: string) => Effect.Effect<ConvertedDocument, 
 export const textToMarkdown: (text: string) => Effect.Effect<ConvertedDocument, UnreadableDocument> = Effect.fn(
   "FilingsParser.textToMarkdown"
 )(function*(text: string) {
-  yield* checkUsable(text)
-  return yield* convertWith(() => convertText(text))
+  return toDocument(yield* readTextBlocks(text))
 })
 
 const htmlContentType = /^\s*(?:text\/html|application\/xhtml\+xml)\b/i
 const textContentType = /^\s*text\/plain\b/i
+
+/**
+ * Decodes and reads a document as served into blocks: HTML when the content type says so or the
+ * text has HTML markup, plain text otherwise. Other declared types (PDF, images, XML) fail with
+ * `unsupported-format`. Decoding warnings come first in `warnings`.
+ */
+export const readBlocks: (
+  bytes: Uint8Array,
+  contentType?: string | undefined
+) => Effect.Effect<DocumentBlocks, UnreadableDocument> = Effect.fn("FilingsParser.readBlocks")(
+  function*(bytes: Uint8Array, contentType?: string | undefined) {
+    if (contentType !== undefined && !htmlContentType.test(contentType) && !textContentType.test(contentType)) {
+      return yield* new UnreadableDocument({
+        reason: "unsupported-format",
+        detail: `content type ${contentType.trim()} is neither HTML nor plain text`
+      })
+    }
+    const decoded = yield* decodeBytes(bytes, contentType)
+    const isHtml = contentType !== undefined ? htmlContentType.test(contentType) : looksLikeHtml(decoded.text)
+    const reading = yield* (isHtml ? readHtmlBlocks(decoded.text) : readTextBlocks(decoded.text))
+    return { ...reading, warnings: [...decoded.warnings, ...reading.warnings] }
+  }
+)
 
 /**
  * Decodes and converts a document as served: HTML when the content type says so or the text has
@@ -131,22 +210,16 @@ export const bytesToMarkdown: (
   contentType?: string | undefined
 ) => Effect.Effect<ConvertedDocument, UnreadableDocument> = Effect.fn("FilingsParser.bytesToMarkdown")(
   function*(bytes: Uint8Array, contentType?: string | undefined) {
-    if (contentType !== undefined && !htmlContentType.test(contentType) && !textContentType.test(contentType)) {
-      return yield* new UnreadableDocument({
-        reason: "unsupported-format",
-        detail: `content type ${contentType.trim()} is neither HTML nor plain text`
-      })
-    }
-    const decoded = yield* decodeBytes(bytes, contentType)
-    const isHtml = contentType !== undefined ? htmlContentType.test(contentType) : looksLikeHtml(decoded.text)
-    const converted = yield* (isHtml ? htmlToMarkdown(decoded.text) : textToMarkdown(decoded.text))
-    return { ...converted, warnings: [...decoded.warnings, ...converted.warnings] }
+    return toDocument(yield* readBlocks(bytes, contentType))
   }
 )
 
-/** The conversion pipeline as a service, for code that wants it injected (and replaceable in tests). */
+/** The conversion as a service, for code that wants it injected (and replaceable in tests). */
 export interface Service {
   readonly decodeBytes: typeof decodeBytes
+  readonly readHtmlBlocks: typeof readHtmlBlocks
+  readonly readTextBlocks: typeof readTextBlocks
+  readonly readBlocks: typeof readBlocks
   readonly htmlToMarkdown: typeof htmlToMarkdown
   readonly textToMarkdown: typeof textToMarkdown
   readonly bytesToMarkdown: typeof bytesToMarkdown
@@ -156,6 +229,9 @@ export class FilingsParser extends Context.Tag("@filings/filings-parser/FilingsP
 
 export const make: Effect.Effect<Service> = Effect.succeed({
   decodeBytes,
+  readHtmlBlocks,
+  readTextBlocks,
+  readBlocks,
   htmlToMarkdown,
   textToMarkdown,
   bytesToMarkdown

@@ -3,6 +3,7 @@
  * stable chunks for citations, the exhibits of a submission, and the warnings met on the way.
  */
 import { Schema } from "effect"
+import { SubmissionHeader } from "./SgmlSubmission.js"
 
 /** A labeled part of a document: `Item 1A. Risk Factors`, `Item 2.02 Results of Operations ...`. */
 export const Section = Schema.Struct({
@@ -19,7 +20,7 @@ export const Section = Schema.Struct({
   pageStart: Schema.Int,
   pageEnd: Schema.Int
 })
-export interface Section extends Schema.Schema.Type<typeof Section> {}
+export type Section = typeof Section.Type
 
 /**
  * A passage of the body, a few hundred words at block boundaries, that a citation can point to.
@@ -35,7 +36,7 @@ export const Chunk = Schema.Struct({
   pageStart: Schema.Int,
   pageEnd: Schema.Int
 })
-export interface Chunk extends Schema.Schema.Type<typeof Chunk> {}
+export type Chunk = typeof Chunk.Type
 
 export const ParsedExhibit = Schema.Struct({
   /** `99.1`, `10.2`, `31.1`. */
@@ -47,7 +48,22 @@ export const ParsedExhibit = Schema.Struct({
   markdown: Schema.String,
   wordCount: Schema.Int
 })
-export interface ParsedExhibit extends Schema.Schema.Type<typeof ParsedExhibit> {}
+export type ParsedExhibit = typeof ParsedExhibit.Type
+
+/**
+ * The cover-page facts an inline XBRL filing tags (`dei:DocumentType`, `dei:TradingSymbol`, ...),
+ * as written in the document. Dates are ISO (`2024-09-28`) when the text could be read as one.
+ */
+export const CoverFacts = Schema.Struct({
+  documentType: Schema.optional(Schema.String),
+  registrantName: Schema.optional(Schema.String),
+  centralIndexKey: Schema.optional(Schema.String),
+  tradingSymbol: Schema.optional(Schema.String),
+  periodEndDate: Schema.optional(Schema.String),
+  fiscalYearFocus: Schema.optional(Schema.String),
+  fiscalPeriodFocus: Schema.optional(Schema.String)
+})
+export type CoverFacts = typeof CoverFacts.Type
 
 export const ParsedDocument = Schema.Struct({
   /** The form the document was parsed as (`10-K`, `8-K`, `EARNINGS_CALL`, ...), when known. */
@@ -60,6 +76,12 @@ export const ParsedDocument = Schema.Struct({
   sections: Schema.Array(Section),
   chunks: Schema.Array(Chunk),
   exhibits: Schema.Array(ParsedExhibit),
+  /** The file name of the primary document, when the input was a full submission that names it. */
+  primaryFileName: Schema.optional(Schema.String),
+  /** The SGML header, when the input was a full submission. */
+  header: Schema.optional(SubmissionHeader),
+  /** The inline XBRL cover facts, when the document has them. */
+  cover: Schema.optional(CoverFacts),
   warnings: Schema.Array(Schema.String)
 })
-export interface ParsedDocument extends Schema.Schema.Type<typeof ParsedDocument> {}
+export type ParsedDocument = typeof ParsedDocument.Type

@@ -3,4 +3,6 @@
  */
 export * as FilingsParser from "./FilingsParser.js"
 export * as ParsedDocument from "./ParsedDocument.js"
+export * as Parser from "./Parser.js"
+export * as SectionQuery from "./SectionQuery.js"
 export * as SgmlSubmission from "./SgmlSubmission.js"

@@ -141,7 +141,11 @@ describe("FilingsParser.htmlToMarkdown", () => {
         "binary"
       )
       const deep = `<html><body>${"<div>".repeat(20_000)}deep</body></html>`
-      assert.strictEqual((yield* unreadable(FilingsParser.htmlToMarkdown(deep))).reason, "too-complex")
+      assert.deepStrictEqual(yield* unreadable(FilingsParser.htmlToMarkdown(deep)), {
+        tag: "UnreadableDocument",
+        reason: "too-complex",
+        message: "Unreadable document (too-complex): markup nested more than 8192 elements deep"
+      })
     }))
 })
 
@@ -191,4 +195,127 @@ describe("FilingsParser service", () => {
       const exit = yield* Effect.exit(parser.textToMarkdown(""))
       assert.isTrue(Exit.isFailure(exit))
     }).pipe(Effect.provide(FilingsParser.layer)))
+})
+
+describe("FilingsParser.readHtmlBlocks", () => {
+  it.effect("gives blocks with their pages and typographic hints", () =>
+    Effect.gen(function*() {
+      const reading = yield* FilingsParser.readHtmlBlocks(
+        `<html><head><title>10-K</title></head><body>` +
+          `<div style="text-align:center"><span style="font-weight:700;font-size:14pt">PART I</span></div>` +
+          `<p><i>An italic aside.</i></p>` +
+          `<div style="page-break-after:always"><p>Still page one.</p></div>` +
+          `<p><u>Underlined</u> and <span style="font-size:16px">plain</span> text on page two.</p>` +
+          `<ul><li>first</li><li>second <b>item</b></li></ul>` +
+          `<hr style="page-break-after:always"><pre>ITEM 2. PROPERTIES\n\nNone.</pre></body></html>`
+      )
+      assert.strictEqual(reading.title, "10-K")
+      assert.strictEqual(reading.pageCount, 3)
+      assert.deepStrictEqual(reading.warnings, [])
+      assert.deepStrictEqual(reading.blocks, [
+        {
+          kind: "heading",
+          depth: 2,
+          text: "PART I",
+          markdown: "PART I",
+          style: { bold: true, italic: false, underline: false, centered: true, fontSizePt: 14 },
+          page: 1
+        },
+        {
+          kind: "paragraph",
+          text: "An italic aside.",
+          markdown: "_An italic aside._",
+          style: { bold: false, italic: true, underline: false, centered: false, fontSizePt: undefined },
+          page: 1
+        },
+        {
+          kind: "paragraph",
+          text: "Still page one.",
+          markdown: "Still page one.",
+          style: { bold: false, italic: false, underline: false, centered: false, fontSizePt: undefined },
+          page: 1
+        },
+        {
+          kind: "paragraph",
+          text: "Underlined and plain text on page two.",
+          markdown: "Underlined and plain text on page two.",
+          style: { bold: false, italic: false, underline: false, centered: false, fontSizePt: 12 },
+          page: 2
+        },
+        { kind: "list", ordered: false, items: ["first", "second **item**"], page: 2 },
+        {
+          kind: "heading",
+          depth: 3,
+          text: "ITEM 2. PROPERTIES",
+          markdown: "ITEM 2. PROPERTIES",
+          style: { bold: false, italic: false, underline: false, centered: false },
+          page: 3
+        },
+        {
+          kind: "paragraph",
+          text: "None.",
+          markdown: "None.",
+          style: { bold: false, italic: false, underline: false, centered: false },
+          page: 3
+        }
+      ])
+      assert.strictEqual(
+        FilingsParser.renderMarkdown(reading.blocks, 3, 5),
+        "Underlined and plain text on page two.\n\n- first\n- second **item**\n"
+      )
+      assert.strictEqual(FilingsParser.countWords(reading.blocks, 3, 5), 10)
+    }))
+
+  it.effect("numbers pages by <hr> rules when the document has no CSS page breaks", () =>
+    Effect.gen(function*() {
+      const reading = yield* FilingsParser.readHtmlBlocks(
+        `<p>One.</p><hr><p>Two.</p><hr noshade><hr><p>Three.</p><hr>`
+      )
+      assert.deepStrictEqual(reading.blocks.map((block) => block.page), [1, 2, 3])
+      assert.strictEqual(reading.pageCount, 3)
+    }))
+
+  it.effect("removes a table of contents and running headers, and says so", () =>
+    Effect.gen(function*() {
+      const toc = `<table><tr><td></td><td></td><td>Page</td></tr><tr><td>PART I</td><td></td><td></td></tr>` +
+        `<tr><td>Item 1.</td><td>Business</td><td>3</td></tr><tr><td>Item 1A.</td><td>Risk Factors</td><td>5</td></tr>` +
+        `<tr><td>Item 2.</td><td>Properties</td><td>9</td></tr><tr><td>Item 3.</td><td>Legal Proceedings</td><td>9</td></tr>` +
+        `</table>`
+      const pages = ["Business", "Risks", "Properties", "Proceedings"].map((topic, index) =>
+        `<div style="page-break-before:always"><p>Acme Corp. 2024 Annual Report</p>` +
+        `<p>All about ${topic}, in enough words to be a real paragraph of the report.</p>` +
+        `<p>Acme Corp. | page ${index + 3}</p></div>`
+      )
+      const reading = yield* FilingsParser.readHtmlBlocks(`<p>Cover page of the report.</p>${toc}${pages.join("")}`)
+      assert.deepStrictEqual(reading.warnings, [
+        "removed a table of contents (6 rows)",
+        "removed 8 running page header/footer line(s): \"Acme Corp. 2024 Annual Report\", \"Acme Corp. | page 3\""
+      ])
+      assert.deepStrictEqual(reading.blocks.map(blockTextOf), [
+        "Cover page of the report.",
+        "All about Business, in enough words to be a real paragraph of the report.",
+        "All about Risks, in enough words to be a real paragraph of the report.",
+        "All about Properties, in enough words to be a real paragraph of the report.",
+        "All about Proceedings, in enough words to be a real paragraph of the report."
+      ])
+    }))
+})
+
+const blockTextOf = (block: FilingsParser.Block): string =>
+  block.kind === "paragraph" || block.kind === "heading" ? block.text : block.kind
+
+describe("FilingsParser.readTextBlocks", () => {
+  it.effect("numbers pages at <PAGE> markers and form feeds", () =>
+    Effect.gen(function*() {
+      const reading = yield* FilingsParser.readTextBlocks(
+        "PART I\n\nFirst page text.\n<PAGE>\nSecond page text.\n\f\nThird page text.\n\n     3\n"
+      )
+      assert.deepStrictEqual(reading.blocks.map((block) => [block.kind, block.page]), [
+        ["heading", 1],
+        ["paragraph", 1],
+        ["paragraph", 2],
+        ["paragraph", 3]
+      ])
+      assert.strictEqual(reading.pageCount, 3)
+    }))
 })

@@ -20,6 +20,7 @@ import * as ErrorEnvelope from "./http/ErrorEnvelope.js"
 import * as NotImplementedHandlers from "./http/NotImplementedHandlers.js"
 import * as SystemHandlers from "./http/SystemHandlers.js"
 import type { Ingestion } from "./ingest/Ingestion.js"
+import * as SectionsHandlers from "./sections/SectionsHandlers.js"
 
 /** What the handlers need from the composition root. */
 export type Requirements =
@@ -35,6 +36,7 @@ export const apiLayer: Layer.Layer<HttpApi.Api, never, Requirements> = Layer.mer
   HttpApiBuilder.api(Api.FilingsApi).pipe(
     Layer.provide([
       DocumentsHandlers.layer,
+      SectionsHandlers.layer,
       NotImplementedHandlers.layer,
       AdminHandlers.layer,
       SystemHandlers.layer

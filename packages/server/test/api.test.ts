@@ -34,7 +34,8 @@ const faultyDocumentStore = Layer.effect(
       save: (document) => guard("DocumentStore.save", store.save(document)),
       findByPublicationId: (id) => guard("DocumentStore.findByPublicationId", store.findByPublicationId(id)),
       findMetadata: (id) => guard("DocumentStore.findMetadata", store.findMetadata(id)),
-      list: (query) => guard("DocumentStore.list", store.list(query))
+      list: (query) => guard("DocumentStore.list", store.list(query)),
+      searchSections: (query) => guard("DocumentStore.searchSections", store.searchSections(query))
     })
   })
 ).pipe(Layer.provide(MemoryStorage.documentStore))

@@ -30,8 +30,12 @@ export interface DocumentMetadata {
 }
 
 export interface StoredSection {
+  /** The section's name in the API's form, `Item 1A. Risk Factors`. */
   readonly title: string
+  /** The item key (`1A`, `2.02`, `part2item1a`) when the section is an item of its form. */
+  readonly item?: string | undefined
   readonly content: string
+  readonly wordCount: number
   readonly pageStart: number
   readonly pageEnd: number
 }
@@ -67,6 +71,36 @@ export interface DocumentPage {
   readonly total: number
 }
 
+/**
+ * Which sections a cross-document search wants: sections whose item key is listed for their
+ * document's type, or whose name is one of `names` (compared without regard to case).
+ */
+export interface SectionMatch {
+  readonly items: ReadonlyArray<{ readonly docType: DocType; readonly item: string }>
+  readonly names: ReadonlyArray<string>
+}
+
+export interface SectionQuery {
+  readonly tickers?: ReadonlyArray<Ticker> | undefined
+  readonly docTypes?: ReadonlyArray<DocType> | undefined
+  readonly startDate?: IsoDate | undefined
+  readonly endDate?: IsoDate | undefined
+  readonly match: SectionMatch
+  readonly limit: number
+  readonly offset: number
+}
+
+export interface SectionHit {
+  readonly document: DocumentMetadata
+  readonly section: StoredSection
+}
+
+export interface SectionPage {
+  /** Newest filing first (ties by publication id), then in the document's order. */
+  readonly results: ReadonlyArray<SectionHit>
+  readonly total: number
+}
+
 /** Whether a save stored a new document or replaced the one with the same publication id. */
 export type SaveOutcome = "created" | "updated"
 
@@ -80,6 +114,8 @@ export interface Service {
     publicationId: PublicationId
   ) => Effect.Effect<Option.Option<DocumentMetadata>, StorageError>
   readonly list: (query: DocumentQuery) => Effect.Effect<DocumentPage, StorageError>
+  /** One kind of section across many documents. */
+  readonly searchSections: (query: SectionQuery) => Effect.Effect<SectionPage, StorageError>
 }
 
 export class DocumentStore extends Context.Tag("@filings/storage/DocumentStore")<DocumentStore, Service>() {}
@@ -91,8 +127,15 @@ export const compareForListing = (order: DocumentQuery["order"]) => (a: Document
 }
 
 /** Whether a document matches the filters of a query (paging aside). */
-export const matchesQuery = (query: DocumentQuery) => (document: DocumentMetadata): boolean =>
-  (query.tickers === undefined || query.tickers.includes(document.ticker)) &&
-  (query.docTypes === undefined || query.docTypes.includes(document.docType)) &&
-  (query.startDate === undefined || document.filingDate >= query.startDate) &&
-  (query.endDate === undefined || document.filingDate <= query.endDate)
+export const matchesQuery =
+  (query: Pick<DocumentQuery, "tickers" | "docTypes" | "startDate" | "endDate">) =>
+  (document: DocumentMetadata): boolean =>
+    (query.tickers === undefined || query.tickers.includes(document.ticker)) &&
+    (query.docTypes === undefined || query.docTypes.includes(document.docType)) &&
+    (query.startDate === undefined || document.filingDate >= query.startDate) &&
+    (query.endDate === undefined || document.filingDate <= query.endDate)
+
+/** Whether a section is one a search asks for. */
+export const matchesSection = (match: SectionMatch, docType: DocType) => (section: StoredSection): boolean =>
+  match.items.some((wanted) => wanted.docType === docType && wanted.item === section.item) ||
+  match.names.some((name) => name.toLowerCase() === section.title.toLowerCase())

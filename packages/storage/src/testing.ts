@@ -16,7 +16,7 @@ import type { Layer } from "effect"
 import { randomBytes } from "node:crypto"
 import { type ApiKeyRecord, ApiKeyStore } from "./ApiKeyStore.js"
 import { CompanyStore } from "./CompanyStore.js"
-import { DocumentStore, type StoredDocument } from "./DocumentStore.js"
+import { DocumentStore, type SectionMatch, type StoredDocument } from "./DocumentStore.js"
 import { JobQueue } from "./JobQueue.js"
 import { RateLimitStore } from "./RateLimitStore.js"
 import type { Stores } from "./Stores.js"
@@ -43,7 +43,10 @@ export const sampleDocument = (overrides: Partial<StoredDocument> = {}): StoredD
   wordCount: 6,
   items: [],
   body: "# Annual report\n\nRevenue grew — 12 % (€, 日本).\n\n| a | b |\n| - | - |\n| 1 | 2 |\n",
-  sections: [{ title: "Item 1. Business", content: "We make anvils.", pageStart: 1, pageEnd: 2 }],
+  sections: [
+    { title: "Cover", content: "Acme Corp annual report", wordCount: 4, pageStart: 1, pageEnd: 1 },
+    { title: "Item 1. Business", item: "1", content: "We make anvils.", wordCount: 3, pageStart: 1, pageEnd: 2 }
+  ],
   exhibits: [{ exhibitNumber: "99.1", title: "Press release", content: "Acme reports results." }],
   ...overrides
 })
@@ -167,6 +170,103 @@ export const conformance = <E>(
 
             const beyond = yield* store.list({ tickers: [acme], limit: 10, offset: 10, order: "desc" })
             assert.deepStrictEqual([beyond.total, beyond.documents.length], [5, 0])
+          }))
+      })
+
+      describe("DocumentStore.searchSections", () => {
+        const section = (title: string, item: string | undefined, content: string) => ({
+          title,
+          ...(item === undefined ? {} : { item }),
+          content,
+          wordCount: content.split(" ").length,
+          pageStart: 2,
+          pageEnd: 3
+        })
+
+        it.effect("finds one kind of section across documents, newest first, paged", () =>
+          Effect.gen(function*() {
+            const store = yield* DocumentStore
+            const ticker = uniqueTicker()
+            const annual = sampleDocument({
+              ticker,
+              docType: "10-K",
+              filingDate: "2024-02-01",
+              sections: [
+                section("Item 1. Business", "1", "anvils"),
+                section("Item 1A. Risk Factors", "1A", "annual risks"),
+                section("Item 7. Management's Discussion and Analysis", "7", "annual mdna")
+              ]
+            })
+            const quarterly = sampleDocument({
+              ticker,
+              docType: "10-Q",
+              filingDate: "2024-05-01",
+              sections: [
+                section("Item 1A. Risk Factors", "1A", "not part two"),
+                section("Item 1A. Risk Factors", "part2item1a", "quarterly risks")
+              ]
+            })
+            const current = sampleDocument({
+              ticker,
+              docType: "8-K",
+              filingDate: "2024-06-01",
+              sections: [section("Item 2.02 Results of Operations and Financial Condition", "2.02", "results")]
+            })
+            yield* Effect.forEach([annual, quarterly, current], store.save)
+
+            const risk: SectionMatch = {
+              items: [{ docType: "10-K", item: "1A" }, { docType: "10-Q", item: "part2item1a" }],
+              names: []
+            }
+            const page = yield* store.searchSections({ tickers: [ticker], match: risk, limit: 10, offset: 0 })
+            assert.strictEqual(page.total, 2)
+            assert.deepStrictEqual(
+              page.results.map((hit) => [hit.document.publicationId, hit.section.content]),
+              [[quarterly.publicationId, "quarterly risks"], [annual.publicationId, "annual risks"]]
+            )
+            assert.deepStrictEqual(page.results[1]?.document, metadataOf(annual))
+            assert.deepStrictEqual(page.results[1]?.section, annual.sections[1])
+
+            const second = yield* store.searchSections({ tickers: [ticker], match: risk, limit: 1, offset: 1 })
+            assert.deepStrictEqual([second.total, second.results.map((hit) => hit.section.content)], [2, [
+              "annual risks"
+            ]])
+
+            const onlyAnnual = yield* store.searchSections({
+              tickers: [ticker],
+              docTypes: ["10-K"],
+              match: risk,
+              limit: 10,
+              offset: 0
+            })
+            assert.deepStrictEqual(onlyAnnual.results.map((hit) => hit.section.content), ["annual risks"])
+
+            const byName = yield* store.searchSections({
+              tickers: [ticker],
+              startDate: "2024-03-01",
+              match: { items: [], names: ["item 2.02 results of operations and financial condition"] },
+              limit: 10,
+              offset: 0
+            })
+            assert.deepStrictEqual(byName.results.map((hit) => hit.section.item), ["2.02"])
+
+            const none = yield* store.searchSections({
+              tickers: [ticker],
+              match: { items: [], names: [] },
+              limit: 10,
+              offset: 0
+            })
+            assert.deepStrictEqual([none.total, none.results.length], [0, 0])
+          }))
+
+        it.effect("keeps sections in order, and a section without an item has none when read back", () =>
+          Effect.gen(function*() {
+            const store = yield* DocumentStore
+            const document = sampleDocument()
+            yield* store.save(document)
+            const found = Option.getOrThrow(yield* store.findByPublicationId(document.publicationId))
+            assert.deepStrictEqual(found.sections, document.sections)
+            assert.isFalse("item" in found.sections[0]!)
           }))
       })
 

@@ -129,22 +129,28 @@ const windows1252High = [
  * characters (ISO-8859-1), which would lose the curly quotes and dashes old filings are full of.
  */
 export const decodeWindows1252 = (bytes: Uint8Array): string => {
-  const chunks: Array<string> = []
-  const chunkSize = 8192
-  for (let start = 0; start < bytes.length; start += chunkSize) {
-    const codes = Array.from(
-      bytes.subarray(start, start + chunkSize),
-      (byte) => byte >= 0x80 && byte <= 0x9f ? windows1252High[byte - 0x80] ?? byte : byte
-    )
-    chunks.push(String.fromCharCode(...codes))
-  }
-  return chunks.join("")
+  // The platform decoder is fast (and correct outside 0x80-0x9F); the table fixes that range, which
+  // it may have decoded as C1 controls. A decoder that already maps it right leaves nothing to fix.
+  const latin = new TextDecoder("windows-1252").decode(bytes)
+  return c1Control.test(latin) ? latin.replace(c1Controls, fromC1Control) : latin
+}
+
+const c1Control = /[\u0080-\u009f]/
+const c1Controls = /[\u0080-\u009f]/g
+const fromC1Control = (character: string): string => {
+  const code = character.charCodeAt(0)
+  return String.fromCharCode(windows1252High[code - 0x80] ?? code)
 }
 
 const decodeWith = (encoding: string, bytes: Uint8Array): string =>
   encoding === "windows-1252" ? decodeWindows1252(bytes) : new TextDecoder(encoding).decode(bytes)
 
-const hasNonAscii = (bytes: Uint8Array): boolean => bytes.some((byte) => byte >= 0x80)
+const hasNonAscii = (bytes: Uint8Array): boolean => {
+  for (let index = 0; index < bytes.length; index++) {
+    if ((bytes[index] ?? 0) >= 0x80) return true
+  }
+  return false
+}
 
 export const decode = (bytes: Uint8Array, contentType: string | undefined): Either.Either<Decoded, DecodeProblem> => {
   const ok = (text: string, charset: string, warnings: ReadonlyArray<string> = []) =>

@@ -8,7 +8,11 @@
 const envelopeStart = /^\s*<DOCUMENT>[ \t]*\n(?:<(?:TYPE|SEQUENCE|FILENAME|DESCRIPTION)>[^\n]*\n)*<TEXT>[ \t]*\n/
 const envelopeEnd = /\n<\/TEXT>\s*(?:<\/DOCUMENT>\s*)?$/
 
+const mayHaveEnvelope = /^\s*<DOCUMENT>/
+
 export const stripDocumentEnvelope = (input: string): string => {
+  // Most documents have none: skip normalising the line ends of a multi-megabyte string.
+  if (!mayHaveEnvelope.test(input.slice(0, 256))) return input
   const text = input.replace(/\r\n?/g, "\n")
   const start = envelopeStart.exec(text)
   if (start === null) return input

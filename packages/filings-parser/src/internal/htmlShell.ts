@@ -21,7 +21,15 @@ const isHtmlTag = (name: string): boolean => {
   return !sgmlTextTags.has(lower) && !footnoteTag.test(lower)
 }
 
+// Real HTML has this many tags in its first 64 kB; a wrapped text filing never does.
+const sampleLength = 65_536
+const manyTagsInSample = 400
+
 export const isTextInHtmlShell = (html: string): boolean => {
+  let sampleTags = 0
+  for (const match of html.slice(0, sampleLength).matchAll(tag)) {
+    if (isHtmlTag(match[1] ?? "") && ++sampleTags > manyTagsInSample) return false
+  }
   let lines = 0
   for (let index = html.indexOf("\n"); index !== -1; index = html.indexOf("\n", index + 1)) lines++
   if (lines < minLines) return false

@@ -1,16 +1,18 @@
 /**
- * The `filings` command line: `serve`, `keys` and `ingest`. Operator commands get their `Operator`
+ * The `filings` command line: `serve`, `parse`, `keys` and `ingest`. Operator commands get their `Operator`
  * from `OperatorSelection`, so they work whether or not a server is running.
  */
 import { Command } from "@effect/cli"
 import { ingestCommand } from "./IngestCommand.js"
 import { keysCommand } from "./KeysCommand.js"
 import * as OperatorSelection from "./OperatorSelection.js"
+import { parseCommand } from "./ParseCommand.js"
 import { serveCommand } from "./ServeCommand.js"
 
 const filings = Command.make("filings").pipe(
   Command.withSubcommands([
     serveCommand,
+    parseCommand,
     keysCommand.pipe(Command.provide(OperatorSelection.layer)),
     ingestCommand.pipe(Command.provide(OperatorSelection.layer))
   ])

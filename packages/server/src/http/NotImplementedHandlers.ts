@@ -10,10 +10,6 @@ import { Effect, Layer } from "effect"
 const notYet = (endpoint: string) => () => Effect.fail(ApiError.NotImplemented.forEndpoint(endpoint))
 
 export const layer = Layer.mergeAll(
-  HttpApiBuilder.group(Api.FilingsApi, "sections", (handlers) =>
-    handlers
-      .handle("getDocumentSections", notYet("GET /v1/documents/{publication_id}/sections"))
-      .handle("searchSections", notYet("GET /v1/sections"))),
   HttpApiBuilder.group(Api.FilingsApi, "extract", (handlers) =>
     handlers
       .handle("extractDocument", notYet("GET /v1/documents/{publication_id}/extract"))

@@ -1,124 +1,47 @@
 /**
  * The `Ingestion` service: turns one filing file into a stored document.
  *
- * A full EDGAR submission (`.txt`) says nearly everything itself: accession number, form, filing
- * date, company and items in its header, the primary document and the exhibits in its body. A
- * bare HTML or inline XBRL document carries the cover facts (`dei:` tags) but neither its
- * accession number nor its filing date, which the caller then gives. What the caller gives always
- * wins. A ticker not found anywhere comes from the company store, by central index key.
+ * The parser reads the file (a full EDGAR submission, HTML or inline XBRL, plain text, PDF or a
+ * transcript) into Markdown, labeled sections and exhibits. The metadata comes from what the caller
+ * gives first, then from the file: a submission's SGML header says nearly everything (accession
+ * number, form, filing date, company, items); a bare inline XBRL document carries its cover facts
+ * (`dei:` tags) but neither its accession number nor its filing date. A ticker found nowhere comes
+ * from the company store, by central index key.
  */
 import { Admin, ApiError, Dates, DocType, Ids } from "@filings/domain"
-import { FilingsParser, SgmlSubmission } from "@filings/filings-parser"
+import { type ParsedDocument, Parser } from "@filings/filings-parser"
 import { CompanyStore, DocumentStore } from "@filings/storage"
 import { Effect, Layer, Option, Schema } from "effect"
-import * as CoverFacts from "./CoverFacts.js"
 import { itemFromTitle } from "./EightKItems.js"
 import { Ingestion, type IngestRequest } from "./Ingestion.js"
-import * as MarkdownSections from "./MarkdownSections.js"
 
-/** What the file itself says, before the caller's overrides are applied. */
-interface FileFacts {
-  readonly markdown: string
-  readonly wordCount: number
-  readonly primaryFileName: string
-  readonly accession?: string | undefined
-  readonly form?: string | undefined
-  readonly filingDate?: string | undefined
-  readonly periodOfReport?: string | undefined
-  readonly companyName?: string | undefined
-  readonly cik?: string | undefined
-  readonly ticker?: string | undefined
-  readonly fiscalYearFocus?: string | undefined
-  readonly fiscalPeriodFocus?: string | undefined
-  readonly items: ReadonlyArray<string>
-  readonly exhibits: ReadonlyArray<DocumentStore.StoredExhibit>
-}
-
-// The caller knows which file it sent, so the message says only what is wrong with it.
+// The caller knows which file it sent, so messages say only what is wrong with it.
 const unreadable = (reason: string) => new ApiError.UnreadableFiling({ message: reason })
 
-const isSubmission = (bytes: Uint8Array): boolean =>
-  /<SEC-DOCUMENT>|<SEC-HEADER>|<IMS-DOCUMENT>|<IMS-HEADER>/i.test(
-    new TextDecoder("latin1").decode(bytes.subarray(0, 4096))
+/** What the file itself says about its metadata, before the caller's overrides are applied. */
+const factsOf = (parsed: ParsedDocument.ParsedDocument) => {
+  const { cover, header } = parsed
+  return {
+    accession: header?.accessionNumber,
+    form: header?.form ?? cover?.documentType ?? parsed.form,
+    filingDate: header?.filedAsOf,
+    periodOfReport: header?.periodOfReport ?? cover?.periodEndDate,
+    companyName: header?.companyName ?? cover?.registrantName,
+    cik: header?.cik ?? cover?.centralIndexKey,
+    ticker: cover?.tradingSymbol,
+    fiscalYearFocus: cover?.fiscalYearFocus,
+    fiscalPeriodFocus: cover?.fiscalPeriodFocus
+  }
+}
+
+/** The items an 8-K reports, `Item 2.02` style: from the header's list, else from the sections found. */
+const itemsOf = (parsed: ParsedDocument.ParsedDocument): ReadonlyArray<string> => {
+  const fromHeader = (parsed.header?.items ?? []).flatMap((title) => itemFromTitle(title) ?? [])
+  if (fromHeader.length > 0) return fromHeader
+  return parsed.sections.flatMap((section) =>
+    section.item !== undefined && /^\d\.\d{2}$/.test(section.item) ? [`Item ${section.item}`] : []
   )
-
-const exhibitNumber = (type: string): string | undefined => /^EX-(\d+(?:\.[0-9A-Z]+)*)$/i.exec(type.trim())?.[1]
-
-const readSubmission = (fileName: string, bytes: Uint8Array) =>
-  Effect.gen(function*() {
-    const submission = yield* SgmlSubmission.parseBytes(bytes)
-    const primary = SgmlSubmission.primaryDocument(submission)
-    if (Option.isNone(primary)) return yield* unreadable("the submission has no HTML or text document")
-    const converted = yield* SgmlSubmission.documentToMarkdown(primary.value)
-    const cover = primary.value.format === "html" ? CoverFacts.read(primary.value.body) : {}
-    const exhibitDocuments = submission.documents.flatMap((document) => {
-      const number = exhibitNumber(document.type)
-      return number !== undefined && (document.format === "html" || document.format === "text")
-        ? [{ document, number }]
-        : []
-    })
-    const exhibits = yield* Effect.forEach(exhibitDocuments, ({ document, number }) =>
-      SgmlSubmission.documentToMarkdown(document).pipe(
-        Effect.map((exhibit): Option.Option<DocumentStore.StoredExhibit> =>
-          Option.some({
-            exhibitNumber: number,
-            title: document.description?.trim() || document.type,
-            content: exhibit.markdown
-          })
-        ),
-        // An exhibit that cannot be converted is left out, not the whole filing.
-        Effect.catchAll((error) =>
-          Effect.as(Effect.logWarning(`${fileName}: exhibit ${document.type} skipped: ${error.message}`), Option.none())
-        )
-      ))
-    const { header } = submission
-    const facts: FileFacts = {
-      markdown: converted.markdown,
-      wordCount: converted.wordCount,
-      primaryFileName: primary.value.filename ?? fileName,
-      accession: header.accessionNumber,
-      form: header.form,
-      filingDate: header.filedAsOf,
-      periodOfReport: header.periodOfReport,
-      companyName: header.companyName ?? cover.registrantName,
-      cik: header.cik ?? cover.centralIndexKey,
-      ticker: cover.tradingSymbol,
-      fiscalYearFocus: cover.fiscalYearFocus,
-      fiscalPeriodFocus: cover.fiscalPeriodFocus,
-      items: header.items.flatMap((title) =>
-        itemFromTitle(title) ?? []
-      ),
-      exhibits: exhibits.flatMap(Option.toArray)
-    }
-    return facts
-  })
-
-const readDocument = (fileName: string, bytes: Uint8Array, contentType: string | undefined) =>
-  Effect.gen(function*() {
-    const decoded = yield* FilingsParser.decodeBytes(bytes, contentType)
-    const converted = yield* FilingsParser.htmlToMarkdown(decoded.text).pipe(
-      Effect.catchIf(
-        (error) => error.reason === "not-html",
-        () => FilingsParser.textToMarkdown(decoded.text)
-      )
-    )
-    const cover = CoverFacts.read(decoded.text)
-    const facts: FileFacts = {
-      markdown: converted.markdown,
-      wordCount: converted.wordCount,
-      primaryFileName: fileName,
-      form: cover.documentType,
-      periodOfReport: cover.periodEndDate === undefined ? undefined : CoverFacts.toIsoDate(cover.periodEndDate),
-      companyName: cover.registrantName,
-      cik: cover.centralIndexKey,
-      ticker: cover.tradingSymbol,
-      fiscalYearFocus: cover.fiscalYearFocus,
-      fiscalPeriodFocus: cover.fiscalPeriodFocus,
-      items: [],
-      exhibits: []
-    }
-    return facts
-  })
+}
 
 /**
  * The period per the project's rules: `FY <fiscal year>` for annual reports, `Q<n> <fiscal year>`
@@ -127,7 +50,11 @@ const readDocument = (fileName: string, bytes: Uint8Array, contentType: string |
  */
 export const periodOf = (
   docType: DocType.DocType,
-  facts: Pick<FileFacts, "fiscalYearFocus" | "fiscalPeriodFocus" | "periodOfReport">,
+  facts: {
+    readonly fiscalYearFocus?: string | undefined
+    readonly fiscalPeriodFocus?: string | undefined
+    readonly periodOfReport?: string | undefined
+  },
   filingDate: Dates.IsoDate
 ): Dates.Period => {
   const reportDate = facts.periodOfReport !== undefined && Schema.is(Dates.IsoDate)(facts.periodOfReport)
@@ -153,14 +80,13 @@ export const make = Effect.gen(function*() {
 
   const ingest = Effect.fn("Ingestion.ingest")(function*(request: IngestRequest) {
     const { fileName, overrides } = request
-    const facts = yield* (isSubmission(request.bytes)
-      ? readSubmission(fileName, request.bytes)
-      : readDocument(fileName, request.bytes, request.contentType)).pipe(
-        Effect.catchTags({
-          UnreadableDocument: (error) => Effect.fail(unreadable(error.detail)),
-          MalformedSubmission: (error) => Effect.fail(unreadable(error.message))
-        })
-      )
+    const parsed = yield* Parser.parse({
+      bytes: request.bytes,
+      fileName,
+      ...(request.contentType === undefined ? {} : { contentType: request.contentType }),
+      ...(overrides.form === undefined ? {} : { form: overrides.form })
+    }).pipe(Effect.mapError((error) => unreadable(error.message)))
+    const facts = factsOf(parsed)
 
     const missing = (what: string, option: string) =>
       unreadable(`the file does not say its ${what}; give it with --${option}`)
@@ -213,15 +139,27 @@ export const make = Effect.gen(function*() {
       title: `${companyName} ${docType} ${period}`,
       filingDate,
       period,
-      secUrl: secUrl(cik, publicationId, facts.primaryFileName),
-      wordCount: facts.wordCount,
-      items: docType === "8-K" ? facts.items : [],
-      body: facts.markdown,
-      sections: MarkdownSections.split(facts.markdown),
-      exhibits: facts.exhibits
+      secUrl: secUrl(cik, publicationId, parsed.primaryFileName ?? fileName),
+      wordCount: parsed.wordCount,
+      items: docType === "8-K" ? itemsOf(parsed) : [],
+      body: parsed.markdown,
+      sections: parsed.sections.map((section) => ({
+        title: section.name,
+        ...(section.item === undefined ? {} : { item: section.item }),
+        content: section.content,
+        wordCount: section.wordCount,
+        pageStart: section.pageStart,
+        pageEnd: section.pageEnd
+      })),
+      exhibits: parsed.exhibits.map((exhibit) => ({
+        exhibitNumber: exhibit.number,
+        title: exhibit.description,
+        content: exhibit.markdown
+      }))
     }
     const status = yield* documents.save(document)
     yield* companies.upsert({ cik, ticker, name: companyName })
+    for (const warning of parsed.warnings) yield* Effect.logDebug(`${fileName}: ${warning}`)
     yield* Effect.logInfo(`${status} ${publicationId} ${ticker} ${docType} from ${fileName}`)
     return new Admin.IngestResult({
       publication_id: publicationId,

@@ -23,8 +23,36 @@ interface MetadataRow {
 
 interface DocumentRow extends MetadataRow {
   readonly body: string
-  readonly sections: ReadonlyArray<DocumentStore.StoredSection>
   readonly exhibits: ReadonlyArray<DocumentStore.StoredExhibit>
+}
+
+interface SectionRow {
+  readonly name: string
+  readonly item: string | null
+  readonly content: string
+  readonly word_count: number
+  readonly page_start: number
+  readonly page_end: number
+}
+
+const toSection = (row: SectionRow): DocumentStore.StoredSection => ({
+  title: row.name,
+  ...(row.item === null ? {} : { item: row.item }),
+  content: row.content,
+  wordCount: row.word_count,
+  pageStart: row.page_start,
+  pageEnd: row.page_end
+})
+
+const sectionColumns = "name, item, content, word_count, page_start, page_end"
+
+interface SectionHitRow {
+  readonly section_name: string
+  readonly section_item: string | null
+  readonly section_content: string
+  readonly section_word_count: number
+  readonly section_page_start: number
+  readonly section_page_end: number
 }
 
 // Rows were written from validated documents, so their values carry the domain's brands.
@@ -48,6 +76,15 @@ export const makeDocumentStore = Effect.gen(function*() {
   const metadataColumns = sql`publication_id, ticker, company_name, cik, doc_type, title,
     filing_date::text AS filing_date, period, sec_url, word_count, items`
 
+  const documentFilters = (
+    query: Pick<DocumentStore.DocumentQuery, "tickers" | "docTypes" | "startDate" | "endDate">
+  ) => [
+    ...(query.tickers === undefined ? [] : [sql.in("ticker", query.tickers)]),
+    ...(query.docTypes === undefined ? [] : [sql.in("doc_type", query.docTypes)]),
+    ...(query.startDate === undefined ? [] : [sql`filing_date >= ${query.startDate}::date`]),
+    ...(query.endDate === undefined ? [] : [sql`filing_date <= ${query.endDate}::date`])
+  ]
+
   const save = (document: DocumentStore.StoredDocument) =>
     sql.withTransaction(Effect.gen(function*() {
       const [written] = yield* sql<{ readonly inserted: boolean }>`
@@ -63,30 +100,45 @@ export const makeDocumentStore = Effect.gen(function*() {
           items = excluded.items, updated_at = now()
         RETURNING (xmax = 0) AS inserted`
       yield* sql`
-        INSERT INTO document_bodies (publication_id, body, sections, exhibits)
-        VALUES (${document.publicationId}, ${document.body}, ${jsonb(document.sections)}::jsonb,
-          ${jsonb(document.exhibits)}::jsonb)
-        ON CONFLICT (publication_id) DO UPDATE SET
-          body = excluded.body, sections = excluded.sections, exhibits = excluded.exhibits`
+        INSERT INTO document_bodies (publication_id, body, exhibits)
+        VALUES (${document.publicationId}, ${document.body}, ${jsonb(document.exhibits)}::jsonb)
+        ON CONFLICT (publication_id) DO UPDATE SET body = excluded.body, exhibits = excluded.exhibits`
+      yield* sql`DELETE FROM document_sections WHERE publication_id = ${document.publicationId}`
+      if (document.sections.length > 0) {
+        yield* sql`INSERT INTO document_sections ${
+          sql.insert(document.sections.map((section, position) => ({
+            publication_id: document.publicationId,
+            position,
+            name: section.title,
+            item: section.item ?? null,
+            content: section.content,
+            word_count: section.wordCount,
+            page_start: section.pageStart,
+            page_end: section.pageEnd
+          })))
+        }`
+      }
       // xmax is 0 only on a row version this statement inserted; an update of a conflicting row sets it.
       return written?.inserted === true ? "created" as const : "updated" as const
     })).pipe(failsAs("DocumentStore.save"))
 
   const findByPublicationId = (publicationId: Ids.PublicationId) =>
-    sql<DocumentRow>`
-      SELECT ${metadataColumns}, b.body, b.sections, b.exhibits
-      FROM documents d JOIN document_bodies b USING (publication_id)
-      WHERE publication_id = ${publicationId}`.pipe(
-      Effect.map((rows) =>
-        Option.map(Option.fromNullable(rows[0]), (row): DocumentStore.StoredDocument => ({
-          ...toMetadata(row),
-          body: row.body,
-          sections: row.sections,
-          exhibits: row.exhibits
-        }))
-      ),
-      failsAs("DocumentStore.findByPublicationId")
-    )
+    Effect.gen(function*() {
+      const [row] = yield* sql<DocumentRow>`
+        SELECT ${metadataColumns}, b.body, b.exhibits
+        FROM documents d JOIN document_bodies b USING (publication_id)
+        WHERE publication_id = ${publicationId}`
+      if (row === undefined) return Option.none()
+      const sections = yield* sql<SectionRow>`
+        SELECT ${sql.literal(sectionColumns)} FROM document_sections
+        WHERE publication_id = ${publicationId} ORDER BY position`
+      return Option.some<DocumentStore.StoredDocument>({
+        ...toMetadata(row),
+        body: row.body,
+        sections: sections.map(toSection),
+        exhibits: row.exhibits
+      })
+    }).pipe(failsAs("DocumentStore.findByPublicationId"))
 
   const findMetadata = (publicationId: Ids.PublicationId) =>
     sql<MetadataRow>`SELECT ${metadataColumns} FROM documents WHERE publication_id = ${publicationId}`.pipe(
@@ -96,12 +148,7 @@ export const makeDocumentStore = Effect.gen(function*() {
 
   const list = (query: DocumentStore.DocumentQuery) =>
     Effect.gen(function*() {
-      const filters = [
-        ...(query.tickers === undefined ? [] : [sql.in("ticker", query.tickers)]),
-        ...(query.docTypes === undefined ? [] : [sql.in("doc_type", query.docTypes)]),
-        ...(query.startDate === undefined ? [] : [sql`filing_date >= ${query.startDate}::date`]),
-        ...(query.endDate === undefined ? [] : [sql`filing_date <= ${query.endDate}::date`])
-      ]
+      const filters = documentFilters(query)
       const where = filters.length === 0 ? sql.literal("TRUE") : sql.and(filters)
       const direction = sql.literal(query.order === "asc" ? "ASC" : "DESC")
       // One statement gives the page and the number of all matches ...
@@ -117,7 +164,48 @@ export const makeDocumentStore = Effect.gen(function*() {
       return { documents: [], total: counted?.total ?? 0 }
     }).pipe(failsAs("DocumentStore.list"))
 
-  const service: DocumentStore.Service = { save, findByPublicationId, findMetadata, list }
+  const searchSections = (query: DocumentStore.SectionQuery) =>
+    Effect.gen(function*() {
+      const { items, names } = query.match
+      if (items.length === 0 && names.length === 0) return { results: [], total: 0 }
+      const wanted = sql.or([
+        ...items.map(({ docType, item }) => sql`(d.doc_type = ${docType} AND s.item = ${item})`),
+        ...(names.length === 0 ? [] : [sql`lower(s.name) IN ${sql.in(names.map((name) => name.toLowerCase()))}`])
+      ])
+      const where = sql.and([...documentFilters(query), wanted])
+      // Both tables have a word count: the section's columns are read under names of their own.
+      const rows = yield* sql<MetadataRow & SectionHitRow & { readonly total: number }>`
+        SELECT d.publication_id, d.ticker, d.company_name, d.cik, d.doc_type, d.title,
+          d.filing_date::text AS filing_date, d.period, d.sec_url, d.word_count, d.items,
+          s.name AS section_name, s.item AS section_item, s.content AS section_content,
+          s.word_count AS section_word_count, s.page_start AS section_page_start, s.page_end AS section_page_end,
+          count(*) OVER ()::int AS total
+        FROM document_sections s JOIN documents d USING (publication_id)
+        WHERE ${where}
+        ORDER BY d.filing_date DESC, d.publication_id DESC, s.position
+        LIMIT ${query.limit} OFFSET ${query.offset}`
+      if (rows[0] === undefined && query.offset > 0) {
+        const [counted] = yield* sql<{ readonly total: number }>`
+          SELECT count(*)::int AS total FROM document_sections s JOIN documents d USING (publication_id) WHERE ${where}`
+        return { results: [], total: counted?.total ?? 0 }
+      }
+      return {
+        results: rows.map((row) => ({
+          document: toMetadata(row),
+          section: toSection({
+            name: row.section_name,
+            item: row.section_item,
+            content: row.section_content,
+            word_count: row.section_word_count,
+            page_start: row.section_page_start,
+            page_end: row.section_page_end
+          })
+        })),
+        total: rows[0]?.total ?? 0
+      }
+    }).pipe(failsAs("DocumentStore.searchSections"))
+
+  const service: DocumentStore.Service = { save, findByPublicationId, findMetadata, list, searchSections }
   return service
 })
 

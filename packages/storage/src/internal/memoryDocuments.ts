@@ -26,6 +26,19 @@ export const makeDocumentStore = Effect.gen(function*() {
             { body: _b, exhibits: _e, sections: _s, ...metadata }
           ) => metadata)
         }
+      }),
+    searchSections: (query) =>
+      Effect.map(Ref.get(documents), (map) => {
+        const hits = [...map.values()]
+          .filter(DocumentStore.matchesQuery(query))
+          .sort(DocumentStore.compareForListing("desc"))
+          .flatMap(({ body: _b, exhibits: _e, sections, ...metadata }) =>
+            sections.filter(DocumentStore.matchesSection(query.match, metadata.docType)).map((section) => ({
+              document: metadata,
+              section
+            }))
+          )
+        return { total: hits.length, results: hits.slice(query.offset, query.offset + query.limit) }
       })
   }
   return service

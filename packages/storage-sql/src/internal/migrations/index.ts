@@ -6,8 +6,10 @@ import type { SqlClient } from "@effect/sql"
 import type { Effect } from "effect"
 import filingsMeta from "./0001_filings_meta.js"
 import storage from "./0002_storage.js"
+import documentSections from "./0003_document_sections.js"
 
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
   "0001_filings_meta": filingsMeta,
-  "0002_storage": storage
+  "0002_storage": storage,
+  "0003_document_sections": documentSections
 }

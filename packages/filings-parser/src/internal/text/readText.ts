@@ -1,5 +1,6 @@
 /**
- * Plain text (old EDGAR filings, `<pre>` documents) to mdast, keeping the author's paragraphs.
+ * Plain text (old EDGAR filings, the `<TEXT>` of an SGML document, `<pre>` blocks) to blocks,
+ * keeping the author's paragraphs.
  *
  * Text filings are typed for a fixed-width page: paragraphs are separated by blank lines and
  * hard-wrapped, cover pages are centred line by line, and tables are aligned with spaces between
@@ -7,12 +8,13 @@
  *
  * - a block of wrapped prose becomes one paragraph (lines joined);
  * - a block of short lines (an address, a centred title) keeps its lines (hard breaks);
- * - anything aligned in columns (an SGML table, a line with a wide gap or dot leaders) stays a
- *   fenced code block, since Markdown cannot reflow it without losing the columns;
- * - "PART I" / "Item 2." lines on their own become headings; `<PAGE>` markers, form feeds and bare
- *   page numbers disappear.
+ * - anything aligned in columns (an SGML table, a line with a wide gap or dot leaders) stays
+ *   preformatted, since Markdown cannot reflow it without losing the columns;
+ * - "PART I" / "Item 2." lines on their own become headings; `<PAGE>` markers and form feeds end a
+ *   page and disappear, and so do bare page numbers.
  */
-import type { BlockContent, Code, Heading, Paragraph, PhrasingContent, Root } from "mdast"
+import { type Block, plainStyle } from "../blocks.js"
+import { escapeBlockStart, escapeInline } from "../markdown/escape.js"
 
 const pageMarker = /^\s*<PAGE>\s*\d*\s*$/i
 const tableStart = /^\s*<TABLE\b[^>]*>\s*$/i
@@ -30,6 +32,12 @@ const minProseLineLength = 30
 const proseLineShare = 0.6
 const sentenceEnd = /[.!?:;)"”’]$/
 const maxHeadingLength = 120
+
+/** What reading text gives: the blocks, and how many pages the text has. */
+export interface TextReading {
+  readonly blocks: Array<Block>
+  readonly pageCount: number
+}
 
 const expandTabs = (line: string): string => {
   if (!line.includes("\t")) return line
@@ -52,27 +60,25 @@ const dedent = (lines: ReadonlyArray<string>): Array<string> => {
   return result
 }
 
-const code = (lines: ReadonlyArray<string>): Code => ({
-  type: "code",
-  lang: null,
-  meta: null,
-  value: dedent(lines).join("\n")
-})
-
 const squeeze = (line: string): string => line.trim().replace(/\s+/g, " ")
-
-const paragraph = (text: string): Paragraph => ({ type: "paragraph", children: [{ type: "text", value: text }] })
 
 interface Line {
   readonly indent: number
   readonly text: string
 }
 
+type Draft =
+  | { readonly kind: "heading"; readonly depth: 2 | 3; readonly text: string }
+  | { readonly kind: "paragraph"; readonly lines: ReadonlyArray<string> }
+  | { readonly kind: "preformatted"; readonly text: string }
+
+const preformatted = (lines: ReadonlyArray<string>): Draft => ({ kind: "preformatted", text: dedent(lines).join("\n") })
+
 /**
  * A wrapped-prose block as paragraphs: a new one starts after a sentence that ends well short of
  * the block's width, or at a line indented further than the others (a first-line indent).
  */
-const proseParagraphs = (lines: ReadonlyArray<Line>, isShort: (text: string) => boolean): Array<Paragraph> => {
+const proseParagraphs = (lines: ReadonlyArray<Line>, isShort: (text: string) => boolean): Array<Draft> => {
   const minIndent = lines.reduce((least, line) => Math.min(least, line.indent), Infinity)
   const groups: Array<Array<string>> = [[]]
   lines.forEach((line, index) => {
@@ -80,10 +86,10 @@ const proseParagraphs = (lines: ReadonlyArray<Line>, isShort: (text: string) => 
     groups[groups.length - 1]?.push(line.text)
     if (isShort(line.text) && sentenceEnd.test(line.text) && index < lines.length - 1) groups.push([])
   })
-  return groups.filter((group) => group.length > 0).map((group) => paragraph(group.join(" ")))
+  return groups.filter((group) => group.length > 0).map((group) => ({ kind: "paragraph", lines: [group.join(" ")] }))
 }
 
-const block = (raw: ReadonlyArray<string>): Array<BlockContent> => {
+const readBlock = (raw: ReadonlyArray<string>): Array<Draft> => {
   const allLines: Array<Line> = raw
     .filter((line) => line.trim() !== "")
     .map((line) => ({ indent: line.length - line.trimStart().length, text: squeeze(line) }))
@@ -92,17 +98,14 @@ const block = (raw: ReadonlyArray<string>): Array<BlockContent> => {
   if (second === undefined && pageNumber.test(only.text)) return []
   if (second === undefined && only.text.length <= maxHeadingLength) {
     const match = heading.exec(only.text)
-    if (match !== null) {
-      const depth = match[1] === undefined ? 3 : 2
-      return [{ type: "heading", depth, children: [{ type: "text", value: only.text }] } satisfies Heading]
-    }
+    if (match !== null) return [{ kind: "heading", depth: match[1] === undefined ? 3 : 2, text: only.text }]
   }
-  if (raw.some((line) => columnGap.test(line.trim()))) return [code(raw)]
+  if (raw.some((line) => columnGap.test(line.trim()))) return [preformatted(raw)]
   // Outside column layouts, a line of dashes only underlines the line above it.
   const lines = allLines.filter((line) => !separator.test(line.text))
   const [first] = lines
   if (first === undefined) return []
-  if (lines.length === 1) return [paragraph(first.text)]
+  if (lines.length === 1) return [{ kind: "paragraph", lines: [first.text] }]
 
   const width = lines.reduce((widest, line) => Math.max(widest, line.text.length), 0)
   const isShort = (text: string) => text.length < Math.max(minProseLineLength, width * proseLineShare)
@@ -111,38 +114,81 @@ const block = (raw: ReadonlyArray<string>): Array<BlockContent> => {
     return proseParagraphs(lines, isShort)
   }
   // Short lines broken on purpose (an address, a centred title): keep the breaks.
-  const children: Array<PhrasingContent> = lines.flatMap((line, index) =>
-    index === 0 ? [{ type: "text", value: line.text }] : [{ type: "break" }, { type: "text", value: line.text }]
-  )
-  return [{ type: "paragraph", children }]
+  return [{ kind: "paragraph", lines: lines.map((line) => line.text) }]
 }
 
-export const plainTextToMdast = (input: string): Root => {
-  const lines = input.replace(/\r\n?/g, "\n").split(/[\n\f]/).map((line) => expandTabs(line).trimEnd())
-  const children: Array<BlockContent> = []
+const toBlock = (draft: Draft, page: number): Block => {
+  switch (draft.kind) {
+    case "heading":
+      return {
+        kind: "heading",
+        depth: draft.depth,
+        text: draft.text,
+        markdown: escapeBlockStart(escapeInline(draft.text)),
+        style: plainStyle,
+        page
+      }
+    case "paragraph":
+      return {
+        kind: "paragraph",
+        text: draft.lines.join(" "),
+        // A hard break (`\` at the end of a line) keeps the short lines of an address or a title.
+        markdown: draft.lines.map((line) => escapeBlockStart(escapeInline(line))).join("\\\n"),
+        style: plainStyle,
+        page
+      }
+    case "preformatted":
+      return { kind: "preformatted", text: draft.text, page }
+  }
+}
+
+/**
+ * Reads plain text into blocks. `firstPage` is the page the text starts on (text inside an HTML
+ * `<pre>` continues the page count of its document).
+ */
+export const readText = (input: string, firstPage = 1): TextReading => {
+  const lines = input.replace(/\r\n?/g, "\n").split("\n")
+  const blocks: Array<Block> = []
+  let page = firstPage
+  let contentOnPage = false
   let pending: Array<string> = []
   const flush = () => {
-    for (const node of block(pending)) children.push(node)
+    for (const draft of readBlock(pending)) {
+      blocks.push(toBlock(draft, page))
+      contentOnPage = true
+    }
     pending = []
   }
+  const pageBreak = () => {
+    flush()
+    if (contentOnPage) page++
+    contentOnPage = false
+  }
   for (let index = 0; index < lines.length; index++) {
-    const line = lines[index] ?? ""
-    if (tableStart.test(line)) {
-      flush()
-      const table: Array<string> = []
-      for (index++; index < lines.length && !tableEnd.test(lines[index] ?? ""); index++) {
-        const row = lines[index] ?? ""
-        if (!onlyLayoutTags.test(row)) table.push(blankLayoutTags(row).trimEnd())
+    const raw = lines[index] ?? ""
+    // A form feed ends a page wherever it sits in the line.
+    const parts = raw.includes("\f") ? raw.split("\f") : [raw]
+    for (let part = 0; part < parts.length; part++) {
+      if (part > 0) pageBreak()
+      const line = expandTabs(parts[part] ?? "").trimEnd()
+      if (tableStart.test(line)) {
+        flush()
+        const table: Array<string> = []
+        for (index++; index < lines.length && !tableEnd.test(lines[index] ?? ""); index++) {
+          const row = expandTabs(lines[index] ?? "").replace(/\f/g, "")
+          if (!onlyLayoutTags.test(row)) table.push(blankLayoutTags(row).trimEnd())
+        }
+        if (table.some((row) => row.trim() !== "")) {
+          blocks.push(toBlock(preformatted(table), page))
+          contentOnPage = true
+        }
+        break
       }
-      if (table.some((row) => row.trim() !== "")) children.push(code(table))
-      continue
+      if (pageMarker.test(line)) pageBreak()
+      else if (line.trim() === "" || onlyLayoutTags.test(line)) flush()
+      else pending.push(line.replace(layoutTag, ""))
     }
-    if (line.trim() === "" || pageMarker.test(line) || onlyLayoutTags.test(line)) {
-      flush()
-      continue
-    }
-    pending.push(line.replace(layoutTag, ""))
   }
   flush()
-  return { type: "root", children }
+  return { blocks, pageCount: contentOnPage || page === firstPage ? page : page - 1 }
 }

@@ -1,20 +1,9 @@
-/**
- * The cover-page facts an inline XBRL filing tags in the `dei:` namespace: form, company, central
- * index key, ticker, period end and fiscal period. They let `ingest` take a bare `.htm` filing with
- * few or no flags.
- */
+// The cover-page facts an inline XBRL filing tags in the `dei:` namespace (form, company, central
+// index key, ticker, period end, fiscal period), read from the raw HTML, where they sit inside the
+// hidden `ix:header` that the Markdown leaves out.
 import { Dates } from "@filings/domain"
 import { Schema } from "effect"
-
-export interface CoverFacts {
-  readonly documentType?: string | undefined
-  readonly registrantName?: string | undefined
-  readonly centralIndexKey?: string | undefined
-  readonly tradingSymbol?: string | undefined
-  readonly periodEndDate?: string | undefined
-  readonly fiscalYearFocus?: string | undefined
-  readonly fiscalPeriodFocus?: string | undefined
-}
+import type { CoverFacts } from "../ParsedDocument.js"
 
 const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: "\"", apos: "'", nbsp: " " }
 
@@ -86,12 +75,24 @@ export const toIsoDate = (text: string): string | undefined => {
   return undefined
 }
 
-export const read = (html: string): CoverFacts => ({
-  documentType: fact(html, "DocumentType"),
-  registrantName: fact(html, "EntityRegistrantName"),
-  centralIndexKey: fact(html, "EntityCentralIndexKey"),
-  tradingSymbol: fact(html, "TradingSymbol"),
-  periodEndDate: fact(html, "DocumentPeriodEndDate"),
-  fiscalYearFocus: fact(html, "DocumentFiscalYearFocus"),
-  fiscalPeriodFocus: fact(html, "DocumentFiscalPeriodFocus")
-})
+const facts = {
+  documentType: "DocumentType",
+  registrantName: "EntityRegistrantName",
+  centralIndexKey: "EntityCentralIndexKey",
+  tradingSymbol: "TradingSymbol",
+  periodEndDate: "DocumentPeriodEndDate",
+  fiscalYearFocus: "DocumentFiscalYearFocus",
+  fiscalPeriodFocus: "DocumentFiscalPeriodFocus"
+} as const
+
+/** The cover facts of an inline XBRL document; none at all (undefined) for other HTML. */
+export const readCoverFacts = (html: string): CoverFacts | undefined => {
+  // Inline XBRL says so in its root element's namespaces; most HTML can be passed over at once.
+  if (!/xmlns:ix\s*=|<ix:/i.test(html.slice(0, 20_000))) return undefined
+  const found: Record<string, string> = {}
+  for (const [field, name] of Object.entries(facts)) {
+    const value = fact(html, name)
+    if (value !== undefined) found[field] = field === "periodEndDate" ? (toIsoDate(value) ?? value) : value
+  }
+  return Object.keys(found).length === 0 ? undefined : found
+}

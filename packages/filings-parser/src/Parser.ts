@@ -1,0 +1,201 @@
+/**
+ * The front door of the parser: any document we serve, as bytes, to a `ParsedDocument` with its
+ * Markdown body, labeled sections, pages, chunks and exhibits.
+ *
+ * What the bytes are is worked out from them (and from the content type, file name and form when
+ * given): a PDF, a full EDGAR submission (`<SEC-DOCUMENT>`: its primary document is the body, its
+ * `EX-` documents the exhibits), an earnings call transcript (JSON with speaker turns, or text
+ * when the form says `EARNINGS_CALL`), or an HTML, inline XBRL or plain-text document. Sections
+ * follow the form: items for 10-K, 10-Q, 8-K and 20-F, headings for the others, prepared remarks
+ * and Q&A for transcripts.
+ */
+import { Effect, Option } from "effect"
+import {
+  decodeBytes,
+  type DocumentBlocks,
+  readHtmlBlocks,
+  readTextBlocks,
+  UnreadableDocument
+} from "./FilingsParser.js"
+import { assemble, type SectionSpan } from "./internal/assemble.js"
+import type { Block } from "./internal/blocks.js"
+import { readCoverFacts } from "./internal/coverFacts.js"
+import { countBlockWords, renderMarkdown } from "./internal/markdown/render.js"
+import { looksLikePdf, type PdfUnreadable, readPdf } from "./internal/pdf/readPdf.js"
+import { detectSections } from "./internal/sections/detectSections.js"
+import { readTranscript, type TranscriptUnusable } from "./internal/transcripts/readTranscript.js"
+import type { ParsedDocument, ParsedExhibit } from "./ParsedDocument.js"
+import * as SgmlSubmission from "./SgmlSubmission.js"
+
+/** What `parse` reads. */
+export interface ParseInput {
+  readonly bytes: Uint8Array
+  /** The content type the bytes were served with, when known (`text/html`, `application/pdf`). */
+  readonly contentType?: string | undefined
+  /** The file name, when known: `.pdf` and `.json` help tell formats apart. */
+  readonly fileName?: string | undefined
+  /**
+   * The form, when the caller knows it (`10-K`, `8-K`, `EARNINGS_CALL`). Otherwise the document's
+   * own: its submission header, its inline XBRL cover, or the `FORM 10-K` line of its cover page.
+   */
+  readonly form?: string | undefined
+}
+
+export type ParseError = UnreadableDocument | SgmlSubmission.MalformedSubmission
+
+const transcriptForm = "EARNINGS_CALL"
+
+const exhibitNumber = (type: string): string | undefined => /^EX-(\d+(?:\.[0-9A-Z]+)*)$/i.exec(type.trim())?.[1]
+
+const coverFormLine = /^\s*FORM\s+(10-K|10-Q|8-K|20-F|6-K|S-1|DEF\s*14A)\b/i
+
+/** The form a cover page names (`FORM 10-K`), from the first blocks. */
+const formOnCover = (blocks: ReadonlyArray<Block>): string | undefined => {
+  for (const block of blocks.slice(0, 60)) {
+    if (block.kind !== "heading" && block.kind !== "paragraph") continue
+    const match = coverFormLine.exec(block.text)
+    if (match?.[1] !== undefined) return match[1].toUpperCase().replace(/^DEF\s*14A$/, "DEF 14A")
+  }
+  return undefined
+}
+
+const isTranscriptForm = (form: string | undefined): boolean =>
+  form !== undefined && /^(EARNINGS_CALL|TRANSCRIPT)$/i.test(form.trim())
+
+const declaredJson = (input: ParseInput): boolean =>
+  /\bjson\b/i.test(input.contentType ?? "") || /\.json$/i.test(input.fileName ?? "")
+
+const declaredPdf = (input: ParseInput): boolean =>
+  /\bpdf\b/i.test(input.contentType ?? "") || /\.pdf$/i.test(input.fileName ?? "")
+
+const looksLikeSubmission = (bytes: Uint8Array): boolean =>
+  /<SEC-DOCUMENT>|<SEC-HEADER>|<IMS-DOCUMENT>|<IMS-HEADER>/i.test(
+    new TextDecoder("latin1").decode(bytes.subarray(0, 4096))
+  )
+
+const fromPdfError = (error: PdfUnreadable) =>
+  new UnreadableDocument({
+    reason: error.reason === "too-large" ? "too-complex" : "unsupported-format",
+    detail: `PDF ${error.reason}: ${error.detail}`
+  })
+
+const fromTranscriptError = (error: TranscriptUnusable) =>
+  new UnreadableDocument({
+    reason: error.reason === "empty" || error.reason === "binary" ? error.reason : "unsupported-format",
+    detail: `transcript ${error.reason}: ${error.detail}`
+  })
+
+interface Extras {
+  readonly exhibits?: ReadonlyArray<ParsedExhibit> | undefined
+  readonly header?: ParsedDocument["header"] | undefined
+  readonly cover?: ParsedDocument["cover"] | undefined
+  readonly primaryFileName?: string | undefined
+}
+
+const build = (
+  reading: DocumentBlocks,
+  form: string | undefined,
+  sections: ReadonlyArray<SectionSpan>,
+  warnings: ReadonlyArray<string>,
+  extras: Extras = {}
+): ParsedDocument => ({
+  ...assemble({
+    blocks: reading.blocks,
+    sections,
+    form,
+    title: reading.title,
+    pageCount: reading.pageCount,
+    exhibits: extras.exhibits ?? [],
+    warnings: [...reading.warnings, ...warnings]
+  }),
+  ...(extras.header === undefined ? {} : { header: extras.header }),
+  ...(extras.cover === undefined ? {} : { cover: extras.cover }),
+  ...(extras.primaryFileName === undefined ? {} : { primaryFileName: extras.primaryFileName })
+})
+
+/** Blocks of a filing, with the sections its form has. */
+const withSections = (reading: DocumentBlocks, form: string | undefined, extras: Extras = {}) => {
+  const detected = detectSections(reading.blocks, form)
+  return build(reading, form, detected.sections, detected.warnings, extras)
+}
+
+const parsePdf = (input: ParseInput) =>
+  readPdf(input.bytes).pipe(
+    Effect.mapError(fromPdfError),
+    Effect.map((pdf) => withSections(pdf, input.form ?? formOnCover(pdf.blocks)))
+  )
+
+const parseTranscript = (input: ParseInput, text: string | Uint8Array) =>
+  readTranscript(text, declaredJson(input) ? { format: "json" } : {}).pipe(
+    Effect.mapError(fromTranscriptError),
+    Effect.map((transcript) =>
+      build({ ...transcript, pageCount: 1 }, input.form ?? transcriptForm, transcript.sections, [])
+    )
+  )
+
+const readSubmissionDocument = (document: SgmlSubmission.SubmissionDocument) =>
+  document.format === "html" ? readHtmlBlocks(document.body) : readTextBlocks(document.body)
+
+const parseSubmission = (input: ParseInput) =>
+  Effect.gen(function*() {
+    const submission = yield* SgmlSubmission.parseBytes(input.bytes)
+    const primary = SgmlSubmission.primaryDocument(submission)
+    if (Option.isNone(primary)) {
+      return yield* new SgmlSubmission.MalformedSubmission({
+        reason: "no-primary-document",
+        detail: "no HTML or text document in the submission"
+      })
+    }
+    const reading = yield* readSubmissionDocument(primary.value)
+    const cover = primary.value.format === "html" ? readCoverFacts(primary.value.body) : undefined
+    const warnings = [...submission.warnings]
+    const exhibits: Array<ParsedExhibit> = []
+    for (const document of submission.documents) {
+      const number = exhibitNumber(document.type)
+      if (number === undefined || (document.format !== "html" && document.format !== "text")) continue
+      // An exhibit that cannot be read is left out, not the whole filing.
+      const exhibit = yield* Effect.either(readSubmissionDocument(document))
+      if (exhibit._tag === "Left") {
+        warnings.push(`exhibit ${document.type} left out: ${exhibit.left.message}`)
+        continue
+      }
+      exhibits.push({
+        number,
+        description: document.description?.trim() || document.type,
+        ...(document.filename === undefined ? {} : { fileName: document.filename }),
+        markdown: renderMarkdown(exhibit.right.blocks),
+        wordCount: countBlockWords(exhibit.right.blocks)
+      })
+    }
+    const form = input.form ?? submission.header.form ?? cover?.documentType ?? formOnCover(reading.blocks)
+    return withSections({ ...reading, warnings: [...warnings, ...reading.warnings] }, form, {
+      exhibits,
+      header: submission.header,
+      cover,
+      primaryFileName: primary.value.filename
+    })
+  })
+
+const parseDocument = (input: ParseInput) =>
+  Effect.gen(function*() {
+    const decoded = yield* decodeBytes(input.bytes, input.contentType)
+    const html = /<[a-z!][^>]*>/i.test(decoded.text.slice(0, 65_536))
+    const reading = yield* (html ? readHtmlBlocks(decoded.text) : readTextBlocks(decoded.text))
+    const cover = html ? readCoverFacts(decoded.text) : undefined
+    const form = input.form ?? cover?.documentType ?? formOnCover(reading.blocks)
+    return withSections({ ...reading, warnings: [...decoded.warnings, ...reading.warnings] }, form, { cover })
+  })
+
+/** Reads any document we serve into a `ParsedDocument` (see the module comment for how the format is told). */
+export const parse: (input: ParseInput) => Effect.Effect<ParsedDocument, ParseError> = Effect.fn("Parser.parse")(
+  function*(input: ParseInput) {
+    if (looksLikePdf(input.bytes) || declaredPdf(input)) return yield* parsePdf(input)
+    if (looksLikeSubmission(input.bytes)) return yield* parseSubmission(input)
+    if (declaredJson(input)) return yield* parseTranscript(input, input.bytes)
+    if (isTranscriptForm(input.form)) {
+      const decoded = yield* decodeBytes(input.bytes, input.contentType)
+      return yield* parseTranscript(input, decoded.text)
+    }
+    return yield* parseDocument(input)
+  }
+)

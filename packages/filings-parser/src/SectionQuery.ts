@@ -1,0 +1,57 @@
+/**
+ * What a reader's `section` query means: `Risk Factors`, `Item 1A`, `1A`, `MD&A`, `Item 2.02`.
+ * A query names catalogued items (by number, title or alias, in the forms that have them) and, for
+ * forms whose sections are named by their headings (S-1, DEF 14A, 6-K), a heading. The same rules
+ * serve one document's `?section=` filter and the search across documents.
+ */
+import {
+  catalogFor,
+  type CatalogItem,
+  type ItemForm,
+  itemFormOf,
+  itemSectionName,
+  normalizeQuery
+} from "./internal/sections/catalog.js"
+
+const itemNames = (form: ItemForm, item: CatalogItem): ReadonlyArray<string> => [
+  item.key,
+  item.number,
+  `Item ${item.number}`,
+  item.title,
+  itemSectionName(form, item),
+  ...item.aliases
+]
+
+/** The item keys `query` names in documents of `form` (`["1A"]` for `Risk Factors` in a 10-K); none when the form has no items. */
+export const itemKeysFor = (query: string, form: string): ReadonlyArray<string> => {
+  const itemForm = itemFormOf(form)
+  if (itemForm === undefined) return []
+  const wanted = normalizeQuery(query)
+  if (wanted === "") return []
+  return catalogFor(itemForm).items
+    .filter((item) => itemNames(itemForm, item).some((name) => normalizeQuery(name) === wanted))
+    .map((item) => item.key)
+}
+
+/** Whether the forms' sections are named by their headings rather than catalogued items. */
+export const hasNamedSections = (form: string): boolean => itemFormOf(form) === undefined
+
+/** Whether a document's section answers `query`: one of the items it names, or the section's own name. */
+export const matches = (
+  query: string,
+  form: string,
+  section: { readonly name: string; readonly item?: string | undefined }
+): boolean => {
+  const wanted = normalizeQuery(query)
+  if (wanted === "") return false
+  if (section.item !== undefined && itemKeysFor(query, form).includes(section.item)) return true
+  // A heading-named section answers to its whole name only, so `Risk Factors` never also picks up
+  // a neighbouring `Summary of Risk Factors`.
+  return normalizeQuery(section.name) === wanted
+}
+
+/** Every name a form's catalogued items answer to, for messages that say what is available. */
+export const catalogNames = (form: string): ReadonlyArray<string> => {
+  const itemForm = itemFormOf(form)
+  return itemForm === undefined ? [] : catalogFor(itemForm).items.map((item) => itemSectionName(itemForm, item))
+}

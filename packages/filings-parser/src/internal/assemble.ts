@@ -1,0 +1,99 @@
+// Blocks, with the sections found in them, to the ParsedDocument: the Markdown body, each
+// section's Markdown and pages, and the chunks that citations point to.
+import type { ParsedDocument, Section } from "../ParsedDocument.js"
+import type { Block } from "./blocks.js"
+import { countBlockWords, renderMarkdown } from "./markdown/render.js"
+
+export interface SectionSpan {
+  readonly name: string
+  readonly item?: string | undefined
+  /** Index of the section's first block. */
+  readonly startBlock: number
+  /** Index after its last block. */
+  readonly endBlock: number
+}
+
+/** About this many words a chunk: a paragraph or two of context for a citation. */
+export const chunkWordTarget = 250
+
+const chunkId = (index: number): string => `c${String(index + 1).padStart(4, "0")}`
+
+const pagesOf = (blocks: ReadonlyArray<Block>, start: number, end: number) => {
+  let pageStart = Number.POSITIVE_INFINITY
+  let pageEnd = 1
+  for (let index = start; index < end; index++) {
+    const page = blocks[index]?.page ?? 1
+    pageStart = Math.min(pageStart, page)
+    pageEnd = Math.max(pageEnd, page)
+  }
+  return { pageStart: Number.isFinite(pageStart) ? pageStart : 1, pageEnd: Math.max(pageEnd, pageStart) }
+}
+
+/**
+ * Cuts blocks into chunks of about `chunkWordTarget` words at block boundaries. A chunk never
+ * crosses the start of a section, so every chunk belongs to one section; a block longer than the
+ * target (a large table) is a chunk of its own. The same blocks always give the same chunks.
+ */
+export const chunkBlocks = (blocks: ReadonlyArray<Block>, sections: ReadonlyArray<SectionSpan>) => {
+  const sectionStarts = new Map(sections.map((section) => [section.startBlock, section.name]))
+  const sectionAt = (index: number): string | undefined => {
+    let name: string | undefined
+    for (const section of sections) {
+      if (section.startBlock <= index && index < section.endBlock) name = section.name
+    }
+    return name
+  }
+  const ranges: Array<readonly [number, number]> = []
+  let start = 0
+  let words = 0
+  for (let index = 0; index < blocks.length; index++) {
+    if (index > start && (sectionStarts.has(index) || words >= chunkWordTarget)) {
+      ranges.push([start, index])
+      start = index
+      words = 0
+    }
+    words += countBlockWords(blocks, index, index + 1)
+  }
+  if (start < blocks.length) ranges.push([start, blocks.length])
+  return ranges.map(([from, to], index) => {
+    const section = sectionAt(from)
+    return {
+      id: chunkId(index),
+      text: renderMarkdown(blocks, from, to),
+      ...(section === undefined ? {} : { section }),
+      wordCount: countBlockWords(blocks, from, to),
+      ...pagesOf(blocks, from, to)
+    }
+  })
+}
+
+export const toSections = (blocks: ReadonlyArray<Block>, spans: ReadonlyArray<SectionSpan>): Array<Section> =>
+  spans.map((span) => ({
+    name: span.name,
+    ...(span.item === undefined ? {} : { item: span.item }),
+    content: renderMarkdown(blocks, span.startBlock, span.endBlock),
+    wordCount: countBlockWords(blocks, span.startBlock, span.endBlock),
+    ...pagesOf(blocks, span.startBlock, span.endBlock)
+  }))
+
+export interface Assembly {
+  readonly blocks: ReadonlyArray<Block>
+  readonly sections: ReadonlyArray<SectionSpan>
+  readonly form?: string | undefined
+  readonly title?: string | undefined
+  readonly pageCount: number
+  readonly exhibits: ParsedDocument["exhibits"]
+  readonly warnings: ReadonlyArray<string>
+}
+
+export const assemble = (assembly: Assembly): ParsedDocument => ({
+  ...(assembly.form === undefined ? {} : { form: assembly.form }),
+  markdown: renderMarkdown(assembly.blocks),
+  wordCount: countBlockWords(assembly.blocks),
+  ...(assembly.title === undefined ? {} : { title: assembly.title }),
+  pageCount: Math.max(1, assembly.pageCount),
+  sections: toSections(assembly.blocks, assembly.sections),
+  chunks: chunkBlocks(assembly.blocks, assembly.sections),
+  exhibits: assembly.exhibits,
+  warnings: assembly.warnings
+})

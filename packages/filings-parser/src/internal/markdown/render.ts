@@ -1,0 +1,87 @@
+/**
+ * Blocks to GitHub-flavoured Markdown. Headings, paragraphs and list items already carry their
+ * inline Markdown; tables and preformatted text are plain text and are escaped or fenced here.
+ * Blocks are separated by one blank line and the result ends with one newline, so any range of
+ * blocks (a section, a chunk) renders on its own and ranges concatenate into the whole.
+ */
+import { type Block, blockText } from "../blocks.js"
+import { escapeCell } from "./escape.js"
+
+const renderTable = (rows: ReadonlyArray<ReadonlyArray<string>>): string => {
+  const [header, ...body] = rows
+  if (header === undefined) return ""
+  // A cell is one line in GFM: newlines inside a cell would end the row.
+  const row = (cells: ReadonlyArray<string>) =>
+    `| ${cells.map((cell) => escapeCell(cell.replace(/\s+/g, " ").trim())).join(" | ")} |`
+  const lines = [row(header), `|${" --- |".repeat(header.length)}`]
+  for (const cells of body) lines.push(row(cells))
+  return lines.join("\n")
+}
+
+const renderPreformatted = (text: string): string => {
+  // The fence must be longer than any backtick run inside the text.
+  let longest = 0
+  for (const run of text.match(/`{3,}/g) ?? []) longest = Math.max(longest, run.length)
+  const fence = "`".repeat(Math.max(3, longest + 1))
+  return `${fence}\n${text}\n${fence}`
+}
+
+/** One block as Markdown, without surrounding blank lines. */
+export const renderBlock = (block: Block): string => {
+  switch (block.kind) {
+    case "heading":
+      return `${"#".repeat(block.depth)} ${block.markdown}`
+    case "paragraph":
+      return block.markdown
+    case "list":
+      return block.items
+        .map((item, index) => `${block.ordered ? `${index + 1}.` : "-"} ${item.replace(/\n/g, "\n  ")}`)
+        .join("\n")
+    case "table":
+      return renderTable(block.rows)
+    case "preformatted":
+      return renderPreformatted(block.text)
+  }
+}
+
+/**
+ * Renders blocks `[start, end)` (all by default) as GFM Markdown ending with one newline; blocks
+ * that render to nothing are skipped.
+ */
+export const renderMarkdown = (blocks: ReadonlyArray<Block>, start = 0, end = blocks.length): string => {
+  const parts: Array<string> = []
+  for (let index = Math.max(0, start); index < Math.min(end, blocks.length); index++) {
+    const block = blocks[index]
+    if (block === undefined) continue
+    const markdown = renderBlock(block)
+    if (markdown !== "") parts.push(markdown)
+  }
+  return `${parts.join("\n\n")}\n`
+}
+
+const wordToken = /[^\s]*[\p{L}\p{N}][^\s]*/gu
+
+/** Words in a text: whitespace-separated tokens with at least one letter or digit. */
+export const countWords = (value: string): number => value.match(wordToken)?.length ?? 0
+
+// Blocks are immutable and a document's are counted several times (whole, sections, chunks).
+const wordsOfBlock = new WeakMap<Block, number>()
+
+const blockWords = (block: Block): number => {
+  let words = wordsOfBlock.get(block)
+  if (words === undefined) {
+    words = countWords(blockText(block))
+    wordsOfBlock.set(block, words)
+  }
+  return words
+}
+
+/** Words in blocks `[start, end)`: their visible text, table values included, Markdown syntax not. */
+export const countBlockWords = (blocks: ReadonlyArray<Block>, start = 0, end = blocks.length): number => {
+  let count = 0
+  for (let index = Math.max(0, start); index < Math.min(end, blocks.length); index++) {
+    const block = blocks[index]
+    if (block !== undefined) count += blockWords(block)
+  }
+  return count
+}

@@ -1,0 +1,74 @@
+/**
+ * `filings parse FILE`: parses one filing with the parser library alone (no server, no database)
+ * and prints its Markdown, its sections, or everything as JSON.
+ */
+import { Args, Command, Options } from "@effect/cli"
+import { FileSystem } from "@effect/platform"
+import { type ParsedDocument, Parser } from "@filings/filings-parser"
+import { Effect, Option } from "effect"
+import { basename } from "node:path"
+import { CliFailure } from "./CliFailure.js"
+import * as Output from "./Output.js"
+import { jsonOption } from "./SharedOptions.js"
+
+const summary = (parsed: ParsedDocument.ParsedDocument) => ({
+  doc_type: parsed.form ?? null,
+  word_count: parsed.wordCount,
+  page_count: parsed.pageCount,
+  sections: parsed.sections.map((section) => ({
+    name: section.name,
+    content: section.content,
+    word_count: section.wordCount,
+    page_start: section.pageStart,
+    page_end: section.pageEnd
+  })),
+  exhibits: parsed.exhibits.map((exhibit) => ({
+    exhibit_number: exhibit.number,
+    title: exhibit.description,
+    content: exhibit.markdown
+  })),
+  warnings: parsed.warnings
+})
+
+const sectionsText = (parsed: ParsedDocument.ParsedDocument): string =>
+  parsed.sections.length === 0
+    ? "No sections found."
+    : Output.table(
+      ["SECTION", "WORDS", "PAGES"],
+      parsed.sections.map((section) => [
+        section.name,
+        String(section.wordCount),
+        section.pageStart === section.pageEnd ? String(section.pageStart) : `${section.pageStart}-${section.pageEnd}`
+      ])
+    )
+
+export const parseCommand = Command.make(
+  "parse",
+  {
+    file: Args.file({ name: "FILE", exists: "yes" }),
+    form: Options.text("form").pipe(
+      Options.withDescription("the form, when the file does not say it (10-K, 10-Q, 8-K, ...)"),
+      Options.optional
+    ),
+    format: Options.choice("format", ["markdown", "sections", "json"]).pipe(
+      Options.withDescription("markdown: the body; sections: the section list; json: everything"),
+      Options.withDefault("markdown" as const)
+    ),
+    json: jsonOption
+  },
+  ({ file, form, format, json }) =>
+    Effect.gen(function*() {
+      const fs = yield* FileSystem.FileSystem
+      const bytes = yield* fs.readFile(file).pipe(
+        Effect.mapError((error) => new CliFailure({ message: `cannot read ${file}: ${error.message}` }))
+      )
+      const parsed = yield* Parser.parse({
+        bytes,
+        fileName: basename(file),
+        ...(Option.isSome(form) ? { form: form.value } : {})
+      }).pipe(Effect.mapError((error) => new CliFailure({ message: `${file}: ${error.message}` })))
+      if (json || format === "json") return yield* Output.json(summary(parsed))
+      if (format === "sections") return yield* Output.lines(sectionsText(parsed))
+      return yield* Output.lines(parsed.markdown.trimEnd())
+    })
+).pipe(Command.withDescription("Parse a filing into Markdown and sections, without storing it"))

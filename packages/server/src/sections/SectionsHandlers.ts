@@ -1,0 +1,124 @@
+/**
+ * Handlers of the sections group: the labeled sections of one document (all, or the one a
+ * `section` query names), and one kind of section across many documents.
+ */
+import { HttpApiBuilder } from "@effect/platform"
+import type { DocType } from "@filings/domain"
+import { Api, ApiError, Sections } from "@filings/domain"
+import { SectionQuery } from "@filings/filings-parser"
+import { DocumentStore } from "@filings/storage"
+import { Effect, Option } from "effect"
+import { orServiceUnavailable } from "../http/StorageFailures.js"
+
+const DefaultSearchLimit = 20
+const DefaultSearchDocTypes: ReadonlyArray<DocType.DocType> = ["10-K", "10-Q"]
+
+const trusted = { disableValidation: true } as const
+
+const toSection = (section: DocumentStore.StoredSection) =>
+  new Sections.Section({
+    name: section.title,
+    content: section.content,
+    word_count: section.wordCount,
+    page_start: section.pageStart,
+    page_end: section.pageEnd
+  }, trusted)
+
+/** What a `section` query asks of documents of the given types, as the store's match. */
+export const sectionMatch = (
+  query: string,
+  docTypes: ReadonlyArray<DocType.DocType>
+): DocumentStore.SectionMatch => ({
+  items: docTypes.flatMap((docType) => SectionQuery.itemKeysFor(query, docType).map((item) => ({ docType, item }))),
+  names: docTypes.some(SectionQuery.hasNamedSections) ? [query] : []
+})
+
+export const layer = HttpApiBuilder.group(Api.FilingsApi, "sections", (handlers) =>
+  Effect.gen(function*() {
+    const store = yield* DocumentStore.DocumentStore
+
+    const getDocumentSections = Effect.fn("sections.getDocumentSections")(function*(
+      publicationId: DocumentStore.DocumentMetadata["publicationId"],
+      section: string | undefined
+    ) {
+      const found = yield* store.findByPublicationId(publicationId)
+      if (Option.isNone(found)) return yield* ApiError.DocumentNotFound.forId(publicationId)
+      const document = found.value
+      const chosen = section === undefined
+        ? document.sections
+        : document.sections.filter((candidate) =>
+          SectionQuery.matches(section, document.docType, { name: candidate.title, item: candidate.item })
+        )
+      if (section !== undefined && chosen.length === 0) {
+        const names = document.sections.map((candidate) => candidate.title)
+        return yield* new ApiError.SectionNotFound({
+          message: `document ${publicationId} has no section ${JSON.stringify(section)}; ${
+            names.length === 0 ? "it has no sections" : `its sections are: ${names.join("; ")}`
+          }`
+        })
+      }
+      return new Sections.DocumentSections({
+        publication_id: document.publicationId,
+        ticker: document.ticker,
+        doc_type: document.docType,
+        filing_date: document.filingDate,
+        sections: chosen.map(toSection)
+      }, trusted)
+    })
+
+    const searchSections = Effect.fn("sections.searchSections")(
+      function*(params: typeof Sections.SectionSearchParams.Type) {
+        const { end_date, start_date } = params
+        if (start_date !== undefined && end_date !== undefined && start_date > end_date) {
+          return yield* new ApiError.InvalidRequest({
+            message: `start_date ${start_date} is after end_date ${end_date}`
+          })
+        }
+        const docTypes = params.doc_types ?? DefaultSearchDocTypes
+        const match = sectionMatch(params.section, docTypes)
+        if (match.items.length === 0 && match.names.length === 0) {
+          const known = [...new Set(docTypes.flatMap(SectionQuery.catalogNames))]
+          return yield* new ApiError.InvalidRequest({
+            message: `section ${JSON.stringify(params.section)} is not a section of ${docTypes.join(", ")}; ` +
+              `sections are named like: ${known.join("; ")}`
+          })
+        }
+        const limit = params.limit ?? DefaultSearchLimit
+        const offset = params.offset ?? 0
+        const page = yield* store.searchSections({
+          tickers: params.tickers,
+          docTypes,
+          startDate: start_date,
+          endDate: end_date,
+          match,
+          limit,
+          offset
+        })
+        return new Sections.SectionResults({
+          section: params.section,
+          results: page.results.map(({ document, section }) =>
+            new Sections.SectionResult({
+              publication_id: document.publicationId,
+              ticker: document.ticker,
+              company_name: document.companyName,
+              doc_type: document.docType,
+              filing_date: document.filingDate,
+              period: document.period,
+              content: section.content,
+              word_count: section.wordCount
+            }, trusted)
+          ),
+          total: page.total,
+          limit,
+          offset
+        }, trusted)
+      }
+    )
+
+    return handlers
+      .handle(
+        "getDocumentSections",
+        ({ path, urlParams }) => orServiceUnavailable(getDocumentSections(path.publication_id, urlParams.section))
+      )
+      .handle("searchSections", ({ urlParams }) => orServiceUnavailable(searchSections(urlParams)))
+  }))
