@@ -1,33 +1,32 @@
 /**
- * Parses a filing into Markdown with the parser library alone: no server, no database.
+ * Parses a filing with the parser library alone: no server, no database.
  *
  *   node --import tsx examples/parse-filing.ts examples/filings/acme-8k-2024-11-05.txt
  *
- * A full EDGAR submission (`.txt`) is split into its documents and the primary one converted;
- * anything else is decoded (charset detected) and converted as HTML or plain text.
+ * Any document the service handles works: a full EDGAR submission (`.txt`), an HTML or inline XBRL
+ * filing, an old text filing, a PDF, an earnings call transcript. The result has the Markdown
+ * body, the labeled sections with their pages, the exhibits and the chunks citations point to.
  */
-import { FilingsParser, SgmlSubmission } from "@filings/filings-parser"
+import { Parser } from "@filings/filings-parser"
 import { Console, Effect } from "effect"
 import { readFile } from "node:fs/promises"
+import { basename } from "node:path"
 
 const path = process.argv[2] ?? "examples/filings/acme-8k-2024-11-05.txt"
 
 const program = Effect.gen(function*() {
   const bytes = yield* Effect.promise(() => readFile(path))
-  if (path.endsWith(".txt")) {
-    const submission = yield* SgmlSubmission.parseBytes(bytes)
-    const { header } = submission
+  const parsed = yield* Parser.parse({ bytes, fileName: basename(path) })
+  const header = parsed.header
+  if (header !== undefined) {
     yield* Console.log(`${header.accessionNumber} ${header.form} filed ${header.filedAsOf} by ${header.companyName}`)
-    yield* Console.log(
-      submission.documents.map((document) => `  ${document.type} ${document.filename ?? ""}`).join("\n")
-    )
-    const primary = yield* SgmlSubmission.primaryDocumentToMarkdown(submission)
-    yield* Console.log(`\n${primary.markdown}`)
-  } else {
-    const converted = yield* FilingsParser.bytesToMarkdown(bytes)
-    yield* Console.log(converted.markdown)
-    yield* Console.log(`${converted.wordCount} words`)
   }
+  yield* Console.log(`${parsed.form ?? "unknown form"}: ${parsed.wordCount} words, ${parsed.pageCount} pages`)
+  for (const section of parsed.sections) {
+    yield* Console.log(`  ${section.name} (${section.wordCount} words, pages ${section.pageStart}-${section.pageEnd})`)
+  }
+  for (const exhibit of parsed.exhibits) yield* Console.log(`  Exhibit ${exhibit.number}: ${exhibit.description}`)
+  yield* Console.log(`\n${parsed.chunks.length} chunks; the first:\n\n${parsed.chunks[0]?.text ?? ""}`)
 })
 
 Effect.runPromise(program.pipe(

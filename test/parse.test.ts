@@ -1,0 +1,87 @@
+/**
+ * `filings parse`: the parser on its own, through the real command.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import { writeFile } from "node:fs/promises"
+import { join } from "node:path"
+import { cli, repositoryRoot, temporaryDataDir } from "./support/filings.js"
+
+const example = join(repositoryRoot, "examples/filings/acme-8k-2024-11-05.txt")
+
+interface ParseOutput {
+  readonly doc_type: string
+  readonly word_count: number
+  readonly sections: ReadonlyArray<{
+    name: string
+    content: string
+    word_count: number
+    page_start: number
+    page_end: number
+  }>
+  readonly exhibits: ReadonlyArray<{ exhibit_number: string; title: string; content: string }>
+  readonly warnings: ReadonlyArray<string>
+}
+
+describe("filings parse", () => {
+  it("--json prints the form, the sections with words and pages, the exhibits and the warnings", async () => {
+    const storage = await temporaryDataDir()
+    try {
+      const result = await cli(storage, ["parse", example, "--json"])
+      assert.strictEqual(result.exitCode, 0, result.stderr)
+      const parsed = JSON.parse(result.stdout) as ParseOutput
+      assert.strictEqual(parsed.doc_type, "8-K")
+      assert.deepStrictEqual(parsed.sections.map((section) => section.name), [
+        "Item 2.02 Results of Operations and Financial Condition",
+        "Item 9.01 Financial Statements and Exhibits",
+        "Signatures"
+      ])
+      assert.include(parsed.sections[0]?.content, "issued a press release announcing its results")
+      assert.deepStrictEqual(parsed.sections.map((section) => [section.page_start, section.page_end]), [
+        [1, 1],
+        [1, 1],
+        [
+          1,
+          1
+        ]
+      ])
+      // The cover page (before Item 2.02) belongs to no section; everything else is in one.
+      const inSections = parsed.sections.reduce((sum, section) => sum + section.word_count, 0)
+      assert.deepStrictEqual([parsed.word_count, inSections], [123, 102])
+      assert.deepStrictEqual(parsed.exhibits.map((exhibit) => [exhibit.exhibit_number, exhibit.title]), [[
+        "99.1",
+        "PRESS RELEASE"
+      ]])
+      assert.match(parsed.exhibits[0]?.content ?? "", /\| Revenue \| \$48,210 \| \$43,050 \|/)
+      assert.isArray(parsed.warnings)
+    } finally {
+      await storage.remove()
+    }
+  })
+
+  it("--format sections lists the sections; --format markdown prints the body", async () => {
+    const storage = await temporaryDataDir()
+    try {
+      const sections = await cli(storage, ["parse", example, "--format", "sections"])
+      assert.match(sections.stdout, /^SECTION\s+WORDS\s+PAGES$/m)
+      assert.match(sections.stdout, /^Item 9\.01 Financial Statements and Exhibits\s+20\s+1$/m)
+      const markdown = await cli(storage, ["parse", example])
+      assert.match(markdown.stdout, /^### Item 2\.02 Results of Operations and Financial Condition\.$/m)
+    } finally {
+      await storage.remove()
+    }
+  })
+
+  it("a file that is not a filing fails with one line and status 1", async () => {
+    const storage = await temporaryDataDir()
+    try {
+      const file = join(storage.dataDir, "garbage.pdf")
+      await writeFile(file, Buffer.from([0x00, 0x01, 0xff, 0x00, 0x7f, 0x00]))
+      const result = await cli(storage, ["parse", file])
+      assert.strictEqual(result.exitCode, 1)
+      assert.match(result.stderr, /^error: .*garbage\.pdf: /m)
+      assert.strictEqual(result.stdout, "")
+    } finally {
+      await storage.remove()
+    }
+  })
+})
