@@ -23,6 +23,7 @@ import { readCoverFacts } from "./internal/coverFacts.js"
 import { countBlockWords, renderMarkdown } from "./internal/markdown/render.js"
 import { looksLikePdf, type PdfUnreadable, readPdf } from "./internal/pdf/readPdf.js"
 import { detectSections } from "./internal/sections/detectSections.js"
+import { looksLikeHtml } from "./internal/sniff.js"
 import { readTranscript, type TranscriptUnusable } from "./internal/transcripts/readTranscript.js"
 import type { ParsedDocument, ParsedExhibit } from "./ParsedDocument.js"
 import * as SgmlSubmission from "./SgmlSubmission.js"
@@ -68,8 +69,9 @@ const declaredJson = (input: ParseInput): boolean =>
 const declaredPdf = (input: ParseInput): boolean =>
   /\bpdf\b/i.test(input.contentType ?? "") || /\.pdf$/i.test(input.fileName ?? "")
 
+// A submission has its SGML header; a document cut out of one (the 1990s way) starts `<DOCUMENT>`.
 const looksLikeSubmission = (bytes: Uint8Array): boolean =>
-  /<SEC-DOCUMENT>|<SEC-HEADER>|<IMS-DOCUMENT>|<IMS-HEADER>/i.test(
+  /<SEC-DOCUMENT>|<SEC-HEADER>|<IMS-DOCUMENT>|<IMS-HEADER>|^\s*<DOCUMENT>\s*<TYPE>/i.test(
     new TextDecoder("latin1").decode(bytes.subarray(0, 4096))
   )
 
@@ -179,7 +181,7 @@ const parseSubmission = (input: ParseInput) =>
 const parseDocument = (input: ParseInput) =>
   Effect.gen(function*() {
     const decoded = yield* decodeBytes(input.bytes, input.contentType)
-    const html = /<[a-z!][^>]*>/i.test(decoded.text.slice(0, 65_536))
+    const html = looksLikeHtml(decoded.text)
     const reading = yield* (html ? readHtmlBlocks(decoded.text) : readTextBlocks(decoded.text))
     const cover = html ? readCoverFacts(decoded.text) : undefined
     const form = input.form ?? cover?.documentType ?? formOnCover(reading.blocks)

@@ -183,7 +183,9 @@ export const decode = (bytes: Uint8Array, contentType: string | undefined): Eith
     )
     return ok(decodeWindows1252(bytes), "windows-1252", warnings)
   }
-  if (encoding === "windows-1252" && hasNonAscii(bytes)) {
+  if (encoding === "windows-1252") {
+    // ASCII is the same in every charset EDGAR uses: decode it as such, without the 0x80-0x9F fix-up.
+    if (!hasNonAscii(bytes)) return ok(new TextDecoder("utf-8").decode(bytes), encoding, warnings)
     const utf8 = decodeStrictUtf8(bytes)
     if (utf8 !== undefined) {
       warnings.push(`declared charset "${label}" but the bytes are valid UTF-8; decoded as UTF-8`)
