@@ -28,7 +28,7 @@ export type Section = typeof Section.Type
  */
 export const Chunk = Schema.Struct({
   id: Schema.String,
-  /** The chunk's Markdown; the chunks of a document, joined, give its body. */
+  /** The chunk's Markdown; the chunks of a document joined with "\n" give its body. */
   text: Schema.String,
   /** Name of the section the chunk starts in, when the document has sections. */
   section: Schema.optional(Schema.String),

@@ -18,11 +18,8 @@ const plainText = (html: string): string =>
     .replace(/\s+/g, " ")
     .trim()
 
-/** The text of the first `ix:nonNumeric` tagged `dei:<name>`, nested markup removed. */
-const fact = (html: string, name: string): string | undefined => {
-  const open = new RegExp(`<ix:nonNumeric\\b[^>]*\\bname\\s*=\\s*["']dei:${name}["'][^>]*>`, "i").exec(html)
-  if (open === null) return undefined
-  const start = open.index + open[0].length
+/** The text of the `ix:nonNumeric` element whose opening tag ends at `start`, nested markup removed. */
+const factText = (html: string, start: number): string | undefined => {
   // Facts may nest ix:nonNumeric elements; the value ends at the matching close tag.
   const tag = /<(\/?)ix:nonNumeric\b[^>]*>/gi
   tag.lastIndex = start
@@ -35,6 +32,19 @@ const fact = (html: string, name: string): string | undefined => {
     }
   }
   return undefined
+}
+
+/** The first value of each `dei:` fact, in one pass over the document. */
+const deiFacts = (html: string): Map<string, string> => {
+  const found = new Map<string, string>()
+  const open = /<ix:nonNumeric\b[^>]*\bname\s*=\s*["']dei:(\w+)["'][^>]*>/gi
+  for (let match = open.exec(html); match !== null; match = open.exec(html)) {
+    const name = match[1]!
+    if (found.has(name)) continue
+    const value = factText(html, match.index + match[0].length)
+    if (value !== undefined) found.set(name, value)
+  }
+  return found
 }
 
 const months = [
@@ -89,9 +99,10 @@ const facts = {
 export const readCoverFacts = (html: string): CoverFacts | undefined => {
   // Inline XBRL says so in its root element's namespaces; most HTML can be passed over at once.
   if (!/xmlns:ix\s*=|<ix:/i.test(html.slice(0, 20_000))) return undefined
+  const dei = deiFacts(html)
   const found: Record<string, string> = {}
   for (const [field, name] of Object.entries(facts)) {
-    const value = fact(html, name)
+    const value = dei.get(name)
     if (value !== undefined) found[field] = field === "periodEndDate" ? (toIsoDate(value) ?? value) : value
   }
   return Object.keys(found).length === 0 ? undefined : found

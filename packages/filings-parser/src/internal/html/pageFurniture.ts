@@ -50,6 +50,7 @@ export const headingDepthOf = (paragraph: ParagraphBlock): 2 | 3 | 4 | undefined
 }
 
 const tocLabel = /^(?:part\s+[ivx]+\b|item\s+\d{1,2}[a-z]?\b)/i
+const tocTitle = /^(?:table of contents|contents|index)$/i
 const tocPage = /^(?:\d{1,3}|[ivxlc]{1,6}|[A-Z]{1,2}-\s?\d{1,3})$/
 // A table of contents sits in the front matter.
 const tocSearchShare = 0.25
@@ -93,6 +94,11 @@ export const removeFurniture = (blocks: ReadonlyArray<Block>, pageCount: number)
     if (block?.kind === "table" && isTableOfContents(block.rows)) {
       drop.add(index)
       tocRows += block.rows.length
+      // Its title goes with it.
+      const previous = blocks[index - 1]
+      if ((previous?.kind === "heading" || previous?.kind === "paragraph") && tocTitle.test(previous.text)) {
+        drop.add(index - 1)
+      }
     }
   }
   if (tocRows > 0) warnings.push(`removed a table of contents (${tocRows} rows)`)
