@@ -416,7 +416,7 @@ describe.skipIf(corpusMissing)(`readTranscript: corpus transcripts (${fileURLToP
 const validation = new URL("ectsum-val/ects/", corpus)
 
 describe.skipIf(!existsSync(validation))(
-  `readTranscript: ECTSum validation split (${fileURLToPath(validation)})`,
+  "readTranscript: the ECTSum validation split of ../shared/corpus",
   () => {
     it.effect("every transcript reads, no speakers are invented from prose, no word is lost", () =>
       Effect.gen(function*() {
