@@ -1,0 +1,19 @@
+/**
+ * The shape of what the extractor finds in a filing: metrics with their units and periods,
+ * classified tables, exhibit references and signatures, and the warnings met on the way.
+ */
+import { Schema } from "effect"
+
+/** A reported value: the number as the company reported it (scale applied, sign applied). */
+export const MetricValue = Schema.Struct({
+  value: Schema.Number,
+  /** `USD` for money and per-share amounts, `shares` for share counts. */
+  unit: Schema.String,
+  /** `FY 2024`, `Q3 2024`, or the instant `2024-09-28` for balance-sheet values. */
+  period: Schema.String,
+  /** The change against the same period a year earlier, as a fraction; absent when not reported. */
+  yoyChange: Schema.optional(Schema.Number),
+  /** Where the value comes from: the concept (`us-gaap:Revenues`), a table, or `derived`. */
+  source: Schema.String
+})
+export type MetricValue = typeof MetricValue.Type
