@@ -55,3 +55,22 @@ export const catalogNames = (form: string): ReadonlyArray<string> => {
   const itemForm = itemFormOf(form)
   return itemForm === undefined ? [] : catalogFor(itemForm).items.map((item) => itemSectionName(itemForm, item))
 }
+
+/**
+ * The 8-K item number an ITEM INFORMATION line of a submission header names (`2.02` for "Results
+ * of Operations and Financial Condition"). Headers abbreviate long titles, so a title matches when
+ * either is the start of the other; the current numbering (since 2004) is the one headers use.
+ */
+export const eightKItemForTitle = (title: string): string | undefined => {
+  const wanted = normalizeQuery(title)
+  if (wanted === "") return undefined
+  const match = catalogFor("8-K").items
+    .filter((item) => item.number.includes("."))
+    .find((item) =>
+      [item.title, ...item.aliases].some((name) => {
+        const known = normalizeQuery(name)
+        return wanted.startsWith(known) || known.startsWith(wanted)
+      })
+    )
+  return match?.number
+}

@@ -9,10 +9,9 @@
  * from the company store, by central index key.
  */
 import { Admin, ApiError, Dates, DocType, Ids } from "@filings/domain"
-import { type ParsedDocument, Parser } from "@filings/filings-parser"
+import { type ParsedDocument, Parser, SectionQuery } from "@filings/filings-parser"
 import { CompanyStore, DocumentStore } from "@filings/storage"
 import { Effect, Layer, Option, Schema } from "effect"
-import { itemFromTitle } from "./EightKItems.js"
 import { Ingestion, type IngestRequest } from "./Ingestion.js"
 
 // The caller knows which file it sent, so messages say only what is wrong with it.
@@ -36,7 +35,10 @@ const factsOf = (parsed: ParsedDocument.ParsedDocument) => {
 
 /** The items an 8-K reports, `Item 2.02` style: from the header's list, else from the sections found. */
 const itemsOf = (parsed: ParsedDocument.ParsedDocument): ReadonlyArray<string> => {
-  const fromHeader = (parsed.header?.items ?? []).flatMap((title) => itemFromTitle(title) ?? [])
+  const fromHeader = (parsed.header?.items ?? []).flatMap((title) => {
+    const number = SectionQuery.eightKItemForTitle(title)
+    return number === undefined ? [] : [`Item ${number}`]
+  })
   if (fromHeader.length > 0) return fromHeader
   return parsed.sections.flatMap((section) =>
     section.item !== undefined && /^\d\.\d{2}$/.test(section.item) ? [`Item ${section.item}`] : []
