@@ -28,6 +28,7 @@ const rateLimitStore = Layer.unwrapEffect(
 /** Every storage port on the configured database, plus the database engine itself. */
 export const storageLayer = Layer.mergeAll(
   SqlStorage.documentStore,
+  SqlStorage.extractionStore,
   SqlStorage.companyStore,
   SqlStorage.apiKeyStore,
   SqlStorage.jobQueue,

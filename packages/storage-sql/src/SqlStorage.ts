@@ -3,14 +3,16 @@
  * Provide a migrated `SqlClient` (see `Database`) and these layers give the ports.
  */
 import type { SqlClient } from "@effect/sql"
-import { ApiKeyStore, CompanyStore, DocumentStore, JobQueue, RateLimitStore } from "@filings/storage"
+import { ApiKeyStore, CompanyStore, DocumentStore, ExtractionStore, JobQueue, RateLimitStore } from "@filings/storage"
 import type { Stores } from "@filings/storage/Stores"
 import { Layer } from "effect"
 import { makeApiKeyStore, makeRateLimitStore } from "./internal/sqlAccess.js"
 import { makeCompanyStore, makeDocumentStore } from "./internal/sqlDocuments.js"
+import { makeExtractionStore } from "./internal/sqlExtractions.js"
 import { makeJobQueue } from "./internal/sqlQueue.js"
 
 export const documentStore = Layer.effect(DocumentStore.DocumentStore, makeDocumentStore)
+export const extractionStore = Layer.effect(ExtractionStore.ExtractionStore, makeExtractionStore)
 export const companyStore = Layer.effect(CompanyStore.CompanyStore, makeCompanyStore)
 export const apiKeyStore = Layer.effect(ApiKeyStore.ApiKeyStore, makeApiKeyStore)
 /** Shares each key's count between every process on the database. */
@@ -20,6 +22,7 @@ export const jobQueue = Layer.effect(JobQueue.JobQueue, makeJobQueue)
 /** Every port. */
 export const layer: Layer.Layer<Stores, never, SqlClient.SqlClient> = Layer.mergeAll(
   documentStore,
+  extractionStore,
   companyStore,
   apiKeyStore,
   rateLimitStore,

@@ -6,8 +6,10 @@ import { Layer } from "effect"
 import { ApiKeyStore } from "./ApiKeyStore.js"
 import { CompanyStore } from "./CompanyStore.js"
 import { DocumentStore } from "./DocumentStore.js"
+import { ExtractionStore } from "./ExtractionStore.js"
 import { makeApiKeyStore, makeRateLimitStore } from "./internal/memoryAccess.js"
 import { makeCompanyStore, makeDocumentStore } from "./internal/memoryDocuments.js"
+import { makeExtractionStore } from "./internal/memoryExtractions.js"
 import { makeJobQueue } from "./internal/memoryQueue.js"
 import { JobQueue } from "./JobQueue.js"
 import { RateLimitStore } from "./RateLimitStore.js"
@@ -18,10 +20,12 @@ export const companyStore = Layer.effect(CompanyStore, makeCompanyStore)
 export const apiKeyStore = Layer.effect(ApiKeyStore, makeApiKeyStore)
 export const rateLimitStore = Layer.effect(RateLimitStore, makeRateLimitStore)
 export const jobQueue = Layer.effect(JobQueue, makeJobQueue)
+/** Reads document metadata from the DocumentStore it is given. */
+export const extractionStore = Layer.effect(ExtractionStore, makeExtractionStore)
 
 /** Every port, in memory. */
 export const layer: Layer.Layer<Stores> = Layer.mergeAll(
-  documentStore,
+  Layer.provideMerge(extractionStore, documentStore),
   companyStore,
   apiKeyStore,
   rateLimitStore,

@@ -5,6 +5,7 @@
 export * as ApiKeyStore from "./ApiKeyStore.js"
 export * as CompanyStore from "./CompanyStore.js"
 export * as DocumentStore from "./DocumentStore.js"
+export * as ExtractionStore from "./ExtractionStore.js"
 export * as JobQueue from "./JobQueue.js"
 export * as MemoryStorage from "./MemoryStorage.js"
 export * as RateLimitStore from "./RateLimitStore.js"

@@ -7,7 +7,7 @@ import { Effect, Option } from "effect"
 import { jsonb } from "./jsonb.js"
 import { failsAs } from "./storageErrors.js"
 
-interface MetadataRow {
+export interface MetadataRow {
   readonly publication_id: string
   readonly ticker: string
   readonly company_name: string
@@ -56,7 +56,7 @@ interface SectionHitRow {
 }
 
 // Rows were written from validated documents, so their values carry the domain's brands.
-const toMetadata = (row: MetadataRow): DocumentStore.DocumentMetadata => ({
+export const toMetadata = (row: MetadataRow): DocumentStore.DocumentMetadata => ({
   publicationId: row.publication_id as Ids.PublicationId,
   ticker: row.ticker as Ids.Ticker,
   companyName: row.company_name,

@@ -7,9 +7,11 @@ import type { Effect } from "effect"
 import filingsMeta from "./0001_filings_meta.js"
 import storage from "./0002_storage.js"
 import documentSections from "./0003_document_sections.js"
+import extractions from "./0004_extractions.js"
 
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
   "0001_filings_meta": filingsMeta,
   "0002_storage": storage,
-  "0003_document_sections": documentSections
+  "0003_document_sections": documentSections,
+  "0004_extractions": extractions
 }
