@@ -202,10 +202,10 @@ describe("not found", () => {
   })
 
   it("501 not_implemented, after authentication, for endpoints not built yet", async () => {
-    const response = await get("/v1/extract/metrics?tickers=CTC&metrics=revenue")
+    const response = await get("/v1/webhooks")
     assert.strictEqual(response.status, 501)
     assert.strictEqual((await errorOf(response)).code, "not_implemented")
-    assert.strictEqual((await get("/v1/extract/metrics?tickers=CTC&metrics=revenue", null)).status, 401)
+    assert.strictEqual((await get("/v1/webhooks", null)).status, 401)
   })
 })
 

@@ -7,7 +7,7 @@ import { IsoDate, Period } from "./Dates.js"
 import { DocType } from "./DocType.js"
 import { TickerList } from "./Document.js"
 import { PublicationId, Ticker } from "./Ids.js"
-import { CommaSeparated } from "./QueryParams.js"
+import { CommaSeparated, IntegerInRange, NonNegativeInteger } from "./QueryParams.js"
 
 export const MetricNames = [
   "revenue",
@@ -111,7 +111,9 @@ export class CompanyMetricsList extends Schema.Class<CompanyMetricsList>("Compan
   results: Schema.Array(CompanyMetrics)
 }) {}
 
-export const Frequency = Schema.Literal("annual", "quarterly", "all")
+export const Frequency = Schema.Literal("annual", "quarterly", "all").annotations({
+  message: (issue) => `must be annual, quarterly or all; got ${JSON.stringify(issue.actual)}`
+})
 
 export const BulkMetricsParams = Schema.Struct({
   tickers: TickerList,
@@ -144,11 +146,31 @@ export class CompanyTables extends Schema.Class<CompanyTables>("CompanyTables")(
   total: Schema.Number
 }) {}
 
+export const RequestedTableType = Schema.Literal(
+  "income_statement",
+  "balance_sheet",
+  "cash_flow",
+  "segment_revenue",
+  "all"
+).annotations({
+  message: (issue) =>
+    `must be income_statement, balance_sheet, cash_flow, segment_revenue or all; got ${JSON.stringify(issue.actual)}`
+})
+
+/**
+ * `limit` and `offset` page the tables (default 100, at most 1000); they are additions of this
+ * server to the parameters of the spec.
+ */
 export const BulkTablesParams = Schema.Struct({
   tickers: TickerList,
-  table_type: Schema.optionalWith(Schema.Literal(...TableTypes.filter((type) => type !== "other"), "all"), {
-    exact: true
-  }),
+  table_type: Schema.optionalWith(RequestedTableType, { exact: true }),
   doc_types: Schema.optionalWith(CommaSeparated(DocType), { exact: true }),
-  format: Schema.optionalWith(Schema.Literal("json", "csv"), { exact: true })
+  format: Schema.optionalWith(
+    Schema.Literal("json", "csv").annotations({
+      message: (issue) => `must be json or csv, got ${JSON.stringify(issue.actual)}`
+    }),
+    { exact: true }
+  ),
+  limit: Schema.optionalWith(IntegerInRange(1, 1000), { exact: true }),
+  offset: Schema.optionalWith(NonNegativeInteger, { exact: true })
 })

@@ -8,13 +8,14 @@ import { HttpApiBuilder, HttpApiScalar, HttpMiddleware, HttpServer } from "@effe
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import type { ServeError } from "@effect/platform/HttpServerError"
 import { Api } from "@filings/domain"
-import type { DocumentStore, RateLimitStore } from "@filings/storage"
+import type { CompanyStore, DocumentStore, ExtractionStore, RateLimitStore } from "@filings/storage"
 import { Layer } from "effect"
 import { createServer } from "node:http"
 import * as AdminHandlers from "./admin/AdminHandlers.js"
 import type { AdminAccess } from "./AdminAccess.js"
 import type { ApiKeys } from "./ApiKeys.js"
 import * as DocumentsHandlers from "./documents/DocumentsHandlers.js"
+import * as ExtractHandlers from "./extract/ExtractHandlers.js"
 import * as Authorization from "./http/Authorization.js"
 import * as ErrorEnvelope from "./http/ErrorEnvelope.js"
 import * as NotImplementedHandlers from "./http/NotImplementedHandlers.js"
@@ -25,6 +26,8 @@ import * as SectionsHandlers from "./sections/SectionsHandlers.js"
 /** What the handlers need from the composition root. */
 export type Requirements =
   | DocumentStore.DocumentStore
+  | ExtractionStore.ExtractionStore
+  | CompanyStore.CompanyStore
   | RateLimitStore.RateLimitStore
   | ApiKeys
   | AdminAccess
@@ -37,6 +40,7 @@ export const apiLayer: Layer.Layer<HttpApi.Api, never, Requirements> = Layer.mer
     Layer.provide([
       DocumentsHandlers.layer,
       SectionsHandlers.layer,
+      ExtractHandlers.layer,
       NotImplementedHandlers.layer,
       AdminHandlers.layer,
       SystemHandlers.layer

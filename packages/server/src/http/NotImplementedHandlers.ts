@@ -10,11 +10,6 @@ import { Effect, Layer } from "effect"
 const notYet = (endpoint: string) => () => Effect.fail(ApiError.NotImplemented.forEndpoint(endpoint))
 
 export const layer = Layer.mergeAll(
-  HttpApiBuilder.group(Api.FilingsApi, "extract", (handlers) =>
-    handlers
-      .handle("extractDocument", notYet("GET /v1/documents/{publication_id}/extract"))
-      .handle("bulkMetrics", notYet("GET /v1/extract/metrics"))
-      .handle("bulkTables", notYet("GET /v1/extract/tables"))),
   HttpApiBuilder.group(Api.FilingsApi, "feed", (handlers) => handlers.handle("feed", notYet("POST /v1/feed"))),
   HttpApiBuilder.group(Api.FilingsApi, "webhooks", (handlers) =>
     handlers

@@ -1,0 +1,108 @@
+/**
+ * Handlers of the extract group. Extraction runs at ingestion and is stored; these only read:
+ * one document's extraction, metric series across companies, and classified tables as JSON or CSV.
+ */
+import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
+import { Api, ApiError, type DocType, Extraction, type Ids } from "@filings/domain"
+import { CompanyStore, DocumentStore, ExtractionStore } from "@filings/storage"
+import { Effect, Option } from "effect"
+import { orServiceUnavailable } from "../http/StorageFailures.js"
+import { allFields, type Field, toCompanyMetrics, toCsv, toExtractionResult, toTable } from "./ExtractResponses.js"
+
+const DefaultMetricDocTypes: ReadonlyArray<DocType.DocType> = ["10-K", "10-Q"]
+const DefaultTableDocTypes: ReadonlyArray<DocType.DocType> = ["10-K"]
+const DefaultTableLimit = 100
+
+const emptyExtraction: ExtractionStore.StoredExtraction = { metrics: [], tables: [], exhibits: [], warnings: [] }
+
+/** `eps` is an alias of `eps_diluted`; the response keeps the name asked for. */
+const storedMetricName = (asked: string): string => (asked === "eps" ? "eps_diluted" : asked)
+
+/** Annual series keep fiscal-year values, quarterly ones quarter values; instants go with their filing's form. */
+const fitsFrequency = (frequency: "annual" | "quarterly" | "all") => (point: ExtractionStore.MetricPoint): boolean => {
+  if (frequency === "all") return true
+  const annualFiling = point.docType === "10-K" || point.docType === "20-F"
+  return frequency === "annual" ? annualFiling : point.docType === "10-Q"
+}
+
+export const layer = HttpApiBuilder.group(Api.FilingsApi, "extract", (handlers) =>
+  Effect.gen(function*() {
+    const documents = yield* DocumentStore.DocumentStore
+    const extractions = yield* ExtractionStore.ExtractionStore
+    const companies = yield* CompanyStore.CompanyStore
+
+    const extractDocument = Effect.fn("extract.extractDocument")(function*(
+      publicationId: Ids.PublicationId,
+      params: typeof Extraction.ExtractParams.Type
+    ) {
+      const document = yield* documents.findMetadata(publicationId)
+      if (Option.isNone(document)) return yield* ApiError.DocumentNotFound.forId(publicationId)
+      const asked = params.fields ?? ["all"]
+      const fields: ReadonlyArray<Field> = asked.includes("all")
+        ? allFields
+        : allFields.filter((field) => asked.includes(field))
+      const extraction = Option.getOrElse(yield* extractions.find(publicationId), () => emptyExtraction)
+      return toExtractionResult(document.value, extraction, fields)
+    })
+
+    const bulkMetrics = Effect.fn("extract.bulkMetrics")(function*(params: typeof Extraction.BulkMetricsParams.Type) {
+      const { end_date, start_date } = params
+      if (start_date !== undefined && end_date !== undefined && start_date > end_date) {
+        return yield* new ApiError.InvalidRequest({ message: `start_date ${start_date} is after end_date ${end_date}` })
+      }
+      const requested = [...new Set(params.metrics)].map((asked) => ({ asked, stored: storedMetricName(asked) }))
+      const points = yield* extractions.metricSeries({
+        tickers: params.tickers,
+        metrics: [...new Set(requested.map((metric) => metric.stored))],
+        docTypes: params.doc_types ?? DefaultMetricDocTypes,
+        startDate: start_date,
+        endDate: end_date
+      })
+      const fitting = points.filter(fitsFrequency(params.frequency ?? "all"))
+      const perTicker = yield* Effect.forEach(params.tickers, (ticker) =>
+        Effect.gen(function*() {
+          const own = fitting.filter((point) => point.ticker === ticker)
+          const companyName = own[0]?.companyName ??
+            Option.getOrElse(Option.map(yield* companies.findByTicker(ticker), (company) => company.name), () => "")
+          return toCompanyMetrics(ticker, companyName, requested, own)
+        }))
+      return perTicker.length === 1 ? perTicker[0]! : new Extraction.CompanyMetricsList({ results: perTicker })
+    })
+
+    const bulkTables = Effect.fn("extract.bulkTables")(function*(params: typeof Extraction.BulkTablesParams.Type) {
+      const tableType = params.table_type ?? "all"
+      const limit = params.limit ?? DefaultTableLimit
+      const page = yield* extractions.tables({
+        tickers: params.tickers,
+        docTypes: params.doc_types ?? DefaultTableDocTypes,
+        ...(tableType === "all" ? {} : { tableTypes: [tableType] }),
+        limit,
+        offset: params.offset ?? 0
+      })
+      if (params.format === "csv") {
+        return HttpServerResponse.text(toCsv(page.results), { contentType: "text/csv; charset=utf-8" })
+      }
+      return new Extraction.CompanyTables({
+        tables: page.results.map(({ document, table }) =>
+          new Extraction.CompanyTable({
+            ticker: document.ticker,
+            company_name: document.companyName,
+            publication_id: document.publicationId,
+            doc_type: document.docType,
+            filing_date: document.filingDate,
+            period: document.period,
+            table_type: table.tableType,
+            ...toTable(table)
+          }, { disableValidation: true })
+        ),
+        total: page.total
+      }, { disableValidation: true })
+    })
+
+    return handlers
+      .handle("extractDocument", ({ path, urlParams }) =>
+        orServiceUnavailable(extractDocument(path.publication_id, urlParams)))
+      .handle("bulkMetrics", ({ urlParams }) =>
+        orServiceUnavailable(bulkMetrics(urlParams)))
+      .handle("bulkTables", ({ urlParams }) => orServiceUnavailable(bulkTables(urlParams)))
+  }))

@@ -1,0 +1,149 @@
+/**
+ * Stored extractions in their API shapes: the extraction of one document with only the fields
+ * asked for, metric series per company, and tables as JSON or as tidy CSV.
+ */
+import { Extraction } from "@filings/domain"
+import type { DocumentStore, ExtractionStore } from "@filings/storage"
+
+const trusted = { disableValidation: true } as const
+
+export type Field = "tables" | "metrics" | "exhibits" | "signatures"
+export const allFields: ReadonlyArray<Field> = ["tables", "metrics", "exhibits", "signatures"]
+
+const toMetric = (metric: ExtractionStore.StoredMetric) =>
+  new Extraction.Metric({
+    value: metric.value,
+    unit: metric.unit,
+    period: metric.period,
+    ...(metric.yoyChange === undefined ? {} : { yoy_change: metric.yoyChange })
+  }, trusted)
+
+export const toTable = (table: ExtractionStore.StoredTable) =>
+  new Extraction.Table({
+    id: table.id,
+    title: table.title,
+    section: table.section,
+    headers: table.headers,
+    rows: table.rows,
+    unit: table.unit,
+    ...(table.format === undefined ? {} : { format: table.format })
+  }, trusted)
+
+/** One document's extraction; fields not asked for are left out. */
+export const toExtractionResult = (
+  document: DocumentStore.DocumentMetadata,
+  extraction: ExtractionStore.StoredExtraction,
+  fields: ReadonlyArray<Field>
+) =>
+  new Extraction.ExtractionResult({
+    publication_id: document.publicationId,
+    ticker: document.ticker,
+    doc_type: document.docType,
+    filing_date: document.filingDate,
+    period: document.period,
+    ...(fields.includes("metrics")
+      ? { metrics: Object.fromEntries(extraction.metrics.map((metric) => [metric.name, toMetric(metric)])) }
+      : {}),
+    ...(fields.includes("tables") ? { tables: extraction.tables.map(toTable) } : {}),
+    ...(fields.includes("exhibits")
+      ? {
+        exhibits: extraction.exhibits.map((exhibit) =>
+          new Extraction.ExhibitReference({
+            number: exhibit.number,
+            description: exhibit.description,
+            url: exhibit.url
+          }, trusted)
+        )
+      }
+      : {}),
+    ...(fields.includes("signatures") && extraction.signatures !== undefined
+      ? {
+        signatures: new Extraction.Signatures({
+          signed_date: extraction.signatures.signedDate,
+          signers: extraction.signatures.signers.map((signer) => new Extraction.Signer(signer, trusted))
+        }, trusted)
+      }
+      : {})
+  }, trusted)
+
+/**
+ * The series of one company: for each metric asked for (under the name asked for, so `eps` stays
+ * `eps`), its points in filing order. A metric with no point is left out.
+ */
+export const toCompanyMetrics = (
+  ticker: string,
+  companyName: string,
+  requested: ReadonlyArray<{ readonly asked: string; readonly stored: string }>,
+  points: ReadonlyArray<ExtractionStore.MetricPoint>
+) =>
+  new Extraction.CompanyMetrics({
+    ticker: ticker as Extraction.CompanyMetrics["ticker"],
+    company_name: companyName,
+    metrics: Object.fromEntries(
+      requested.flatMap(({ asked, stored }) => {
+        const series = points.filter((point) => point.metric.name === stored)
+        if (series.length === 0) return []
+        return [[
+          asked,
+          new Extraction.MetricSeries({
+            unit: series[0]!.metric.unit,
+            data: series.map((point) =>
+              new Extraction.MetricDataPoint({
+                period: point.metric.period,
+                value: point.metric.value,
+                filing_date: point.filingDate
+              }, trusted)
+            )
+          }, trusted)
+        ]]
+      })
+    )
+  }, trusted)
+
+const csvCell = (value: string): string => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, "\"\"")}"` : value)
+
+const csvHeader = [
+  "ticker",
+  "publication_id",
+  "filing_date",
+  "period",
+  "table_type",
+  "table_id",
+  "table_title",
+  "unit",
+  "row_label",
+  "column",
+  "value"
+]
+
+/**
+ * Tables in the tidy long format: one line per cell, the row's first cell as its label and the
+ * header of the cell's column as the column (RFC 4180 quoting, CRLF line ends).
+ */
+export const toCsv = (hits: ReadonlyArray<ExtractionStore.TableHit>): string => {
+  const lines = [csvHeader.join(",")]
+  for (const { document, table } of hits) {
+    for (const row of table.rows) {
+      const label = row[0] ?? ""
+      row.forEach((value, column) => {
+        if (column === 0) return
+        lines.push(
+          [
+            document.ticker,
+            document.publicationId,
+            document.filingDate,
+            document.period,
+            table.tableType,
+            table.id,
+            table.title,
+            table.unit,
+            label,
+            table.headers[column] ?? `column ${column}`,
+            value
+          ].map(csvCell).join(",")
+        )
+      })
+    }
+  }
+  return `${lines.join("\r\n")}\r\n`
+}
