@@ -4,7 +4,7 @@
  * headers, error envelopes, paging, formats, rate limits).
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
-import { Sections } from "@filings/domain"
+import { Extraction, Sections } from "@filings/domain"
 import { Schema } from "effect"
 import { execFile } from "node:child_process"
 import { existsSync } from "node:fs"
@@ -434,6 +434,12 @@ describe("examples", () => {
     assert.include(stdout, "Contract Test Corp reports on its results")
   })
 
+  it("examples/extract-filing.ts extracts the example filing", async () => {
+    const { stdout } = await runExample("extract-filing.ts", ["examples/filings/acme-8k-2024-11-05.txt"])
+    assert.include(stdout, "Exhibit 99.1: Press release of Acme Anvil Corp dated November 5, 2024")
+    assert.include(stdout, "Signed 2024-11-05 by Wile E. Coyote (Chief Financial Officer)")
+  })
+
   it("examples/parse-filing.ts converts the example filing", async () => {
     const { stdout } = await runExample("parse-filing.ts", ["examples/filings/acme-8k-2024-11-05.txt"])
     assert.include(stdout, "0000999001-24-000017 8-K filed 2024-11-05 by ACME ANVIL CORP")
@@ -501,6 +507,41 @@ describe.skipIf(!existsSync(corpusDir))("real filings from the corpus", () => {
     assert.match(body, /^\| --- \| --- \|/m)
     assert.match(body, /\| Total net sales \| \$391,035 \|/)
     assert.notInclude(body, "ix:header")
+  })
+
+  it("the 10-K's own XBRL numbers, tables, exhibits and signatures are extracted at ingestion and served", async () => {
+    const extraction = await jsonOf(
+      Extraction.ExtractionResult,
+      await get("/v1/documents/0000320193-24-000123/extract")
+    )
+    const metrics = extraction.metrics ?? {}
+    assert.deepStrictEqual(
+      [metrics.revenue?.value, metrics.revenue?.unit, metrics.revenue?.period],
+      [391_035_000_000, "USD", "FY 2024"]
+    )
+    assert.strictEqual(metrics.net_income?.value, 93_736_000_000)
+    assert.strictEqual(metrics.eps_diluted?.value, 6.08)
+    const titles = (extraction.tables ?? []).map((table) => table.title)
+    assert.isAbove(titles.length, 20)
+    assert.include((extraction.exhibits ?? []).map((exhibit) => exhibit.number), "31.1")
+    assert.strictEqual(extraction.signatures?.signed_date, "2024-11-01")
+    assert.include((extraction.signatures?.signers ?? []).map((signer) => signer.name), "Timothy D. Cook")
+
+    const series = await jsonOf(
+      Extraction.CompanyMetrics,
+      await get("/v1/extract/metrics?tickers=AAPL&metrics=revenue,eps&frequency=annual")
+    )
+    assert.deepStrictEqual(series.metrics.revenue?.data, [
+      { period: "FY 2024", value: 391_035_000_000, filing_date: "2024-11-01" }
+    ])
+    assert.deepStrictEqual(series.metrics.eps?.data.map((point) => point.value), [6.08])
+
+    const statements = await jsonOf(
+      Extraction.CompanyTables,
+      await get("/v1/extract/tables?tickers=AAPL&table_type=income_statement")
+    )
+    assert.isAbove(statements.total, 0)
+    assert.isTrue(statements.tables.every((table) => table.table_type === "income_statement"))
   })
 })
 

@@ -85,3 +85,39 @@ describe("filings parse", () => {
     }
   })
 })
+
+describe("filings extract", () => {
+  it("prints the metrics, exhibits and signatures of a filing as JSON, the fields asked for only", async () => {
+    const storage = await temporaryDataDir()
+    try {
+      const result = await cli(storage, ["extract", example, "--fields", "metrics,exhibits,signatures"])
+      assert.strictEqual(result.exitCode, 0, result.stderr)
+      const extraction = JSON.parse(result.stdout) as Record<string, unknown>
+      assert.deepStrictEqual(Object.keys(extraction), ["doc_type", "metrics", "exhibits", "signatures", "warnings"])
+      assert.deepStrictEqual(extraction.metrics, {})
+      assert.include(extraction.warnings, "the filing has no XBRL: no metrics were read")
+      assert.deepStrictEqual(extraction.exhibits, [{
+        number: "99.1",
+        description: "Press release of Acme Anvil Corp dated November 5, 2024",
+        url: "/v1/documents/0000999001-24-000017?exhibit=99.1"
+      }])
+      assert.deepStrictEqual(extraction.signatures, {
+        signed_date: "2024-11-05",
+        signers: [{ name: "Wile E. Coyote", title: "Chief Financial Officer" }]
+      })
+    } finally {
+      await storage.remove()
+    }
+  })
+
+  it("rejects an unknown field with one line and status 1", async () => {
+    const storage = await temporaryDataDir()
+    try {
+      const result = await cli(storage, ["extract", example, "--fields", "metrics,colours"])
+      assert.strictEqual(result.exitCode, 1)
+      assert.match(result.stderr, /^error: --fields takes metrics, tables, exhibits, signatures or all; not colours$/m)
+    } finally {
+      await storage.remove()
+    }
+  })
+})

@@ -1,4 +1,9 @@
 /**
  * @filings/extractor: the regulator's own numbers from filings.
  */
+export * as Exhibits from "./Exhibits.js"
 export * as Extraction from "./Extraction.js"
+export * as Extractor from "./Extractor.js"
+export * as Metrics from "./Metrics.js"
+export * as Signatures from "./Signatures.js"
+export * as Tables from "./Tables.js"

@@ -1,8 +1,9 @@
 /**
- * The `filings` command line: `serve`, `parse`, `keys` and `ingest`. Operator commands get their `Operator`
+ * The `filings` command line: `serve`, `parse`, `extract`, `keys` and `ingest`. Operator commands get their `Operator`
  * from `OperatorSelection`, so they work whether or not a server is running.
  */
 import { Command } from "@effect/cli"
+import { extractCommand } from "./ExtractCommand.js"
 import { ingestCommand } from "./IngestCommand.js"
 import { keysCommand } from "./KeysCommand.js"
 import * as OperatorSelection from "./OperatorSelection.js"
@@ -13,6 +14,7 @@ const filings = Command.make("filings").pipe(
   Command.withSubcommands([
     serveCommand,
     parseCommand,
+    extractCommand,
     keysCommand.pipe(Command.provide(OperatorSelection.layer)),
     ingestCommand.pipe(Command.provide(OperatorSelection.layer))
   ])

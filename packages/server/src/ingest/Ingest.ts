@@ -9,8 +9,9 @@
  * from the company store, by central index key.
  */
 import { Admin, ApiError, Dates, DocType, Ids } from "@filings/domain"
+import { Extractor } from "@filings/extractor"
 import { type ParsedDocument, Parser, SectionQuery } from "@filings/filings-parser"
-import { CompanyStore, DocumentStore } from "@filings/storage"
+import { CompanyStore, DocumentStore, ExtractionStore } from "@filings/storage"
 import { Effect, Layer, Option, Schema } from "effect"
 import { Ingestion, type IngestRequest } from "./Ingestion.js"
 
@@ -76,9 +77,33 @@ export const secUrl = (cik: Ids.Cik, accession: Ids.PublicationId, primaryFileNa
     encodeURIComponent(primaryFileName)
   }`
 
+const isIsoDate = Schema.is(Dates.IsoDate)
+
+const toStoredExtraction = (extraction: Extractor.ExtractionOutput): ExtractionStore.StoredExtraction => ({
+  metrics: Object.entries(extraction.metrics).flatMap(([name, metric]) =>
+    metric === undefined
+      ? []
+      : [{
+        name,
+        value: metric.value,
+        unit: metric.unit,
+        period: metric.period,
+        ...(metric.yoyChange === undefined ? {} : { yoyChange: metric.yoyChange }),
+        source: metric.source
+      }]
+  ),
+  tables: extraction.tables.map(({ format, ...table }) => ({ ...table, ...(format === undefined ? {} : { format }) })),
+  exhibits: extraction.exhibits,
+  ...(extraction.signatures !== undefined && isIsoDate(extraction.signatures.signedDate)
+    ? { signatures: { signedDate: extraction.signatures.signedDate, signers: extraction.signatures.signers } }
+    : {}),
+  warnings: extraction.warnings
+})
+
 export const make = Effect.gen(function*() {
   const documents = yield* DocumentStore.DocumentStore
   const companies = yield* CompanyStore.CompanyStore
+  const extractions = yield* ExtractionStore.ExtractionStore
 
   const ingest = Effect.fn("Ingestion.ingest")(function*(request: IngestRequest) {
     const { fileName, overrides } = request
@@ -161,6 +186,9 @@ export const make = Effect.gen(function*() {
     }
     const status = yield* documents.save(document)
     yield* companies.upsert({ cik, ticker, name: companyName })
+    // The document is stored first: an extraction that fails to save is redone by ingesting again.
+    const extraction = yield* Extractor.extract({ bytes: request.bytes, parsed, publicationId })
+    yield* extractions.save(publicationId, toStoredExtraction(extraction))
     for (const warning of parsed.warnings) yield* Effect.logDebug(`${fileName}: ${warning}`)
     yield* Effect.logInfo(`${status} ${publicationId} ${ticker} ${docType} from ${fileName}`)
     return new Admin.IngestResult({

@@ -1,0 +1,100 @@
+/**
+ * Financial metrics from the regulator's own XBRL facts: every value is the one the company reported,
+ * with its unit and period, or it is absent. Reads an inline XBRL document (10-K and 10-Q since 2019)
+ * or a standalone XBRL instance (older filings) in one streaming pass, picks the filing's own reporting
+ * period from its dei cover facts, and keeps only totals (facts without dimensions).
+ */
+import { Effect, Schema } from "effect"
+import type { MetricValue } from "./Extraction.js"
+import type { MetricName } from "./internal/xbrl/concepts.js"
+import { metricNames } from "./internal/xbrl/concepts.js"
+import type { FactSet } from "./internal/xbrl/facts.js"
+import { readInlineFacts } from "./internal/xbrl/inlineFacts.js"
+import { readInstanceFacts } from "./internal/xbrl/instanceFacts.js"
+import { selectMetrics } from "./internal/xbrl/select.js"
+
+export type { MetricName } from "./internal/xbrl/concepts.js"
+
+/** The 13 metric names, in the order of the interface specification. */
+export const names: ReadonlyArray<MetricName> = metricNames
+
+/** The filing's reporting period, as its dei cover facts state it. */
+export interface ReportingPeriod {
+  /** ISO date the period ends. */
+  readonly endDate: string
+  readonly startDate?: string | undefined
+  readonly fiscalYear?: number | undefined
+  /** `FY`, `Q1`, `Q2`, `Q3` or `Q4`. */
+  readonly fiscalPeriod?: string | undefined
+  readonly documentType?: string | undefined
+  /** `FY 2024` or `Q3 2024`. */
+  readonly label: string
+}
+
+export interface MetricsInput {
+  /** An inline XBRL document (the primary HTML document of a 10-K or 10-Q). */
+  readonly inlineXbrl?: string | undefined
+  /** A standalone XBRL instance document; used when no inline document is given. */
+  readonly instanceXml?: string | undefined
+}
+
+export interface MetricsResult {
+  readonly metrics: Partial<Record<MetricName, MetricValue>>
+  readonly period?: ReportingPeriod | undefined
+  /** Skipped facts, undefined contexts, conflicting duplicates: data, never a failure. */
+  readonly warnings: ReadonlyArray<string>
+}
+
+/** The input holds no XBRL at all: no document given, or not a single context or fact in it. */
+export class UnusableXbrl extends Schema.TaggedError<UnusableXbrl>()("UnusableXbrl", {
+  reason: Schema.Literal("no input", "no facts")
+}) {
+  override get message(): string {
+    return this.reason === "no input"
+      ? "no inline XBRL document or XBRL instance was given"
+      : "the document holds no XBRL contexts or facts"
+  }
+}
+
+export type MetricsError = UnusableXbrl
+
+const toMetricValue = (selected: {
+  readonly value: number
+  readonly unit: string
+  readonly period: string
+  readonly yoyChange?: number | undefined
+  readonly source: string
+}): MetricValue =>
+  selected.yoyChange === undefined
+    ? { value: selected.value, unit: selected.unit, period: selected.period, source: selected.source }
+    : {
+      value: selected.value,
+      unit: selected.unit,
+      period: selected.period,
+      yoyChange: selected.yoyChange,
+      source: selected.source
+    }
+
+/**
+ * Extracts the metrics of one filing. Fails with `UnusableXbrl` only when there is nothing to read;
+ * everything else (a broken context, a fact in an unknown format, conflicting duplicates) is a warning
+ * and the affected values are absent.
+ */
+export const extractMetrics: (input: MetricsInput) => Effect.Effect<MetricsResult, UnusableXbrl> = Effect.fn(
+  "Metrics.extractMetrics"
+)(function*(input: MetricsInput) {
+  let facts: FactSet
+  if (input.inlineXbrl !== undefined) facts = readInlineFacts(input.inlineXbrl)
+  else if (input.instanceXml !== undefined) facts = readInstanceFacts(input.instanceXml)
+  else return yield* new UnusableXbrl({ reason: "no input" })
+  if (facts.contexts.size === 0 && facts.numericFacts.length === 0 && facts.textFacts.length === 0) {
+    return yield* new UnusableXbrl({ reason: "no facts" })
+  }
+  const selection = selectMetrics(facts)
+  const metrics: Partial<Record<MetricName, MetricValue>> = {}
+  for (const name of metricNames) {
+    const selected = selection.metrics[name]
+    if (selected !== undefined) metrics[name] = toMetricValue(selected)
+  }
+  return { metrics, period: selection.period, warnings: selection.warnings }
+})

@@ -1,0 +1,399 @@
+/**
+ * The tables of a parsed document with what a reader needs to use them: the section they sit in,
+ * a title (the heading or short paragraph just before), one header row (multi-row headers joined),
+ * rows padded to the header's width, the unit, and a conservative financial-statement type.
+ */
+import type { ParsedDocument } from "@filings/filings-parser"
+import { type MarkdownBlock, type MarkdownTable, readMarkdownBlocks } from "./gfm.js"
+
+export type TableType = "income_statement" | "balance_sheet" | "cash_flow" | "segment_revenue" | "other"
+
+export interface ReadTable {
+  readonly id: string
+  readonly title: string
+  readonly section: string
+  readonly headers: Array<string>
+  readonly rows: Array<Array<string>>
+  readonly unit: string
+  readonly format?: string | undefined
+  readonly tableType: TableType
+}
+
+/** A table with the text blocks just before it, as found in one section's Markdown. */
+export interface LocatedTable {
+  readonly section: string
+  readonly sectionItem: string | undefined
+  readonly table: MarkdownTable
+  /** The text blocks between the previous table (or the section start) and this one, nearest last. */
+  readonly before: ReadonlyArray<string>
+  /** The nearest heading above the table in its section, when there is one. */
+  readonly heading: string | undefined
+}
+
+interface SectionMarkdown {
+  readonly name: string
+  readonly item: string | undefined
+  readonly markdown: string
+}
+
+/**
+ * The document's Markdown cut by section. Section contents are ranges of the body, so the text
+ * outside every section (the cover page, part headings) is kept too, under the name "".
+ */
+export const sectionsOf = (document: ParsedDocument.ParsedDocument): Array<SectionMarkdown> => {
+  if (document.sections.length === 0) return [{ name: "", item: undefined, markdown: document.markdown }]
+  const parts: Array<SectionMarkdown> = []
+  let cursor = 0
+  for (const section of document.sections) {
+    const start = document.markdown.indexOf(section.content, cursor)
+    if (start < 0) {
+      parts.push({ name: section.name, item: section.item, markdown: section.content })
+      continue
+    }
+    if (start > cursor) parts.push({ name: "", item: undefined, markdown: document.markdown.slice(cursor, start) })
+    parts.push({ name: section.name, item: section.item, markdown: section.content })
+    cursor = start + section.content.length
+  }
+  if (cursor < document.markdown.length) {
+    parts.push({ name: "", item: undefined, markdown: document.markdown.slice(cursor) })
+  }
+  return parts
+}
+
+const sameRow = (left: ReadonlyArray<string>, right: ReadonlyArray<string>): boolean =>
+  left.length === right.length && left.every((cell, index) => cell === right[index])
+
+/** The tables of the document in body order; a table continued on the next page is joined to its start. */
+export const locateTables = (document: ParsedDocument.ParsedDocument): Array<LocatedTable> => {
+  const located: Array<LocatedTable> = []
+  for (const section of sectionsOf(document)) {
+    const blocks: Array<MarkdownBlock> = readMarkdownBlocks(section.markdown)
+    let before: Array<string> = []
+    let heading: string | undefined
+    let previous: LocatedTable | undefined
+    for (const block of blocks) {
+      if (block.kind === "text") {
+        before.push(block.text)
+        if (block.depth > 0) heading = block.text
+        continue
+      }
+      // A page break repeats the header row: same header, nothing in between, same table.
+      if (previous !== undefined && before.length === 0 && sameRow(previous.table.header, block.header)) {
+        const merged: LocatedTable = {
+          ...previous,
+          table: { ...previous.table, rows: [...previous.table.rows, ...dropRepeatedHeader(previous.table, block)] }
+        }
+        located[located.length - 1] = merged
+        previous = merged
+        continue
+      }
+      previous = { section: section.name, sectionItem: section.item, table: block, before, heading }
+      located.push(previous)
+      before = []
+    }
+  }
+  return located
+}
+
+// A continued table may repeat its multi-row header too: drop the leading rows its start had.
+const dropRepeatedHeader = (start: MarkdownTable, continued: MarkdownTable): ReadonlyArray<ReadonlyArray<string>> => {
+  let skip = 0
+  while (
+    skip < continued.rows.length && skip < start.rows.length &&
+    sameRow(start.rows[skip] ?? [], continued.rows[skip] ?? [])
+    && isHeaderLikeRow(continued.rows[skip] ?? [])
+  ) skip++
+  return continued.rows.slice(skip)
+}
+
+const year = /^(?:FY\s*)?(?:19|20)\d{2}[A-Z]?$/i
+const amount = /^[(\-–—+]?\s*[$€£¥]?\s*\(?\s*[\d,.]*\d[\d,.]*\s*\)?\s*%?\)?$/
+
+/** A cell holding an amount (not a year heading): `$1,234`, `(565)`, `6.08`, `12%`. */
+export const isAmount = (cell: string): boolean => amount.test(cell.trim()) && !year.test(cell.trim())
+
+/** A body row that continues the header: first cell empty, no amounts, something written. */
+const isHeaderLikeRow = (row: ReadonlyArray<string>): boolean =>
+  (row[0] ?? "") === "" && row.some((cell) => cell !== "") && !row.some(isAmount)
+
+/**
+ * One header row from the header and the header-like rows under it. A label written over several
+ * columns (`Three Months Ended` over two dates) is in the first of them with empty cells after it:
+ * it applies to those empty cells until the next label.
+ */
+export const mergeHeaderRows = (
+  headerRows: ReadonlyArray<ReadonlyArray<string>>,
+  width: number
+): Array<string> => {
+  const merged: Array<Array<string>> = Array.from({ length: width }, () => [])
+  headerRows.forEach((row, rowIndex) => {
+    const spanning = rowIndex < headerRows.length - 1
+    let carried = ""
+    for (let column = 0; column < width; column++) {
+      const cell = row[column] ?? ""
+      if (cell !== "") carried = cell
+      const label = cell !== "" ? cell : spanning && column > 0 ? carried : ""
+      const labels = merged[column]
+      if (label !== "" && labels !== undefined && labels[labels.length - 1] !== label) labels.push(label)
+    }
+  })
+  return merged.map((labels) => labels.join(" "))
+}
+
+const scaleWords: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\bin\s+billions\b|\bbillions\s+of\b|\$\s*in\s+billions/i, "billions"],
+  [/\bin\s+millions\b|\bmillions\s+of\s+(?:u\.?s\.?\s+)?dollars\b|\$\s*in\s+millions|\(\s*millions\b/i, "millions"],
+  [
+    /\bin\s+thousands\b|\bthousands\s+of\s+(?:u\.?s\.?\s+)?dollars\b|\$\s*in\s+thousands|\(\s*thousands\b|\$000s?\b/i,
+    "thousands"
+  ]
+]
+
+const unitStatement =
+  /\(([^()]*\b(?:in|of)\s+(?:billions|millions|thousands)\b[^()]*)\)|\b((?:dollars|amounts|\$)\s+in\s+(?:billions|millions|thousands)[^.:;)]*)/i
+
+const sharesScale =
+  /\b(?:shares?\s+(?:are\s+)?in\s+(?:thousands|millions)|in\s+(?:thousands|millions)\s+of\s+shares|(?:thousands|millions)\s+of\s+shares)\b/i
+const moneyWord =
+  /\$|\bdollars?\b|\bamounts?\b|\bexcept\b|income|revenue|sales|expense|cost|price|value|assets|liabilit/i
+
+// "(shares in thousands)" is a count; "(net income in millions and shares in thousands)" is money.
+const isShareCount = (text: string): boolean => {
+  const rest = text.replace(sharesScale, " ")
+  if (rest !== text) return !scaleWords.some(([pattern]) => pattern.test(rest))
+  return /\bshares?\b/i.test(text) && !moneyWord.test(text.replace(/share-based/gi, ""))
+}
+
+const currencyOf = (text: string): string => {
+  if (/canadian dollars?|\bCAD\b|\bC\$/i.test(text)) return "CAD"
+  if (/€|\beuros?\b|\bEUR\b/i.test(text)) return "EUR"
+  if (/£|\bpounds?\s+sterling\b|\bGBP\b/i.test(text)) return "GBP"
+  if (/\bRMB\b|\brenminbi\b|\bCNY\b/i.test(text)) return "CNY"
+  if (/¥|\byen\b|\bJPY\b/i.test(text)) return "JPY"
+  return "USD"
+}
+
+/**
+ * The unit of a table from the unit statement near it (`(In millions, except per share amounts)`)
+ * in its caption lines or header cells, else `USD` when its cells carry `$`, else "". When the
+ * statement has exceptions, it is returned as the table's `format` so the exceptions are not lost.
+ */
+export const unitOf = (
+  context: ReadonlyArray<string>,
+  cells: ReadonlyArray<string>
+): { readonly unit: string; readonly format?: string | undefined } => {
+  for (const text of context) {
+    const scale = scaleWords.find(([pattern]) => pattern.test(text))
+    if (scale === undefined) continue
+    const statement = unitStatement.exec(text)
+    const written = (statement?.[1] ?? statement?.[2])?.trim()
+    const sharesOnly = isShareCount(text)
+    const unit = sharesOnly ? "shares" : `${currencyOf(text)} ${scale[1]}`
+    return written !== undefined && /\bexcept\b/i.test(written) ? { unit, format: written } : { unit }
+  }
+  const expressed = context.find((text) =>
+    /\bexpressed in\b[^.]*\b(?:dollars?|euros?|pounds?|yen|renminbi|RMB)\b/i.test(text)
+  )
+  if (expressed !== undefined) return { unit: currencyOf(expressed) }
+  if (cells.some((cell) => /^\(?\$/.test(cell.trim()))) return { unit: "USD" }
+  return { unit: "" }
+}
+
+const norm = (label: string): string =>
+  label.toLowerCase().replace(/[’‘`]/g, "'").replace(/\s+/g, " ").replace(/[:\s]+$/, "").trim()
+
+interface Evidence {
+  readonly name: string
+  readonly pattern: RegExp
+}
+
+const incomeEvidence: ReadonlyArray<Evidence> = [
+  { name: "revenue", pattern: /^(?:total\s+)?(?:net\s+)?(?:sales|revenues?|net sales|operating revenues?)\b/ },
+  { name: "cost", pattern: /^(?:total\s+)?cost of (?:sales|revenues?|goods sold|products sold)/ },
+  { name: "gross", pattern: /^gross (?:profit|margin)$/ },
+  {
+    name: "operating",
+    pattern:
+      /^(?:total\s+)?(?:operating income|income from operations|operating (?:income )?\(?loss\)?|(?:loss|income) \(?(?:loss|income)?\)? from operations)/
+  },
+  { name: "pretax", pattern: /^(?:income|earnings|loss).{0,30}before (?:provision for )?income tax/ },
+  { name: "netIncome", pattern: /^net (?:income|earnings|loss)(?: \(loss\))?(?: attributable to .*)?$/ },
+  { name: "eps", pattern: /(?:earnings|income|loss)(?: \(loss\))? per (?:common )?share|^basic$|^diluted$/ }
+]
+
+const balanceEvidence: ReadonlyArray<Evidence> = [
+  { name: "totalAssets", pattern: /^total assets$/ },
+  { name: "totalLiabilities", pattern: /^total liabilities$/ },
+  {
+    name: "equity",
+    pattern:
+      /^total (?:stockholders'|shareholders'|share ?owners'|stockholders|shareholders) (?:equity|deficit)|^total equity$/
+  },
+  {
+    name: "liabilitiesAndEquity",
+    pattern:
+      /^total liabilities(?:,)? (?:and|&) (?:stockholders'|shareholders'|share ?owners'|stockholders|shareholders)? ?(?:equity|deficit)/
+  },
+  { name: "currentAssets", pattern: /^total current assets$/ },
+  { name: "currentLiabilities", pattern: /^total current liabilities$/ }
+]
+
+const cashEvidence: ReadonlyArray<Evidence> = [
+  { name: "operating", pattern: /operating activities/ },
+  { name: "investing", pattern: /investing activities/ },
+  { name: "financing", pattern: /financing activities/ }
+]
+
+const found = (labels: ReadonlyArray<string>, evidence: ReadonlyArray<Evidence>): Set<string> => {
+  const names = new Set<string>()
+  for (const label of labels) {
+    for (const item of evidence) if (item.pattern.test(label)) names.add(item.name)
+  }
+  return names
+}
+
+const incomeTitle =
+  /statements? of (?:consolidated )?(?:operations|income|earnings)(?! and comprehensive)|income statements?|statements? of (?:operations|income|earnings) and comprehensive/i
+const comprehensiveOnly = /statements? of comprehensive (?:income|loss)/i
+const balanceTitle = /balance sheets?|statements? of financial (?:position|condition)/i
+const cashTitle = /statements? of cash flows?|cash flows? statements?/i
+const equityTitle =
+  /statements? of (?:changes in )?(?:stockholders'|shareholders'|share ?owners'|stockholders|shareholders)?\s*equity/i
+const segmentTitle =
+  /\b(?:by|per|for each)\s+(?:reportable\s+|operating\s+|business\s+)?(?:segments?|geograph\w*|regions?|countr\w*|products?|categor\w*|markets?|business(?:es)?)|\bsegment (?:information|results|revenues?|net sales|data)|\bdisaggregat|\bgeographic (?:information|data|areas?)|\brevenues? by\b|\bsales by\b/i
+const revenueWord = /\b(?:revenues?|net sales|sales)\b/i
+
+/**
+ * A table's type from its title and row labels. Conservative: a title alone or a few matching rows
+ * alone are not enough, except when the row labels make the statement unmistakable.
+ */
+export const classify = (
+  title: string,
+  captions: ReadonlyArray<string>,
+  rowLabels: ReadonlyArray<string>,
+  values: ReadonlyArray<string> = []
+): TableType => {
+  // Items as a percentage of revenue are analysis, not the statement.
+  const amounts = values.filter(isAmount)
+  if (amounts.length > 0 && amounts.filter((cell) => /%\)?$/.test(cell.trim())).length * 2 > amounts.length) {
+    return "other"
+  }
+  if (/\bas an? (?:percent(?:age)?|%) of\b|\bpercent(?:age)? of (?:total |net )*(?:revenues?|sales)\b/i.test(title)) {
+    return "other"
+  }
+  // Notes that summarise someone else's figures (equity investees, pro forma, quarterly data) are
+  // not the company's statements, whatever their rows say.
+  const summaryNote =
+    /investees?|equity method|pro forma|summar(?:y|ized) (?:of )?(?:unaudited )?financial information|quarterly (?:financial )?(?:data|results)|selected financial data/i
+  if (summaryNote.test(title)) return "other"
+  const labels = rowLabels.map(norm).filter((label) => label !== "")
+  const heading = `${title} ${captions.join(" ")}`.replace(/[’‘]/g, "'")
+  const income = found(labels, incomeEvidence)
+  const balance = found(labels, balanceEvidence)
+  const cash = found(labels, cashEvidence)
+
+  if (cashTitle.test(heading) && cash.size >= 2) return "cash_flow"
+  if (
+    cash.size === 3 &&
+    labels.some((label) =>
+      /net (?:increase|decrease|change) in cash|cash.*(?:end|beginning) of (?:the )?(?:period|year)|ending balances?/
+        .test(label)
+    )
+  ) return "cash_flow"
+
+  const assetsAndClaims = balance.has("totalAssets")
+    && (balance.has("liabilitiesAndEquity") || balance.has("totalLiabilities"))
+  if (assetsAndClaims && (balanceTitle.test(heading) || balance.has("equity") || balance.has("currentAssets"))) {
+    return "balance_sheet"
+  }
+
+  if (!equityTitle.test(heading) && !(comprehensiveOnly.test(heading) && !incomeTitle.test(heading))) {
+    const strongRows = income.has("revenue") && income.has("netIncome")
+      && (income.has("eps") || income.has("cost") || income.has("operating")) && income.size >= 4
+    if (incomeTitle.test(heading) && income.has("netIncome") && income.size >= 3) return "income_statement"
+    if (strongRows && income.size >= 5) return "income_statement"
+  }
+
+  const hasNumbers = rowLabels.length >= 2
+  if (
+    hasNumbers && segmentTitle.test(title) &&
+    (revenueWord.test(title) ||
+      labels.some((label) => /^total (?:net )?(?:sales|revenues?)|^(?:net )?(?:sales|revenues?)$/.test(label)))
+  ) {
+    if (!income.has("netIncome") && !balance.has("totalAssets")) return "segment_revenue"
+  }
+  return "other"
+}
+
+const isCaption = (text: string): boolean => text.length > 0 && text.length <= 300
+
+const unitOnly =
+  /^\(?\s*(?:(?:dollars|amounts|\$|u\.s\. dollars)\s+)?in\s+(?:billions|millions|thousands)\b[^)]*\)?\.?$/i
+
+/** A title from the blocks before the table: the nearest short paragraph or heading, not a unit line. */
+const titleOf = (located: LocatedTable): string => {
+  for (let index = located.before.length - 1; index >= 0; index--) {
+    const text = located.before[index] ?? ""
+    if (unitOnly.test(text) || /^\(?unaudited\)?$|^\(?expressed in [^)]*\)?$/i.test(text)) continue
+    if (isCaption(text)) return text.replace(/\s*:$/, "")
+    break
+  }
+  return located.heading ?? located.section
+}
+
+const pad = (row: ReadonlyArray<string>, width: number): Array<string> =>
+  row.length >= width ? [...row] : [...row, ...Array.from({ length: width - row.length }, () => "")]
+
+/** All tables of a document, numbered `t001`, `t002`, ... in body order. */
+export const readTables = (
+  document: ParsedDocument.ParsedDocument
+): { readonly tables: Array<ReadTable>; readonly warnings: Array<string> } => {
+  const tables: Array<ReadTable> = []
+  const warnings: Array<string> = []
+  let previousTitle = ""
+  for (const located of locateTables(document)) {
+    const id = `t${String(tables.length + 1).padStart(3, "0")}`
+    const { header: written, rows: writtenRows } = located.table
+    // A "header" holding amounts is the first data row of a table written without a header.
+    const headerless = written.some(isAmount)
+    const header = headerless ? written.map(() => "") : written
+    const rows = headerless ? [written, ...writtenRows] : writtenRows
+    const width = Math.max(header.length, ...rows.map((row) => row.length))
+    const ragged = rows.filter((row) => row.length !== width).length + (header.length === width ? 0 : 1)
+    if (ragged > 0) {
+      warnings.push(`table ${id}: ${ragged} row(s) shorter than ${width} columns were padded with empty cells`)
+    }
+    let headerCount = 0
+    // A header row mostly empty (`| | | Incorporated by Reference | | |`) is the top of a two-row header.
+    const sparse = (header[0] ?? "") === "" && header.filter((cell) => cell !== "").length * 2 < width
+    const first = rows[0] ?? []
+    if (sparse && rows.length > 1 && !first.some(isAmount) && first.filter((cell) => cell !== "").length >= 2) {
+      headerCount = 1
+    }
+    while (headerCount < rows.length - 1 && isHeaderLikeRow(rows[headerCount] ?? [])) headerCount++
+    const headers = mergeHeaderRows([header, ...rows.slice(0, headerCount)], width)
+    const body = rows.slice(headerCount).map((row) => pad(row, width))
+    const ownTitle = titleOf(located)
+    // A table with nothing written before it continues the previous one's subject.
+    const title = located.before.length === 0 && previousTitle !== "" ? previousTitle : ownTitle
+    previousTitle = title
+    const captions = located.before.slice(-3)
+    const { format, unit } = unitOf([
+      ...captions.slice().reverse(),
+      ...headers,
+      ...body.slice(0, 2).map((row) => row[0] ?? "")
+    ], body.flat())
+    const tableType = classify(title, captions, body.map((row) => row[0] ?? ""), body.flatMap((row) => row.slice(1)))
+    tables.push({
+      id,
+      title,
+      section: located.section,
+      headers,
+      rows: body,
+      unit,
+      ...(format !== undefined ? { format } : {}),
+      tableType
+    })
+  }
+  return { tables, warnings }
+}

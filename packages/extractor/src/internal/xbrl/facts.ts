@@ -1,0 +1,296 @@
+/**
+ * The fact model shared by the inline XBRL and the XBRL instance readers: contexts, units and facts as
+ * the filer tagged them, plus the warnings met while reading. One SAX pass over the document
+ * (htmlparser2 callbacks, no DOM) fills it.
+ */
+import { Parser } from "htmlparser2"
+
+/** A context: the period of a fact and whether it carries dimensions (a segment or scenario member). */
+export interface XbrlContext {
+  readonly id: string
+  readonly entity?: string | undefined
+  readonly startDate?: string | undefined
+  readonly endDate?: string | undefined
+  readonly instant?: string | undefined
+  /** The explicit and typed members, `dimension=member`, sorted; empty for a total. */
+  readonly dimensions: ReadonlyArray<string>
+}
+
+/** A unit: `USD`, `shares`, or a ratio such as `USD/shares`, with namespace prefixes removed. */
+export interface XbrlUnit {
+  readonly id: string
+  readonly measure: string
+}
+
+/** A numeric fact: the value with scale and sign applied, or `null` for a nil fact. */
+export interface NumericFact {
+  readonly concept: string
+  readonly contextRef: string
+  readonly unitRef: string
+  readonly value: number | null
+  /** `Infinity` for `INF`; `undefined` when the filer gave no precision. */
+  readonly decimals?: number | undefined
+}
+
+/** A non-numeric fact (dei cover facts and text blocks), its text trimmed. */
+export interface TextFact {
+  readonly concept: string
+  readonly contextRef: string
+  readonly text: string
+}
+
+export interface FactSet {
+  readonly contexts: ReadonlyMap<string, XbrlContext>
+  readonly units: ReadonlyMap<string, XbrlUnit>
+  readonly numericFacts: ReadonlyArray<NumericFact>
+  readonly textFacts: ReadonlyArray<TextFact>
+  readonly warnings: ReadonlyArray<string>
+}
+
+const localName = (qname: string): string => qname.slice(qname.indexOf(":") + 1)
+
+/** `iso4217:USD` → `USD`, `xbrli:shares` → `shares`. */
+const measureName = (measure: string): string => localName(measure.trim())
+
+const numberWords = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+
+/**
+ * Normalises a displayed number by an ixt transform into a plain decimal string (`-` never included:
+ * the sign comes from the `sign` attribute), or `undefined` when the transform is unknown or the text
+ * does not fit it.
+ */
+export const applyNumberFormat = (format: string | undefined, text: string): string | undefined => {
+  const trimmed = text.trim()
+  const name = format === undefined ? "" : localName(format).toLowerCase()
+  switch (name) {
+    case "zerodash":
+    case "fixed-zero":
+    case "numdash":
+      return "0"
+    case "numwordsen": {
+      const word = numberWords.indexOf(trimmed.toLowerCase())
+      return word >= 0 ? String(word) : /^(?:no|none|nil)$/i.test(trimmed) ? "0" : undefined
+    }
+    case "":
+    case "num-dot-decimal":
+    case "numdotdecimal":
+    case "numcommadot": {
+      if (name === "" && /^[-–—]$/.test(trimmed)) return undefined
+      const digits = trimmed.replace(/[,\s\u00a0]/g, "")
+      return /^\d*\.?\d+$|^\d+\.$/.test(digits) ? digits : undefined
+    }
+    case "num-comma-decimal":
+    case "numcommadecimal":
+    case "numdotcomma":
+    case "numspacecomma": {
+      const digits = trimmed.replace(/[.\s\u00a0]/g, "").replace(",", ".")
+      return /^\d*\.?\d+$|^\d+\.$/.test(digits) ? digits : undefined
+    }
+    default:
+      return undefined
+  }
+}
+
+const parseDecimals = (decimals: string | undefined): number | undefined => {
+  if (decimals === undefined) return undefined
+  if (decimals.trim().toUpperCase() === "INF") return Infinity
+  const parsed = Number.parseInt(decimals, 10)
+  return Number.isNaN(parsed) ? undefined : parsed
+}
+
+/** How the reader finds facts: inline (`ix:nonFraction`, `ix:nonNumeric`) or instance (any element with a contextRef). */
+export type ReaderMode = "inline" | "instance"
+
+interface OpenFact {
+  readonly kind: "numeric" | "text"
+  readonly attributes: Record<string, string>
+  readonly concept: string
+  readonly depth: number
+  text: string
+}
+
+const attribute = (attributes: Record<string, string>, name: string): string | undefined => {
+  const direct = attributes[name]
+  if (direct !== undefined) return direct
+  const lower = name.toLowerCase()
+  for (const key in attributes) if (key.toLowerCase() === lower) return attributes[key]
+  return undefined
+}
+
+/** Reads contexts, units and facts from an inline XBRL document or an XBRL instance in one pass. */
+export const readFacts = (source: string, mode: ReaderMode): FactSet => {
+  const contexts = new Map<string, XbrlContext>()
+  const units = new Map<string, XbrlUnit>()
+  const numericFacts: Array<NumericFact> = []
+  const textFacts: Array<TextFact> = []
+  const warnings: Array<string> = []
+
+  let depth = 0
+  const openFacts: Array<OpenFact> = []
+  // Context and unit being read.
+  let context:
+    | { id: string; entity?: string; startDate?: string; endDate?: string; instant?: string; dimensions: Array<string> }
+    | undefined
+  let unit: { id: string; numerator: Array<string>; denominator: Array<string>; inDenominator: boolean } | undefined
+  let capture: { readonly field: string; readonly dimension?: string | undefined; text: string } | undefined
+  let instanceRootDepth = -1
+
+  const closeFact = (open: OpenFact) => {
+    const attributes = open.attributes
+    const contextRef = attribute(attributes, "contextRef") ?? ""
+    if (open.kind === "text") {
+      textFacts.push({ concept: open.concept, contextRef, text: open.text.replace(/\s+/g, " ").trim() })
+      return
+    }
+    const unitRef = attribute(attributes, "unitRef") ?? ""
+    const decimals = parseDecimals(attribute(attributes, "decimals"))
+    const nil = (attribute(attributes, "xsi:nil") ?? "").toLowerCase() === "true"
+    if (nil) {
+      numericFacts.push({ concept: open.concept, contextRef, unitRef, value: null, decimals })
+      return
+    }
+    const format = mode === "inline" ? attribute(attributes, "format") : undefined
+    // An instance holds the xsd:decimal itself, its sign included.
+    const instanceText = open.text.trim()
+    const negativeInstance = mode === "instance" && instanceText.startsWith("-")
+    const digits = mode === "inline"
+      ? applyNumberFormat(format, open.text)
+      : /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/.test(instanceText)
+      ? instanceText.replace(/^[-+]/, "")
+      : undefined
+    if (digits === undefined) {
+      warnings.push(
+        `fact ${open.concept} (context ${contextRef}): cannot read ${JSON.stringify(open.text.trim().slice(0, 40))}` +
+          (format === undefined ? "" : ` with format ${format}`) + "; skipped"
+      )
+      return
+    }
+    const scale = mode === "inline" ? Number.parseInt(attribute(attributes, "scale") ?? "0", 10) : 0
+    // Scaling through the exponent keeps `391035` × 10^6 exact, where `391035 * 1e6` of a decimal may not be.
+    const magnitude = Number.isNaN(scale) || scale === 0 ? Number(digits) : Number(`${digits}e${scale}`)
+    const negative = mode === "inline" ? attribute(attributes, "sign") === "-" : negativeInstance
+    numericFacts.push({
+      concept: open.concept,
+      contextRef,
+      unitRef,
+      // A zero with sign="-" stays 0, not -0.
+      value: negative && magnitude !== 0 ? -magnitude : magnitude,
+      decimals
+    })
+  }
+
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        depth++
+        const local = localName(name).toLowerCase()
+        const isIx = name.length > 3 && name.slice(0, 3).toLowerCase() === "ix:"
+        if (mode === "inline" && isIx && (local === "nonfraction" || local === "nonnumeric")) {
+          openFacts.push({
+            kind: local === "nonfraction" ? "numeric" : "text",
+            attributes,
+            concept: attribute(attributes, "name") ?? "",
+            depth,
+            text: ""
+          })
+          return
+        }
+        if (mode === "instance" && instanceRootDepth === -1 && local === "xbrl") {
+          instanceRootDepth = depth
+          return
+        }
+        if (
+          mode === "instance" && depth === instanceRootDepth + 1 && attribute(attributes, "contextRef") !== undefined
+        ) {
+          openFacts.push({
+            kind: attribute(attributes, "unitRef") === undefined ? "text" : "numeric",
+            attributes,
+            concept: name,
+            depth,
+            text: ""
+          })
+          return
+        }
+        switch (local) {
+          case "context":
+            context = { id: attribute(attributes, "id") ?? "", dimensions: [] }
+            return
+          case "identifier":
+            if (context !== undefined) capture = { field: "entity", text: "" }
+            return
+          case "startdate":
+          case "enddate":
+          case "instant":
+            if (context !== undefined) capture = { field: local, text: "" }
+            return
+          case "explicitmember":
+            if (context !== undefined) {
+              capture = { field: "member", dimension: attribute(attributes, "dimension"), text: "" }
+            }
+            return
+          case "typedmember":
+            if (context !== undefined) {
+              capture = { field: "member", dimension: attribute(attributes, "dimension"), text: "" }
+            }
+            return
+          case "unit":
+            if (!isIx) {
+              unit = { id: attribute(attributes, "id") ?? "", numerator: [], denominator: [], inDenominator: false }
+            }
+            return
+          case "unitdenominator":
+            if (unit !== undefined) unit.inDenominator = true
+            return
+          case "measure":
+            if (unit !== undefined) capture = { field: "measure", text: "" }
+            return
+        }
+      },
+      ontext(text) {
+        for (const open of openFacts) open.text += text
+        if (capture !== undefined) capture.text += text
+      },
+      onclosetag(name) {
+        const top = openFacts[openFacts.length - 1]
+        if (top !== undefined && top.depth === depth) {
+          openFacts.pop()
+          closeFact(top)
+          depth--
+          return
+        }
+        depth--
+        const local = localName(name).toLowerCase()
+        if (capture !== undefined) {
+          const value = capture.text.trim()
+          if (context !== undefined) {
+            if (capture.field === "entity") context.entity = value
+            else if (capture.field === "startdate") context.startDate = value
+            else if (capture.field === "enddate") context.endDate = value
+            else if (capture.field === "instant") context.instant = value
+            else if (capture.field === "member") context.dimensions.push(`${capture.dimension ?? ""}=${value}`)
+          } else if (unit !== undefined && capture.field === "measure") {
+            ;(unit.inDenominator ? unit.denominator : unit.numerator).push(measureName(value))
+          }
+          // A typed member's value sits in a child element: the first close ends the capture.
+          capture = undefined
+        }
+        if (local === "context" && context !== undefined) {
+          contexts.set(context.id, { ...context, dimensions: context.dimensions.sort() })
+          context = undefined
+        } else if (local === "unit" && unit !== undefined) {
+          const measure = unit.numerator.join("*") +
+            (unit.denominator.length > 0 ? `/${unit.denominator.join("*")}` : "")
+          units.set(unit.id, { id: unit.id, measure })
+          unit = undefined
+        } else if (local === "unitdenominator" && unit !== undefined) {
+          unit.inDenominator = false
+        }
+      }
+    },
+    mode === "inline"
+      ? { xmlMode: false, lowerCaseTags: false, lowerCaseAttributeNames: false, recognizeSelfClosing: true }
+      : { xmlMode: true }
+  )
+  parser.end(source)
+  return { contexts, units, numericFacts, textFacts, warnings }
+}

@@ -1,0 +1,247 @@
+/**
+ * Tables from synthetic documents: the GFM reader, header merging, padding, units, titles and
+ * the conservative classification, each rule on its own.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import { type ParsedDocument, Parser } from "@filings/filings-parser"
+import { Effect } from "effect"
+import { readMarkdownBlocks, splitRow } from "../src/internal/tables/gfm.js"
+import { classify, mergeHeaderRows, unitOf } from "../src/internal/tables/readTables.js"
+import { extractTables } from "../src/Tables.js"
+
+/** A parsed document with the given sections (Markdown), the way the parser shapes one. */
+const documentOf = (
+  sections: ReadonlyArray<{ readonly name: string; readonly item?: string; readonly content: string }>,
+  form = "10-K"
+): ParsedDocument.ParsedDocument => {
+  const markdown = sections.map((section) => section.content).join("")
+  return {
+    form,
+    markdown,
+    wordCount: 0,
+    pageCount: 1,
+    sections: sections.map((section) => ({
+      name: section.name,
+      ...(section.item !== undefined ? { item: section.item } : {}),
+      content: section.content,
+      wordCount: 0,
+      pageStart: 1,
+      pageEnd: 1
+    })),
+    chunks: [],
+    exhibits: [],
+    warnings: []
+  }
+}
+
+const incomeStatement = `### Item 8. Financial Statements
+
+#### CONSOLIDATED STATEMENTS OF OPERATIONS
+
+(In millions, except per share amounts)
+
+|  | Years ended |  |
+| --- | --- | --- |
+|  | December 31, 2024 | December 31, 2023 |
+| Revenues | $1,200 | $1,000 |
+| Cost of revenues | 700 | 600 |
+| Gross profit | 500 | 400 |
+| Operating income | 300 | 200 |
+| Net income | $210 | $(15) |
+| Diluted earnings per share | $2.10 | $(0.15) |
+`
+
+describe("GFM reader", () => {
+  it("splits cells on unescaped pipes and unescapes Markdown", () => {
+    assert.deepStrictEqual(splitRow("| a \\| b | 4.1\\*\\* | **Bold** |  |"), ["a | b", "4.1**", "Bold", ""])
+  })
+
+  it("reads tables with the text blocks around them", () => {
+    const blocks = readMarkdownBlocks("#### Title\n\nSome text\nmore\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n\nAfter\n")
+    assert.deepStrictEqual(blocks.map((block) => block.kind), ["text", "text", "table", "text"])
+    const table = blocks[2]
+    assert.isTrue(table?.kind === "table" && table.rows.length === 1 && table.header[1] === "b")
+    const paragraph = blocks[1]
+    assert.isTrue(paragraph?.kind === "text" && paragraph.lines.length === 2 && paragraph.text === "Some text more")
+  })
+})
+
+describe("headers", () => {
+  it("joins a spanning label with the labels under it", () => {
+    assert.deepStrictEqual(
+      mergeHeaderRows(
+        [["", "Three Months Ended", "", "Six Months Ended", ""], ["", "2024", "2023", "2024", "2023"]],
+        5
+      ),
+      ["", "Three Months Ended 2024", "Three Months Ended 2023", "Six Months Ended 2024", "Six Months Ended 2023"]
+    )
+  })
+
+  it("turns header-like rows under the header into one header row", () => {
+    const { tables } = extractTables(
+      documentOf([{ name: "Item 8. Financial Statements", item: "8", content: incomeStatement }])
+    )
+    const table = tables[0]
+    assert.deepStrictEqual(table?.headers, ["", "Years ended December 31, 2024", "Years ended December 31, 2023"])
+    assert.deepStrictEqual(table?.rows[0], ["Revenues", "$1,200", "$1,000"])
+    assert.strictEqual(table?.rows.length, 6)
+  })
+
+  it("pads ragged rows and says so", () => {
+    const content = "#### Things\n\n| Name | 2024 | 2023 |\n| --- | --- | --- |\n| A | 1 | 2 |\n| B | 3 |\n"
+    const { tables, warnings } = extractTables(documentOf([{ name: "Item 7. MD&A", item: "7", content }]))
+    assert.deepStrictEqual(tables[0]?.rows, [["A", "1", "2"], ["B", "3", ""]])
+    assert.strictEqual(warnings.length, 1)
+    assert.match(warnings[0] ?? "", /t001: 1 row\(s\)/)
+  })
+
+  it("joins a table continued after a page break (same header, nothing between)", () => {
+    const part = "| Exhibit Number | Exhibit Description |\n| --- | --- |\n"
+    const content = `### Item 15. Exhibits\n\n${part}| 3.1 | Articles |\n\n${part}| 4.1 | Indenture |\n`
+    const { tables } = extractTables(documentOf([{ name: "Item 15. Exhibits", item: "15", content }]))
+    assert.strictEqual(tables.length, 1)
+    assert.deepStrictEqual(tables[0]?.rows, [["3.1", "Articles"], ["4.1", "Indenture"]])
+  })
+})
+
+describe("title, section, unit, ids", () => {
+  it("takes the heading before the unit line as the title", () => {
+    const { tables } = extractTables(documentOf([
+      {
+        name: "Item 7. MD&A",
+        item: "7",
+        content:
+          "### Item 7. MD&A\n\nThe following table shows net sales by reportable segment (dollars in millions):\n\n| | 2024 | 2023 |\n| --- | --- | --- |\n| Americas | $10 | $9 |\n| Europe | 5 | 4 |\n| Total net sales | $15 | $13 |\n"
+      },
+      { name: "Item 8. Financial Statements", item: "8", content: incomeStatement }
+    ]))
+    assert.deepStrictEqual(tables.map((table) => table.id), ["t001", "t002"])
+    assert.strictEqual(
+      tables[0]?.title,
+      "The following table shows net sales by reportable segment (dollars in millions)"
+    )
+    assert.strictEqual(tables[0]?.unit, "USD millions")
+    assert.strictEqual(tables[0]?.tableType, "segment_revenue")
+    assert.strictEqual(tables[1]?.title, "CONSOLIDATED STATEMENTS OF OPERATIONS")
+    assert.strictEqual(tables[1]?.section, "Item 8. Financial Statements")
+    assert.strictEqual(tables[1]?.format, "In millions, except per share amounts")
+  })
+
+  it("reads units from captions and cells", () => {
+    assert.deepStrictEqual(unitOf(["(In thousands)"], []), { unit: "USD thousands" })
+    assert.deepStrictEqual(unitOf(["(in millions, except per share data)"], []), {
+      unit: "USD millions",
+      format: "in millions, except per share data"
+    })
+    assert.deepStrictEqual(unitOf(["The following table shows the changes in shares (in thousands):"], []), {
+      unit: "shares"
+    })
+    assert.deepStrictEqual(unitOf(["(net income in millions and shares in thousands)"], []), { unit: "USD millions" })
+    assert.deepStrictEqual(unitOf(["(€ in millions)"], []), { unit: "EUR millions" })
+    assert.deepStrictEqual(unitOf(["(Expressed in Canadian dollars)"], ["$5"]), { unit: "CAD" })
+    assert.deepStrictEqual(unitOf(["Selected data"], ["$5", "6"]), { unit: "USD" })
+    assert.deepStrictEqual(unitOf(["Selected data"], ["5%", "6"]), { unit: "" })
+  })
+})
+
+describe("classification", () => {
+  it("recognises the three statements by title and rows", () => {
+    assert.strictEqual(
+      classify("CONSOLIDATED STATEMENTS OF OPERATIONS", [], ["Net sales", "Cost of sales", "Net income", "Basic"]),
+      "income_statement"
+    )
+    assert.strictEqual(
+      classify("CONSOLIDATED BALANCE SHEETS", [], [
+        "Cash",
+        "Total assets",
+        "Total liabilities",
+        "Total shareholders' equity"
+      ]),
+      "balance_sheet"
+    )
+    assert.strictEqual(
+      classify("CONSOLIDATED STATEMENTS OF CASH FLOWS", [], [
+        "Net income",
+        "Cash generated by operating activities",
+        "Cash used in investing activities",
+        "Cash used in financing activities"
+      ]),
+      "cash_flow"
+    )
+  })
+
+  it("recognises an untitled statement only on strong row evidence", () => {
+    const rows = ["Total revenues", "Cost of revenues", "Gross profit", "Operating income", "Net income", "Diluted"]
+    assert.strictEqual(classify("Results", [], rows), "income_statement")
+    assert.strictEqual(classify("Results", [], ["Revenue", "Net income"]), "other")
+  })
+
+  it("keeps lookalikes out", () => {
+    // Comprehensive income and equity statements mention net income but are not income statements.
+    assert.strictEqual(
+      classify("CONSOLIDATED STATEMENTS OF COMPREHENSIVE INCOME", [], ["Net income", "Other comprehensive income"]),
+      "other"
+    )
+    assert.strictEqual(
+      classify("CONSOLIDATED STATEMENTS OF SHAREHOLDERS' EQUITY", [], ["Net income", "Total shareholders' equity"]),
+      "other"
+    )
+    // A title without the rows it promises (an index of statements) stays other.
+    assert.strictEqual(
+      classify("Consolidated Balance Sheets", [], ["Notes to Consolidated Financial Statements"]),
+      "other"
+    )
+    assert.strictEqual(
+      classify("Operating expenses (dollars in millions)", [], ["Research and development", "Total"]),
+      "other"
+    )
+    // A note summarising equity investees' results has an income statement's rows, but is not ours.
+    const rows = ["Sales", "Cost of goods sold", "Gross profit", "Operating income", "Net income", "Diluted"]
+    assert.strictEqual(classify("A summary of unaudited financial information for equity investees", [], rows), "other")
+    assert.strictEqual(classify("Results", [], rows), "income_statement")
+    // Items as a percentage of revenue are analysis.
+    assert.strictEqual(
+      classify("Items in our Consolidated Statements of Income as a percentage of revenue", [], rows, [
+        "100.0%",
+        "48.9%"
+      ]),
+      "other"
+    )
+  })
+
+  it("recognises revenue by segment, geography and product", () => {
+    assert.strictEqual(classify("Net sales by category", [], ["iPhone", "Mac", "Total net sales"]), "segment_revenue")
+    assert.strictEqual(
+      classify("Revenue by geographic area", [], ["United States", "International"]),
+      "segment_revenue"
+    )
+    assert.strictEqual(classify("Headcount by region", [], ["Americas", "Europe"]), "other")
+  })
+})
+
+describe("through the parser", () => {
+  it.effect("finds and classifies a statement in parsed HTML", () =>
+    Effect.gen(function*() {
+      const html = `<html><body>
+<p><b>Item 8. Financial Statements and Supplementary Data</b></p>
+<p><b>CONSOLIDATED BALANCE SHEETS</b></p>
+<p>(In thousands)</p>
+<table>
+<tr><td></td><td>December 31, 2024</td><td>December 31, 2023</td></tr>
+<tr><td>Total current assets</td><td>$ 500</td><td>$ 400</td></tr>
+<tr><td>Total assets</td><td>$ 1,500</td><td>$ 1,400</td></tr>
+<tr><td>Total liabilities</td><td>900</td><td>850</td></tr>
+<tr><td>Total stockholders&#8217; equity</td><td>600</td><td>550</td></tr>
+<tr><td>Total liabilities and stockholders&#8217; equity</td><td>$ 1,500</td><td>$ 1,400</td></tr>
+</table>
+</body></html>`
+      const document = yield* Parser.parse({ bytes: new TextEncoder().encode(html), fileName: "x.htm", form: "10-K" })
+      const { tables } = extractTables(document)
+      const sheet = tables.find((table) => table.tableType === "balance_sheet")
+      assert.isDefined(sheet)
+      assert.strictEqual(sheet?.unit, "USD thousands")
+      assert.strictEqual(sheet?.title, "CONSOLIDATED BALANCE SHEETS")
+      const totalAssets = sheet?.rows.find((row) => row[0] === "Total assets")
+      assert.strictEqual(totalAssets?.[1]?.replace(/\s/g, ""), "$1,500")
+    }))
+})
