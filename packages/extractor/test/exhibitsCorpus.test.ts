@@ -7,14 +7,13 @@ import { assert, describe, it } from "@effect/vitest"
 import { Parser } from "@filings/filings-parser"
 import { Effect } from "effect"
 import { existsSync, readFileSync } from "node:fs"
-import { fileURLToPath } from "node:url"
 import { extractExhibits } from "../src/Exhibits.js"
 
 const corpus = new URL("../../../../shared/corpus/", import.meta.url)
 const corpusMissing = !existsSync(corpus)
 const parseCorpusFile = (path: string) => Parser.parse({ bytes: readFileSync(new URL(path, corpus)), fileName: path })
 
-describe.skipIf(corpusMissing)(`exhibits in the corpus (${fileURLToPath(corpus)})`, () => {
+describe.skipIf(corpusMissing)(`exhibits in the corpus in ../shared/corpus`, () => {
   it.effect("AAPL 10-K FY2024: the Item 15 index, across its page breaks", () =>
     Effect.gen(function*() {
       const references = extractExhibits(yield* parseCorpusFile("10-K/aapl-10k-fy2024.htm"), "0000320193-24-000123")

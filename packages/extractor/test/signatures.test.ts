@@ -5,7 +5,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { type ParsedDocument, Parser } from "@filings/filings-parser"
 import { Effect } from "effect"
-import { findDate } from "../src/internal/signatures/dates.js"
+import { findDate } from "../src/internal/dates.js"
 import { extractSignatures } from "../src/Signatures.js"
 
 const documentOf = (

@@ -6,14 +6,13 @@ import { assert, describe, it } from "@effect/vitest"
 import { Parser } from "@filings/filings-parser"
 import { Effect } from "effect"
 import { existsSync, readFileSync } from "node:fs"
-import { fileURLToPath } from "node:url"
 import { extractSignatures } from "../src/Signatures.js"
 
 const corpus = new URL("../../../../shared/corpus/", import.meta.url)
 const corpusMissing = !existsSync(corpus)
 const parseCorpusFile = (path: string) => Parser.parse({ bytes: readFileSync(new URL(path, corpus)), fileName: path })
 
-describe.skipIf(corpusMissing)(`signatures in the corpus (${fileURLToPath(corpus)})`, () => {
+describe.skipIf(corpusMissing)(`signatures in the corpus in ../shared/corpus`, () => {
   it.effect("AAPL 10-K FY2024: the registrant's signer, then the signer table, dated 2024-11-01", () =>
     Effect.gen(function*() {
       const { signatures, warnings } = extractSignatures(yield* parseCorpusFile("10-K/aapl-10k-fy2024.htm"))

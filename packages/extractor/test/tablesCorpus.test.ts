@@ -7,7 +7,6 @@ import { assert, describe, it } from "@effect/vitest"
 import { type ParsedDocument, Parser } from "@filings/filings-parser"
 import { Effect } from "effect"
 import { existsSync, readFileSync } from "node:fs"
-import { fileURLToPath } from "node:url"
 import { extractTables, type Table } from "../src/Tables.js"
 
 const corpus = new URL("../../../../shared/corpus/", import.meta.url)
@@ -25,7 +24,7 @@ const parseCorpusFile = (path: string) =>
 
 const row = (table: Table | undefined, label: string) => table?.rows.find((cells) => cells[0] === label)
 
-describe.skipIf(corpusMissing)(`tables in the corpus (${fileURLToPath(corpus)})`, () => {
+describe.skipIf(corpusMissing)("tables of filings in ../shared/corpus", () => {
   it.effect("AAPL 10-K FY2024: the three statements, classified, in USD millions", () =>
     Effect.gen(function*() {
       const { tables, warnings } = extractTables(yield* parseCorpusFile("10-K/aapl-10k-fy2024.htm"))

@@ -8,7 +8,6 @@ import { assert, describe, it } from "@effect/vitest"
 import { Parser } from "@filings/filings-parser"
 import { Effect } from "effect"
 import { existsSync, readFileSync } from "node:fs"
-import { fileURLToPath } from "node:url"
 import type { ReadTable } from "../src/internal/tables/readTables.js"
 import { metricsFromIncomeStatement, parseAmount } from "../src/internal/tables/tableMetrics.js"
 import { extractTables } from "../src/Tables.js"
@@ -82,7 +81,7 @@ describe("income statement metrics", () => {
   })
 })
 
-describe.skipIf(corpusMissing)(`income statement metrics in the corpus (${fileURLToPath(corpus)})`, () => {
+describe.skipIf(corpusMissing)(`income statement metrics in the corpus in ../shared/corpus`, () => {
   const metricsOf = (path: string) =>
     Parser.parse({ bytes: readFileSync(new URL(path, corpus)), fileName: path }).pipe(
       Effect.map((document) =>

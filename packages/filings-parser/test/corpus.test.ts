@@ -6,7 +6,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import { existsSync, readFileSync } from "node:fs"
-import { fileURLToPath } from "node:url"
 import { FilingsParser, SgmlSubmission } from "../src/index.js"
 
 const corpus = new URL("../../../../shared/corpus/", import.meta.url)
@@ -36,7 +35,7 @@ const tableShape = (markdown: string): { readonly tables: number; readonly probl
 const hiddenXbrl = /us-gaap:|iso4217:|xbrli:|dei:|ix:header|display:\s*none/
 const rawHtml = /<\/?(?:div|span|p|td|tr|table|font|ix:[a-z]+)\b/i
 
-describe.skipIf(corpusMissing)(`corpus (${fileURLToPath(corpus)})`, () => {
+describe.skipIf(corpusMissing)(`corpus in ../shared/corpus`, () => {
   it.effect("AAPL 10-K FY2024: tables, headings, no hidden XBRL", () =>
     Effect.gen(function*() {
       const converted = yield* FilingsParser.bytesToMarkdown(read("10-K/aapl-10k-fy2024.htm"), "text/html")

@@ -5,7 +5,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { existsSync, readFileSync } from "node:fs"
-import { fileURLToPath } from "node:url"
 import { type Block, blockText } from "../src/internal/blocks.js"
 import { escapeInline } from "../src/internal/pdf/escape.js"
 import { joinLines } from "../src/internal/pdf/layout.js"
@@ -206,7 +205,7 @@ const corpus = new URL("../../../../shared/corpus/pdf/", import.meta.url)
 const corpusMissing = !existsSync(corpus)
 const readCorpus = (name: string): Uint8Array => new Uint8Array(readFileSync(new URL(name, corpus)))
 
-describe.skipIf(corpusMissing)(`readPdf: corpus PDFs (${fileURLToPath(corpus)})`, () => {
+describe.skipIf(corpusMissing)(`readPdf: corpus PDFs in ../shared/corpus`, () => {
   it.effect("AAPL 10-Q Q3 FY2023: statements as tables, footers gone", () =>
     Effect.gen(function*() {
       const { blocks, pageCount, title, warnings } = yield* readPdf(readCorpus("aapl-10q-2023-07-01.pdf"))

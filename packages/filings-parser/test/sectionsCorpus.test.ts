@@ -9,7 +9,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import { existsSync, readdirSync, readFileSync } from "node:fs"
-import { fileURLToPath } from "node:url"
 import { FilingsParser, SgmlSubmission } from "../src/index.js"
 import { type Block, plainStyle } from "../src/internal/blocks.js"
 import { readHtml } from "../src/internal/html/readHtml.js"
@@ -42,7 +41,7 @@ const formOfPath = (path: string): string => path.split("/")[0] ?? ""
 const sizeTolerance = 1.5
 const minimumCheckedSize = 300
 
-describe.skipIf(corpusMissing)(`labeled sections (${fileURLToPath(labels)})`, () => {
+describe.skipIf(corpusMissing)(`labeled sections in ../shared/corpus`, () => {
   it("has labels to check", () => {
     assert.isAtLeast(labelFiles.length, 10)
   })
@@ -241,7 +240,7 @@ const expectedNames: ReadonlyArray<readonly [path: string, form: string, names: 
   ["6-K/phg-6k-2023-01-30.htm", "6-K", ["Press information"]]
 ]
 
-describe.skipIf(corpusMissing)(`sections of other filings (${fileURLToPath(corpus)})`, () => {
+describe.skipIf(corpusMissing)(`sections of other filings in ../shared/corpus`, () => {
   for (const [path, form, keys] of expectedKeys) {
     it(path, () => {
       const { sections } = detectSections(corpusBlocks(corpus, path), form)
@@ -340,7 +339,7 @@ const expectedSubmissionKeys: ReadonlyArray<readonly [path: string, keys: Readon
   ["10-K/carmax-auto-owner-trust-2019-3-10k-fy2023-full-submission.txt", ["1B", "4", "9B", "15", "16", "Signatures"]]
 ]
 
-describe.skipIf(corpusMissing)(`sections of full submissions (${fileURLToPath(corpus)})`, () => {
+describe.skipIf(corpusMissing)(`sections of full submissions in ../shared/corpus`, () => {
   for (const [path, keys] of expectedSubmissionKeys) {
     it.effect(path, () =>
       Effect.gen(function*() {

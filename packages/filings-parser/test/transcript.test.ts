@@ -5,7 +5,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { existsSync, readdirSync, readFileSync } from "node:fs"
-import { fileURLToPath } from "node:url"
 import { type Block, blockText } from "../src/internal/blocks.js"
 import { readTranscript, type TranscriptContent } from "../src/internal/transcripts/readTranscript.js"
 
@@ -283,7 +282,7 @@ const readCorpus = (name: string) => new Uint8Array(readFileSync(new URL(name, t
 const paragraphs = (blocks: ReadonlyArray<Block>) =>
   blocks.flatMap((block) => block.kind === "paragraph" ? [block.text] : [])
 
-describe.skipIf(corpusMissing)(`readTranscript: corpus transcripts (${fileURLToPath(transcripts)})`, () => {
+describe.skipIf(corpusMissing)(`readTranscript: corpus transcripts in ../shared/corpus`, () => {
   it.effect("AAPL Q1 FY2022, prepared remarks and Q&A as two texts", () =>
     Effect.gen(function*() {
       const content = yield* readTranscript(readCorpus("aapl-q1-fy2022-earnings-call-prepared-and-qa.json"))

@@ -5,9 +5,9 @@
  * written on the page is the signing date.
  */
 import type { ParsedDocument } from "@filings/filings-parser"
+import { findDate } from "../dates.js"
 import { readMarkdownBlocks } from "../tables/gfm.js"
 import { sectionsOf } from "../tables/readTables.js"
-import { findDate } from "./dates.js"
 
 export interface Signer {
   readonly name: string

@@ -4,7 +4,7 @@
  * basic / diluted EPS, one value per period column. The table's unit gives the scale (per-share
  * rows are never scaled), parentheses are negatives, a dash is zero.
  */
-import { findDate } from "../signatures/dates.js"
+import { findDate } from "../dates.js"
 import type { TableType } from "./readTables.js"
 
 /** What the reader needs of a table (a `Tables.Table` or an internal one). */

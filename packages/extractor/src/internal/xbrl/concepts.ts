@@ -20,22 +20,10 @@
  *   cover per class (dimensions): no total is then reported, and the metric is absent.
  * - IFRS filers: the main `ifrs-full` concepts are listed after the US GAAP ones.
  */
+import { Extraction } from "@filings/domain"
 
-export const metricNames = [
-  "revenue",
-  "net_income",
-  "gross_profit",
-  "operating_income",
-  "eps_basic",
-  "eps_diluted",
-  "total_assets",
-  "total_liabilities",
-  "total_equity",
-  "total_debt",
-  "cash_and_equivalents",
-  "shares_outstanding",
-  "book_value_per_share"
-] as const
+/** The metric names of the API, in its order. */
+export const metricNames = Extraction.MetricNames
 
 export type MetricName = (typeof metricNames)[number]
 

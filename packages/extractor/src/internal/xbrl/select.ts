@@ -2,6 +2,7 @@
  * From a fact set to metrics: the filing's own reporting period (dei cover facts), the totals (facts
  * without dimensions) for that period, duplicates checked, the prior-year fact for the change.
  */
+import { findDate } from "../dates.js"
 import { metricConcepts, type MetricName, metricNames, type MetricUnit, totalDebtParts } from "./concepts.js"
 import type { FactSet, NumericFact, XbrlContext } from "./facts.js"
 
@@ -64,39 +65,8 @@ const agree = (a: number, aDecimals: number | undefined, b: number, bDecimals: n
   return round(a) === round(b)
 }
 
-const months: Record<string, number> = {
-  jan: 1,
-  feb: 2,
-  mar: 3,
-  apr: 4,
-  may: 5,
-  jun: 6,
-  jul: 7,
-  aug: 8,
-  sep: 9,
-  oct: 10,
-  nov: 11,
-  dec: 12
-}
-const pad = (value: number) => String(value).padStart(2, "0")
-
-/** Reads `2024-09-28`, `September 28, 2024` or `28 September 2024` (the ixt date transforms' inputs). */
-export const parseDate = (text: string): string | undefined => {
-  const trimmed = text.trim()
-  const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(trimmed)
-  if (iso !== null) return `${iso[1]}-${iso[2]}-${iso[3]}`
-  const monthFirst = /^([A-Za-z]{3})[A-Za-z]*\.?\s+(\d{1,2}),?\s+(\d{4})$/.exec(trimmed)
-  if (monthFirst !== null) {
-    const month = months[(monthFirst[1] ?? "").toLowerCase()]
-    if (month !== undefined) return `${monthFirst[3]}-${pad(month)}-${pad(Number(monthFirst[2]))}`
-  }
-  const dayFirst = /^(\d{1,2})\s+([A-Za-z]{3})[A-Za-z]*\.?,?\s+(\d{4})$/.exec(trimmed)
-  if (dayFirst !== null) {
-    const month = months[(dayFirst[2] ?? "").toLowerCase()]
-    if (month !== undefined) return `${dayFirst[3]}-${pad(month)}-${pad(Number(dayFirst[1]))}`
-  }
-  return undefined
-}
+/** Reads the date a dei fact gives (`2024-09-28`, `September 28, 2024`, `28 September 2024`) as ISO. */
+export const parseDate = (text: string): string | undefined => findDate(text)
 
 const unitClass = (measure: string): MetricUnit | undefined => {
   if (/^[A-Z]{3}$/.test(measure)) return "currency"
