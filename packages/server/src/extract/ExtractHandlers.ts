@@ -66,7 +66,10 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "extract", (handlers) 
             Option.getOrElse(Option.map(yield* companies.findByTicker(ticker), (company) => company.name), () => "")
           return toCompanyMetrics(ticker, companyName, requested, own)
         }))
-      return perTicker.length === 1 ? perTicker[0]! : new Extraction.CompanyMetricsList({ results: perTicker })
+      const body = perTicker.length === 1 ? perTicker[0]! : new Extraction.CompanyMetricsList({ results: perTicker })
+      // A series response holds thousands of points built from stored, typed values; encoding them
+      // through the response schema again costs more than the query, so the JSON is sent as built.
+      return HttpServerResponse.unsafeJson(body)
     })
 
     const bulkTables = Effect.fn("extract.bulkTables")(function*(params: typeof Extraction.BulkTablesParams.Type) {

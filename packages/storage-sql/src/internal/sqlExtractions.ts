@@ -48,6 +48,15 @@ const toTable = (row: TableRow): ExtractionStore.StoredTable => ({
   ...(row.format === null ? {} : { format: row.format })
 })
 
+/** The document columns a series point needs: a series row repeats them once per value. */
+interface SeriesRow {
+  readonly ticker: string
+  readonly company_name: string
+  readonly publication_id: string
+  readonly doc_type: string
+  readonly filing_date: string
+}
+
 // Document columns under the names MetadataRow uses, for queries that join another table.
 const documentColumns = `d.publication_id, d.ticker, d.company_name, d.cik, d.doc_type, d.title,
   d.filing_date::text AS filing_date, d.period, d.sec_url, d.word_count, d.items`
@@ -127,10 +136,19 @@ export const makeExtractionStore = Effect.gen(function*() {
   const metricSeries = (query: ExtractionStore.MetricSeriesQuery) =>
     Effect.gen(function*() {
       if (query.tickers.length === 0 || query.metrics.length === 0 || query.docTypes.length === 0) return []
-      const rows = yield* sql<MetadataRow & MetricRow>`
-        SELECT ${sql.literal(documentColumns)}, m.metric, m.value, m.unit, m.period, m.yoy_change, m.source
-        FROM document_metrics m JOIN documents d USING (publication_id)
-        WHERE ${sql.and([...documentFilters(query), sql`m.metric IN ${sql.in(query.metrics)}`])}
+      // Driven from the (few) matching documents: each one's metrics are read through the primary
+      // key, rather than scanning every stored value of the metrics asked for. `OFFSET 0` keeps the
+      // planner from flattening the lateral subquery back into a hash join over all of them.
+      const rows = yield* sql<SeriesRow & MetricRow>`
+        SELECT d.ticker, d.company_name, d.publication_id, d.doc_type, d.filing_date::text AS filing_date,
+          m.metric, m.value, m.unit, m.period, m.yoy_change, m.source
+        FROM documents d
+        CROSS JOIN LATERAL (
+          SELECT metric, value, unit, period, yoy_change, source, position FROM document_metrics
+          WHERE publication_id = d.publication_id AND metric IN ${sql.in(query.metrics)}
+          OFFSET 0
+        ) m
+        WHERE ${sql.and(documentFilters(query))}
         ORDER BY d.filing_date, d.publication_id, m.position`
       return rows.map((row): ExtractionStore.MetricPoint => ({
         ticker: row.ticker as Ids.Ticker,

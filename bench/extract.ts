@@ -1,0 +1,235 @@
+/**
+ * Extraction benchmark, two parts:
+ *
+ * 1. Extraction against parsing, per 10-K of the corpus (in this process, CPU time, median of
+ *    several runs): `Extractor.extract` (metrics, tables, exhibits, signatures) next to the
+ *    `Parser.parse` it works from. The target: well under the parse time.
+ * 2. `GET /v1/extract/metrics` for 10 tickers over 10 years, on a store of 10,000 filings' metrics
+ *    (250 synthetic companies × 40 filings × 13 metrics), through the real server on embedded
+ *    PGlite and, when `FILINGS_TEST_DATABASE_URL` names a PostgreSQL server, on PostgreSQL: p50/p99.
+ *
+ *   node --import tsx bench/extract.ts [--duration 10] [--connections 10]
+ */
+import { SqlClient } from "@effect/sql"
+import { Extractor } from "@filings/extractor"
+import { Parser } from "@filings/filings-parser"
+import { Database } from "@filings/storage-sql"
+import type { Layer } from "effect"
+import { Effect, Redacted } from "effect"
+import { existsSync, readdirSync, readFileSync } from "node:fs"
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises"
+import { cpus, tmpdir } from "node:os"
+import { basename, join } from "node:path"
+import { parseArgs } from "node:util"
+import pg from "pg"
+import { load, summarize } from "./support/load.js"
+import { Cleanup, filingsJson, filingsProgram, repositoryRoot, startListening } from "./support/processes.js"
+
+const { values: argv } = parseArgs({
+  options: { duration: { type: "string" }, connections: { type: "string" } },
+  strict: true
+})
+const duration = Number(argv.duration ?? 10)
+const connections = Number(argv.connections ?? 10)
+
+const cpuMillis = (run: () => void): number => {
+  const start = process.cpuUsage()
+  run()
+  const used = process.cpuUsage(start)
+  return (used.user + used.system) / 1000
+}
+const median = (values: ReadonlyArray<number>) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
+
+// --- 1. Extraction against parsing ------------------------------------------------------------
+
+const corpus = join(repositoryRoot, "..", "shared", "corpus", "10-K")
+
+const extractionAgainstParsing = (): Array<string> => {
+  if (!existsSync(corpus)) return ["(skipped: ../shared/corpus is absent)"]
+  const rows = ["| 10-K | MB | parse ms | extract ms | extract / parse |", "| --- | ---: | ---: | ---: | ---: |"]
+  const ratios: Array<number> = []
+  for (const file of readdirSync(corpus).filter((name) => name.endsWith(".htm")).sort()) {
+    const bytes = new Uint8Array(readFileSync(join(corpus, file)))
+    let parsed = Effect.runSync(Parser.parse({ bytes, fileName: file }))
+    const parseTimes: Array<number> = []
+    const extractTimes: Array<number> = []
+    for (let round = 0; round < 5; round++) {
+      parseTimes.push(cpuMillis(() => (parsed = Effect.runSync(Parser.parse({ bytes, fileName: file })))))
+      extractTimes.push(cpuMillis(() => Effect.runSync(Extractor.extract({ bytes, parsed, publicationId: file }))))
+    }
+    const [parse, extract] = [median(parseTimes.slice(1)), median(extractTimes.slice(1))]
+    ratios.push(extract / parse)
+    rows.push(
+      `| ${basename(file)} | ${(bytes.length / 1e6).toFixed(2)} | ${parse.toFixed(0)} | ${extract.toFixed(0)} | ${
+        (extract / parse).toFixed(2)
+      } |`
+    )
+    process.stderr.write(`${file}: parse ${parse.toFixed(0)} ms, extract ${extract.toFixed(0)} ms\n`)
+  }
+  rows.push(`| median | | | | ${median(ratios).toFixed(2)} |`)
+  return rows
+}
+
+// --- 2. The metrics endpoint on 10,000 filings -------------------------------------------------
+
+const companies = 250
+const filingsPerCompany = 40
+const metricNames = [
+  "revenue",
+  "net_income",
+  "gross_profit",
+  "operating_income",
+  "eps_basic",
+  "eps_diluted",
+  "total_assets",
+  "total_liabilities",
+  "total_equity",
+  "total_debt",
+  "cash_and_equivalents",
+  "shares_outstanding",
+  "book_value_per_share"
+]
+
+/** 10,000 filings (one 10-K and three 10-Qs a year from 2015) with all 13 metrics each, in bulk. */
+const seed = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`
+    INSERT INTO documents (publication_id, ticker, company_name, cik, doc_type, title, filing_date, period, sec_url,
+      word_count, items)
+    SELECT lpad(c::text, 10, '0') || '-' || lpad((15 + f / 4)::text, 2, '0') || '-' || lpad(f::text, 6, '0'),
+      'B' || c, 'Bench Company ' || c, lpad(c::text, 10, '0'),
+      CASE WHEN f % 4 = 3 THEN '10-K' ELSE '10-Q' END,
+      'Bench Company ' || c || ' filing ' || f,
+      date '2015-02-01' + f * 91,
+      CASE WHEN f % 4 = 3 THEN 'FY ' || (2015 + f / 4) ELSE 'Q' || (f % 4 + 1) || ' ' || (2015 + f / 4) END,
+      'https://www.sec.gov/Archives/edgar/data/' || c || '/bench.htm', 1000, '[]'::jsonb
+    FROM generate_series(1, ${companies}) c, generate_series(0, ${filingsPerCompany - 1}) f`
+  yield* sql`
+    INSERT INTO document_metrics (publication_id, position, metric, value, unit, period, yoy_change, source)
+    SELECT d.publication_id, m.n::int - 1, m.name, (m.n * 1000003 + length(d.publication_id))::float8,
+      CASE WHEN m.name = 'shares_outstanding' THEN 'shares' ELSE 'USD' END, d.period, 0.05, 'us-gaap:Bench'
+    FROM documents d, unnest(${sql.literal(`ARRAY[${metricNames.map((name) => `'${name}'`).join(",")}]`)})
+      WITH ORDINALITY AS m(name, n)`
+  const [counted] = yield* sql<{ readonly rows: number }>`SELECT count(*)::int AS rows FROM document_metrics`
+  return counted?.rows ?? 0
+})
+
+const query = `/v1/extract/metrics?tickers=${
+  Array.from({ length: 10 }, (_, index) => `B${index * 25 + 1}`).join(",")
+}&metrics=revenue,net_income,eps,total_assets&start_date=2015-01-01&end_date=2024-12-31`
+
+const measureServer = async (
+  name: string,
+  env: NodeJS.ProcessEnv,
+  cleanup: Cleanup,
+  logDir: string
+): Promise<string> => {
+  const { key } = await filingsJson<{ key: string }>(env, [
+    "keys",
+    "create",
+    "--name",
+    "bench",
+    "--plan",
+    "enterprise",
+    "--rate-limit",
+    "1000000"
+  ])
+  const server = await startListening({
+    name: `filings serve (${name})`,
+    nodeArgs: [filingsProgram, "serve", "--port", "0", "--json"],
+    env,
+    logFile: join(logDir, `${name}.log`)
+  })
+  cleanup.add(`stop the ${name} server`, server.stop)
+  const headers = { authorization: `Bearer ${key}` }
+  const check = await fetch(`${server.url}${query}`, { headers })
+  const body = (await check.json()) as { results: Array<{ metrics: { revenue?: { data: Array<unknown> } } }> }
+  if (check.status !== 200 || body.results.length !== 10 || body.results[0]?.metrics.revenue?.data.length !== 40) {
+    throw new Error(`${name}: unexpected answer ${check.status} ${JSON.stringify(body).slice(0, 300)}`)
+  }
+  await load({ url: `${server.url}${query}`, headers, connections, duration: 2 })
+  const summary = summarize([await load({ url: `${server.url}${query}`, headers, connections, duration })])
+  await server.stop()
+  process.stderr.write(`${name}: ${summary.requestsPerSecond.toFixed(0)} req/s, p50 ${summary.p50.toFixed(1)} ms\n`)
+  return `| ${name} | ${summary.requestsPerSecond.toFixed(0)} | ${summary.p50.toFixed(1)} ms | ${
+    summary.p99.toFixed(1)
+  } ms |`
+}
+
+const withDatabase = <E>(layer: Layer.Layer<SqlClient.SqlClient, E>) =>
+  Effect.runPromise(seed.pipe(Effect.provide(layer), Effect.scoped))
+
+const main = async () => {
+  const cleanup = new Cleanup()
+  try {
+    const extraction = extractionAgainstParsing()
+    const workDir = await mkdtemp(join(tmpdir(), "filings-bench-extract-"))
+    cleanup.add("remove the work directory", () => rm(workDir, { recursive: true, force: true }))
+
+    const rows = ["| store | req/s | p50 | p99 |", "| --- | ---: | ---: | ---: |"]
+    const dataDir = join(workDir, "data")
+    await mkdir(dataDir)
+    const seeded = await withDatabase(Database.layerPglite({ dataDir: Database.pgliteDataDir(dataDir) }))
+    process.stderr.write(`PGlite: ${seeded} metric values stored\n`)
+    const pgliteEnv: NodeJS.ProcessEnv = { ...process.env, FILINGS_DATA_DIR: dataDir, FILINGS_LOG_LEVEL: "WARN" }
+    delete pgliteEnv.FILINGS_DATABASE_URL
+    rows.push(await measureServer("PGlite", pgliteEnv, cleanup, workDir))
+
+    const admin = process.env.FILINGS_TEST_DATABASE_URL
+    if (admin !== undefined && admin !== "") {
+      const name = `filings_bench_${process.pid}`
+      const client = new pg.Client({ connectionString: admin })
+      await client.connect()
+      await client.query(`CREATE DATABASE ${name}`)
+      await client.end()
+      cleanup.add("drop the PostgreSQL database", async () => {
+        const dropper = new pg.Client({ connectionString: admin })
+        await dropper.connect()
+        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+        await dropper.end()
+      })
+      const url = new URL(admin)
+      url.pathname = `/${name}`
+      await withDatabase(Database.layerPostgres({ url: Redacted.make(url.toString()) }))
+      const postgresEnv: NodeJS.ProcessEnv = {
+        ...process.env,
+        FILINGS_DATABASE_URL: url.toString(),
+        FILINGS_LOG_LEVEL: "WARN"
+      }
+      rows.push(await measureServer("PostgreSQL", postgresEnv, cleanup, workDir))
+    } else {
+      rows.push("| PostgreSQL | (skipped: set FILINGS_TEST_DATABASE_URL) | | |")
+    }
+
+    const report = [
+      "# Extraction benchmark",
+      "",
+      `Command: \`node --import tsx bench/extract.ts\` (after \`npx tsc -b\`). Run ${new Date().toISOString()} on ${
+        cpus()[0]?.model ?? "unknown CPU"
+      } (${cpus().length} cores), Node ${process.version}.`,
+      "",
+      "## Extraction against parsing (CPU ms, median of 4 runs after one warm-up)",
+      "",
+      ...extraction,
+      "",
+      `## GET /v1/extract/metrics: 10 tickers, 4 metrics, 10 years (${companies * filingsPerCompany} filings, ${
+        companies * filingsPerCompany * metricNames.length
+      } metric values stored)`,
+      "",
+      `\`${query}\`, ${connections} connections, ${duration} s after a 2 s warm-up, through \`filings serve\`.`,
+      "",
+      ...rows,
+      ""
+    ].join("\n")
+    await mkdir(join(repositoryRoot, "bench", "results"), { recursive: true })
+    await writeFile(join(repositoryRoot, "bench", "results", "extract-latest.md"), report)
+    process.stdout.write(`${report}\n`)
+  } finally {
+    await cleanup.run()
+  }
+}
+
+void main().catch((error) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`)
+  process.exitCode = 1
+})
