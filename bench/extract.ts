@@ -11,6 +11,7 @@
  *   node --import tsx bench/extract.ts [--duration 10] [--connections 10]
  */
 import { SqlClient } from "@effect/sql"
+import { Extraction } from "@filings/domain"
 import { Extractor } from "@filings/extractor"
 import { Parser } from "@filings/filings-parser"
 import { Database } from "@filings/storage-sql"
@@ -74,21 +75,7 @@ const extractionAgainstParsing = (): Array<string> => {
 
 const companies = 250
 const filingsPerCompany = 40
-const metricNames = [
-  "revenue",
-  "net_income",
-  "gross_profit",
-  "operating_income",
-  "eps_basic",
-  "eps_diluted",
-  "total_assets",
-  "total_liabilities",
-  "total_equity",
-  "total_debt",
-  "cash_and_equivalents",
-  "shares_outstanding",
-  "book_value_per_share"
-]
+const metricNames = Extraction.MetricNames
 
 /** 10,000 filings (one 10-K and three 10-Qs a year from 2015) with all 13 metrics each, in bulk. */
 const seed = Effect.gen(function*() {
