@@ -545,4 +545,22 @@ describe.skipIf(!existsSync(corpusDir))("real filings from the corpus", () => {
   })
 })
 
+describe.skipIf(!existsSync(corpusDir))("metrics of an earnings release from the corpus", () => {
+  it("an 8-K's EX-99.1 income statement gives the quarter's metrics, served in quarterly series", async () => {
+    const submissionFile = join(corpusDir, "8-K/adbe-8k-2023-03-15-full-submission.txt")
+    const ingested = await cliJson<{ stored: number }>({ dataDir }, ["ingest", submissionFile])
+    assert.strictEqual(ingested.stored, 1)
+    const query = "/v1/extract/metrics?tickers=ADBE&metrics=revenue,eps&doc_types=8-K"
+    const quarterly = await jsonOf(Extraction.CompanyMetrics, await get(`${query}&frequency=quarterly`))
+    assert.deepStrictEqual(quarterly.metrics.revenue?.data, [
+      { period: "Q1 2023", value: 4_655_000_000, filing_date: "2023-03-15" }
+    ])
+    assert.deepStrictEqual(quarterly.metrics.eps?.data.map((point) => point.value), [2.71])
+    const annual = await jsonOf(Extraction.CompanyMetrics, await get(`${query}&frequency=annual`))
+    // A metric without a value in the range is left out of the answer.
+    assert.deepStrictEqual(annual.metrics, {})
+    assert.strictEqual(annual.company_name, quarterly.company_name)
+  })
+})
+
 if (!existsSync(corpusDir)) it.skip("real filings from the corpus (skipped: ../shared/corpus is absent)", () => {})

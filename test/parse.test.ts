@@ -94,8 +94,27 @@ describe("filings extract", () => {
       assert.strictEqual(result.exitCode, 0, result.stderr)
       const extraction = JSON.parse(result.stdout) as Record<string, unknown>
       assert.deepStrictEqual(Object.keys(extraction), ["doc_type", "metrics", "exhibits", "signatures", "warnings"])
-      assert.deepStrictEqual(extraction.metrics, {})
-      assert.include(extraction.warnings, "the filing has no XBRL: no metrics were read")
+      // No XBRL: the metrics are the press release's income statement, its quarter labelled from the
+      // fiscal year end in the header, compared with the same quarter a year earlier.
+      const metrics = extraction.metrics as Record<string, Record<string, unknown>>
+      assert.deepStrictEqual(Object.keys(metrics), [
+        "revenue",
+        "net_income",
+        "gross_profit",
+        "operating_income",
+        "eps_basic",
+        "eps_diluted"
+      ])
+      assert.deepStrictEqual(metrics.revenue, {
+        value: 48_210_000,
+        unit: "USD",
+        period: "Q3 2024",
+        yoy_change: (48_210 - 43_050) / 43_050,
+        source: "table:t002:Revenue"
+      })
+      assert.strictEqual(metrics.eps_diluted?.value, 0.25)
+      assert.strictEqual(metrics.eps_diluted?.period, "Q3 2024")
+      assert.deepStrictEqual(extraction.warnings, [])
       assert.deepStrictEqual(extraction.exhibits, [{
         number: "99.1",
         description: "Press release of Acme Anvil Corp dated November 5, 2024",

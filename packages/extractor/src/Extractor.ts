@@ -7,6 +7,8 @@ import { FilingsParser, type ParsedDocument, SgmlSubmission } from "@filings/fil
 import { Effect, Either, Option } from "effect"
 import * as Exhibits from "./Exhibits.js"
 import type { MetricValue } from "./Extraction.js"
+import { metricsFromSchedules, readFinancialDataSchedules } from "./internal/fds/financialDataSchedule.js"
+import { selectTableMetrics } from "./internal/tables/tableMetrics.js"
 import * as Metrics from "./Metrics.js"
 import * as Signatures from "./Signatures.js"
 import * as Tables from "./Tables.js"
@@ -33,17 +35,26 @@ const inlineXbrlMark = /<ix:(?:header|nonFraction|nonNumeric)\b/i
 const isSubmission = (bytes: Uint8Array): boolean =>
   /<SEC-DOCUMENT>|<SEC-HEADER>|<IMS-DOCUMENT>/i.test(new TextDecoder("latin1").decode(bytes.subarray(0, 4096)))
 
-/** Where the filing's XBRL is: the primary document when it is inline XBRL, or the instance document. */
-const findXbrl = (bytes: Uint8Array) =>
+interface StructuredData {
+  readonly inlineXbrl?: string | undefined
+  readonly instanceXml?: string | undefined
+  /** The EX-27 financial data schedule of a filing from 1997-2001. */
+  readonly financialDataSchedule?: string | undefined
+}
+
+/** Where the filing's tagged numbers are: inline XBRL, an XBRL instance, or a financial data schedule. */
+const findStructuredData = (bytes: Uint8Array): Effect.Effect<StructuredData> =>
   Effect.gen(function*() {
     if (isSubmission(bytes)) {
       const submission = yield* Effect.either(SgmlSubmission.parseBytes(bytes))
       if (Either.isLeft(submission)) return {}
+      const { documents } = submission.right
       const primary = Option.getOrUndefined(SgmlSubmission.primaryDocument(submission.right))
-      const instance = submission.right.documents.find((document) => /^EX-101\.INS$/i.test(document.type.trim()))
+      const ofType = (type: RegExp) => documents.find((document) => type.test(document.type.trim()))?.body
       return {
-        ...(primary !== undefined && inlineXbrlMark.test(primary.body) ? { inlineXbrl: primary.body } : {}),
-        ...(instance === undefined ? {} : { instanceXml: instance.body })
+        inlineXbrl: primary !== undefined && inlineXbrlMark.test(primary.body) ? primary.body : undefined,
+        instanceXml: ofType(/^EX-101\.INS$/i),
+        financialDataSchedule: ofType(/^EX-27(?:\.\d+)?$/i)
       }
     }
     const decoded = yield* Effect.either(FilingsParser.decodeBytes(bytes))
@@ -51,15 +62,68 @@ const findXbrl = (bytes: Uint8Array) =>
     return inlineXbrlMark.test(decoded.right.text) ? { inlineXbrl: decoded.right.text } : {}
   })
 
+type MetricMap = Partial<Record<Metrics.MetricName, MetricValue>>
+
+interface MetricsOutcome {
+  readonly metrics: MetricMap
+  readonly warnings: ReadonlyArray<string>
+}
+
+const fromXbrl = (data: StructuredData): Effect.Effect<MetricsOutcome | undefined> =>
+  data.inlineXbrl === undefined && data.instanceXml === undefined
+    ? Effect.succeed(undefined)
+    : Metrics.extractMetrics({ inlineXbrl: data.inlineXbrl, instanceXml: data.instanceXml }).pipe(
+      Effect.catchAll((error) => Effect.succeed({ metrics: {}, warnings: [`no metrics: ${error.message}`] }))
+    )
+
+/**
+ * Metrics without XBRL: a financial data schedule's tagged values first, then the income statement's
+ * rows for what the schedule lacks, when both speak of the same period.
+ */
+const fromSchedulesAndTables = (
+  data: StructuredData,
+  parsed: ParsedDocument.ParsedDocument,
+  tables: ReadonlyArray<Tables.Table>
+): MetricsOutcome => {
+  const read = data.financialDataSchedule === undefined
+    ? { schedules: [], warnings: [] }
+    : readFinancialDataSchedules(data.financialDataSchedule)
+  const schedule = read.schedules.length === 0 ? { metrics: {}, warnings: [] } : metricsFromSchedules(read.schedules)
+  const fromTables = selectTableMetrics(tables, {
+    form: parsed.header?.form ?? parsed.form,
+    fiscalYearEnd: parsed.header?.fiscalYearEnd,
+    periodOfReport: parsed.header?.periodOfReport
+  })
+  const metrics: MetricMap = { ...schedule.metrics }
+  const schedulePeriods = new Set(Object.values(schedule.metrics).map((metric) => metric?.period))
+  const tableMetrics = Object.entries(fromTables.metrics)
+  const samePeriod = Object.keys(schedule.metrics).length === 0 ||
+    tableMetrics.some(([, metric]) => schedulePeriods.has(metric?.period))
+  if (samePeriod) {
+    for (const [name, metric] of tableMetrics) {
+      if (metrics[name as Metrics.MetricName] === undefined) metrics[name as Metrics.MetricName] = metric
+    }
+  }
+  const notUsed = samePeriod || tableMetrics.length === 0
+    ? []
+    : ["the income statement speaks of another period than the financial data schedule: its rows were not used"]
+  const warnings = [...read.warnings, ...schedule.warnings, ...fromTables.warnings, ...notUsed]
+  if (Object.keys(metrics).length === 0) warnings.push("the filing has no XBRL and no statement gave metrics")
+  // In the order of the specification, as XBRL metrics are.
+  const ordered: MetricMap = {}
+  for (const name of Metrics.names) if (metrics[name] !== undefined) ordered[name] = metrics[name]
+  return { metrics: ordered, warnings }
+}
+
 export const extract: (input: ExtractInput) => Effect.Effect<ExtractionOutput> = Effect.fn("Extractor.extract")(
   function*(input: ExtractInput) {
-    const xbrl = yield* findXbrl(input.bytes)
-    const metrics = xbrl.inlineXbrl === undefined && xbrl.instanceXml === undefined
-      ? { metrics: {}, warnings: ["the filing has no XBRL: no metrics were read"] }
-      : yield* Metrics.extractMetrics(xbrl).pipe(
-        Effect.catchAll((error) => Effect.succeed({ metrics: {}, warnings: [`no metrics: ${error.message}`] }))
-      )
+    const data = yield* findStructuredData(input.bytes)
     const tables = Tables.extractTables(input.parsed)
+    const xbrl = yield* fromXbrl(data)
+    // A filing with XBRL states what it reports there; an absent metric stays absent.
+    const metrics = xbrl !== undefined && Object.keys(xbrl.metrics).length > 0
+      ? xbrl
+      : fromSchedulesAndTables(data, input.parsed, tables.tables)
     const signatures = Signatures.extractSignatures(input.parsed)
     return {
       metrics: metrics.metrics,

@@ -9,7 +9,7 @@ import { Parser } from "@filings/filings-parser"
 import { Effect } from "effect"
 import { existsSync, readFileSync } from "node:fs"
 import type { ReadTable } from "../src/internal/tables/readTables.js"
-import { metricsFromIncomeStatement, parseAmount } from "../src/internal/tables/tableMetrics.js"
+import { metricsFromIncomeStatement, parseAmount, selectTableMetrics } from "../src/internal/tables/tableMetrics.js"
 import { extractTables } from "../src/Tables.js"
 
 const corpus = new URL("../../../../shared/corpus/", import.meta.url)
@@ -78,6 +78,89 @@ describe("income statement metrics", () => {
       metricsFromIncomeStatement({ ...statement([["Total revenue", "1", "", "2"]]), tableType: "other" }),
       []
     )
+  })
+})
+
+describe("the filing's own period from its income statements", () => {
+  const release = (title = "CONDENSED CONSOLIDATED STATEMENTS OF INCOME"): ReadTable => ({
+    id: "t002",
+    title,
+    section: "Exhibit 99.1",
+    headers: [
+      "",
+      "Three Months Ended March 31, 2025",
+      "Three Months Ended March 31, 2024",
+      "Six Months Ended March 31, 2025",
+      "Six Months Ended March 31, 2024"
+    ],
+    rows: [
+      ["Total revenue", "$120", "$100", "$230", "$190"],
+      ["Net income", "(6)", "4", "10", "8"],
+      ["Diluted", "$(0.05)", "$0.04", "$0.09", "$0.07"]
+    ],
+    unit: "USD millions",
+    tableType: "income_statement"
+  })
+
+  it("takes the quarter of an earnings release, with its year-earlier change", () => {
+    const { metrics, warnings } = selectTableMetrics([release()], { form: "8-K", fiscalYearEnd: "0930" })
+    assert.deepStrictEqual(metrics.revenue, {
+      value: 120e6,
+      unit: "USD",
+      period: "Q2 2025",
+      yoyChange: 0.2,
+      source: "table:t002:Total revenue"
+    })
+    assert.strictEqual(metrics.net_income?.yoyChange, -2.5)
+    assert.deepStrictEqual(warnings, [])
+  })
+
+  it("counts the quarter from a year-to-date column when the fiscal year end is unknown", () => {
+    assert.strictEqual(selectTableMetrics([release()], {}).metrics.revenue?.period, "Q2 2025")
+  })
+
+  it("says when the quarter is only the calendar's", () => {
+    const quarterOnly: ReadTable = {
+      ...release(),
+      headers: ["", "Three Months Ended March 31, 2025", "Three Months Ended March 31, 2024"],
+      rows: [["Total revenue", "$120", "$100"]]
+    }
+    const { metrics, warnings } = selectTableMetrics([quarterOnly], { form: "8-K" })
+    assert.strictEqual(metrics.revenue?.period, "Q1 2025")
+    assert.match(warnings[0] ?? "", /calendar quarter/)
+  })
+
+  it("takes the year of an annual report and nothing from a 10-Q without quarter columns", () => {
+    const annual: ReadTable = {
+      ...release(),
+      headers: ["", "Year Ended June 30, 2025", "Year Ended June 30, 2024"],
+      rows: [["Total revenue", "$480", "$400"]]
+    }
+    assert.deepStrictEqual(selectTableMetrics([annual], { form: "10-K" }).metrics.revenue, {
+      value: 480e6,
+      unit: "USD",
+      period: "FY 2025",
+      yoyChange: 0.2,
+      source: "table:t002:Total revenue"
+    })
+    const { metrics, warnings } = selectTableMetrics([annual], { form: "10-Q" })
+    assert.deepStrictEqual(metrics, {})
+    assert.match(warnings[0] ?? "", /3 months/)
+  })
+
+  it("skips pro forma and non-GAAP statements, and keeps the first of conflicting values", () => {
+    assert.deepStrictEqual(selectTableMetrics([release("Unaudited Pro Forma Statement of Income")], {}).metrics, {})
+    const restated: ReadTable = { ...release(), id: "t005", rows: [["Total revenue", "$125", "$100", "", ""]] }
+    const { metrics, warnings } = selectTableMetrics([release(), restated], { fiscalYearEnd: "0930" })
+    assert.strictEqual(metrics.revenue?.value, 120e6)
+    assert.match(warnings.join("\n"), /revenue: table:t005:Total revenue gives 125000000/)
+  })
+
+  it("reads nothing from columns without dates", () => {
+    const undated: ReadTable = { ...release(), headers: ["", "Current", "Prior", "", ""] }
+    const { metrics, warnings } = selectTableMetrics([undated], {})
+    assert.deepStrictEqual(metrics, {})
+    assert.match(warnings[0] ?? "", /names its period/)
   })
 })
 

@@ -18,9 +18,16 @@ const emptyExtraction: ExtractionStore.StoredExtraction = { metrics: [], tables:
 /** `eps` is an alias of `eps_diluted`; the response keeps the name asked for. */
 const storedMetricName = (asked: string): string => (asked === "eps" ? "eps_diluted" : asked)
 
-/** Annual series keep fiscal-year values, quarterly ones quarter values; instants go with their filing's form. */
+/**
+ * Annual series keep fiscal-year values (`FY 2024`), quarterly ones quarter values (`Q3 2024`), from
+ * any form (an earnings release's quarter counts); instants (balance-sheet dates) go with their
+ * filing's form.
+ */
 const fitsFrequency = (frequency: "annual" | "quarterly" | "all") => (point: ExtractionStore.MetricPoint): boolean => {
   if (frequency === "all") return true
+  const { period } = point.metric
+  if (period.startsWith("FY ")) return frequency === "annual"
+  if (/^Q[1-4] /.test(period)) return frequency === "quarterly"
   const annualFiling = point.docType === "10-K" || point.docType === "20-F"
   return frequency === "annual" ? annualFiling : point.docType === "10-Q"
 }

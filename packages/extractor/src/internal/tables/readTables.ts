@@ -63,10 +63,27 @@ export const sectionsOf = (document: ParsedDocument.ParsedDocument): Array<Secti
 const sameRow = (left: ReadonlyArray<string>, right: ReadonlyArray<string>): boolean =>
   left.length === right.length && left.every((cell, index) => cell === right[index])
 
+/**
+ * The exhibits whose tables are the filing's numbers: an annual report to security holders (EX-13,
+ * where older 10-Ks put their financial statements) and the press releases and supplements an 8-K
+ * furnishes (EX-99.x). Each is one part named after the exhibit.
+ */
+const financialExhibitsOf = (document: ParsedDocument.ParsedDocument): Array<SectionMarkdown> =>
+  document.exhibits.flatMap((exhibit) =>
+    /^(?:13|99)(?:\.|$)/.test(exhibit.number) && exhibit.markdown.includes("|") &&
+      // An exhibit found inside a single document is a part of its body, read already.
+      !document.markdown.includes(exhibit.markdown.slice(0, 2000))
+      ? [{ name: `Exhibit ${exhibit.number}`, item: undefined, markdown: exhibit.markdown }]
+      : []
+  )
+
 /** The tables of the document in body order; a table continued on the next page is joined to its start. */
-export const locateTables = (document: ParsedDocument.ParsedDocument): Array<LocatedTable> => {
+export const locateTables = (document: ParsedDocument.ParsedDocument): Array<LocatedTable> =>
+  locateTablesIn(sectionsOf(document))
+
+const locateTablesIn = (parts: ReadonlyArray<SectionMarkdown>): Array<LocatedTable> => {
   const located: Array<LocatedTable> = []
-  for (const section of sectionsOf(document)) {
+  for (const section of parts) {
     const blocks: Array<MarkdownBlock> = readMarkdownBlocks(section.markdown)
     let before: Array<string> = []
     let heading: string | undefined
@@ -344,14 +361,17 @@ const titleOf = (located: LocatedTable): string => {
 const pad = (row: ReadonlyArray<string>, width: number): Array<string> =>
   row.length >= width ? [...row] : [...row, ...Array.from({ length: width - row.length }, () => "")]
 
-/** All tables of a document, numbered `t001`, `t002`, ... in body order. */
+/**
+ * All tables of a document, numbered `t001`, `t002`, ... in body order, then those of its EX-13 and
+ * EX-99 exhibits (section `Exhibit 99.1`).
+ */
 export const readTables = (
   document: ParsedDocument.ParsedDocument
 ): { readonly tables: Array<ReadTable>; readonly warnings: Array<string> } => {
   const tables: Array<ReadTable> = []
   const warnings: Array<string> = []
   let previousTitle = ""
-  for (const located of locateTables(document)) {
+  for (const located of locateTablesIn([...sectionsOf(document), ...financialExhibitsOf(document)])) {
     const id = `t${String(tables.length + 1).padStart(3, "0")}`
     const { header: written, rows: writtenRows } = located.table
     // A "header" holding amounts is the first data row of a table written without a header.

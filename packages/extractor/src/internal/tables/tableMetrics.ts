@@ -4,12 +4,15 @@
  * basic / diluted EPS, one value per period column. The table's unit gives the scale (per-share
  * rows are never scaled), parentheses are negatives, a dash is zero.
  */
+import type { MetricValue } from "../../Extraction.js"
 import { findDate } from "../dates.js"
+import { fiscalLabel, near, yearBefore } from "../fiscalPeriods.js"
 import type { TableType } from "./readTables.js"
 
 /** What the reader needs of a table (a `Tables.Table` or an internal one). */
 export interface StatementTable {
   readonly id: string
+  readonly title?: string | undefined
   readonly unit: string
   readonly headers: ReadonlyArray<string>
   readonly rows: ReadonlyArray<ReadonlyArray<string>>
@@ -142,4 +145,109 @@ export const metricsFromIncomeStatement = (table: StatementTable): Array<TableMe
     }
   }
   return metrics
+}
+
+/** What the filing says about itself that the period choice needs. */
+export interface StatementContext {
+  /** The form: `10-K`, `10-Q`, `8-K`, ...; annual forms take the year column, 10-Q the quarter. */
+  readonly form?: string | undefined
+  /** The fiscal year end as `MMDD`, from the submission header. */
+  readonly fiscalYearEnd?: string | undefined
+  /** The period of report from the header (ISO), which picks the column when one ends on it. */
+  readonly periodOfReport?: string | undefined
+}
+
+export interface TableSelection {
+  readonly metrics: Partial<Record<TableMetricName, MetricValue>>
+  readonly warnings: ReadonlyArray<string>
+}
+
+interface DatedMetric extends TableMetric {
+  readonly periodEnd: string
+  readonly months: number
+}
+
+const isDated = (metric: TableMetric): metric is DatedMetric =>
+  metric.periodEnd !== undefined && metric.months !== undefined
+
+// Statements of someone else's numbers or of adjusted ones are not what the company reported.
+const notReported = /pro forma|non-gaap|adjusted|supplemental|predecessor|guarantor/i
+
+const isAnnualForm = (form: string | undefined): boolean => form !== undefined && /^(?:10-K|20-F|40-F)/i.test(form)
+
+/**
+ * The metrics of the filing's own period from its income statements: the year for annual reports,
+ * the quarter for quarterly reports, the quarter else the year for earnings releases. The column
+ * is the one ending on the period of report, else the latest; the first statement giving a metric
+ * wins, and `yoy_change` compares with the same row's column a year earlier.
+ */
+export const selectTableMetrics = (
+  tables: ReadonlyArray<StatementTable>,
+  context: StatementContext
+): TableSelection => {
+  const warnings: Array<string> = []
+  const reported = tables.filter((table) =>
+    table.tableType === "income_statement" && !notReported.test(table.title ?? "")
+  )
+  const read = reported.flatMap(metricsFromIncomeStatement)
+  const dated = read.filter(isDated)
+  if (dated.length === 0) {
+    if (read.length > 0) warnings.push("no income statement column names its period: no metrics read from tables")
+    return { metrics: {}, warnings }
+  }
+  const lengths = isAnnualForm(context.form) ? [12] : context.form === "10-Q" ? [3] : [3, 12]
+  const months = lengths.find((length) => dated.some((metric) => metric.months === length))
+  if (months === undefined) {
+    warnings.push(`no income statement column covers ${lengths[0]} months: no metrics read from tables`)
+    return { metrics: {}, warnings }
+  }
+  const ofLength = dated.filter((metric) => metric.months === months)
+  const ends = ofLength.map((metric) => metric.periodEnd)
+  const ofReport = context.periodOfReport
+  const periodEnd = (ofReport === undefined ? undefined : ends.find((end) => near(end, ofReport, 7))) ??
+    ends.reduce((latest, end) => (end > latest ? end : latest))
+  const yearToDate = Math.max(
+    0,
+    ...dated.filter((metric) => metric.months > months && near(metric.periodEnd, periodEnd, 7)).map((metric) =>
+      metric.months
+    )
+  )
+  const label = fiscalLabel({
+    periodEnd,
+    months,
+    fiscalYearEnd: context.fiscalYearEnd,
+    yearToDateMonths: yearToDate === 0 ? undefined : yearToDate
+  })
+  if (label === undefined) return { metrics: {}, warnings }
+  if (label.calendar) {
+    warnings.push(`the fiscal year end is unknown: table metrics are labelled by the calendar quarter (${label.label})`)
+  }
+  const metrics: Partial<Record<TableMetricName, MetricValue>> = {}
+  for (const metric of ofLength) {
+    if (!near(metric.periodEnd, periodEnd, 7)) continue
+    const known = metrics[metric.name]
+    if (known !== undefined) {
+      if (known.value !== metric.value) {
+        warnings.push(
+          `${metric.name}: ${metric.source} gives ${metric.value}, ${known.source} gave ${known.value}; the first is kept`
+        )
+      }
+      continue
+    }
+    const prior = ofLength.find((candidate) =>
+      candidate.source === metric.source && candidate.name === metric.name &&
+      yearBefore(candidate.periodEnd, metric.periodEnd)
+    )
+    const yoyChange = prior === undefined || prior.value === 0
+      ? undefined
+      : (metric.value - prior.value) / Math.abs(prior.value)
+    metrics[metric.name] = {
+      value: metric.value,
+      unit: metric.unit,
+      period: label.label,
+      ...(yoyChange === undefined ? {} : { yoyChange }),
+      source: metric.source
+    }
+  }
+  return { metrics, warnings }
 }
