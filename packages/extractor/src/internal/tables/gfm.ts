@@ -29,9 +29,16 @@ export type MarkdownBlock = MarkdownTable | MarkdownText
 
 const delimiterRow = /^\|(?:\s*:?-{3,}:?\s*\|)+\s*$/
 
+// Whitespace other than single spaces: only then is there something to collapse.
+const spacesToCollapse = /[^\S ]| {2}/
+
+/** `replace(/\s+/g, " ").trim()`, without building a new string for text already single-spaced. */
+const collapseSpaces = (text: string): string =>
+  spacesToCollapse.test(text) ? text.replace(/\s+/g, " ").trim() : text.trim()
+
 /** Markdown inline syntax to plain text: backslash escapes, emphasis, links, code spans. */
 export const plainText = (markdown: string): string =>
-  !/[\\*_`[]/.test(markdown) ? markdown.replace(/\s+/g, " ").trim() : markdown
+  !/[\\*_`[]/.test(markdown) ? collapseSpaces(markdown) : markdown
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
     .replace(/(?<!\\)(\*\*|__)(?=\S)([\s\S]*?\S)\1/g, "$2")
     .replace(/(?<![\\*\w])([*_])(?=\S)([^*_]*?\S)\1(?![*\w])/g, "$2")
@@ -47,6 +54,8 @@ export const splitRow = (line: string): Array<string> => {
     trimmed.startsWith("|") ? 1 : 0,
     trimmed.endsWith("|") && !trimmed.endsWith("\\|") ? -1 : undefined
   )
+  // Without escapes, every `|` separates two cells.
+  if (!inner.includes("\\")) return inner.split("|").map(plainText)
   const cells: Array<string> = []
   let current = ""
   for (let index = 0; index < inner.length; index++) {
@@ -74,7 +83,9 @@ export const readMarkdownBlocks = (markdown: string): Array<MarkdownBlock> => {
   let paragraphOffset = 0
   const flush = () => {
     if (paragraph.length > 0) {
-      const paragraphLines = paragraph.map((line) => plainText(line.replace(/\\$/, ""))).filter((line) => line !== "")
+      const paragraphLines = paragraph.map((line) => plainText(line.endsWith("\\") ? line.slice(0, -1) : line)).filter((
+        line
+      ) => line !== "")
       blocks.push({
         kind: "text",
         text: paragraphLines.join(" "),
@@ -105,7 +116,7 @@ export const readMarkdownBlocks = (markdown: string): Array<MarkdownBlock> => {
       blocks.push({ kind: "table", header, rows, offset: lineOffset })
       continue
     }
-    const heading = /^(#{1,6})\s+(.*)$/.exec(line)
+    const heading = line.startsWith("#") ? /^(#{1,6})\s+(.*)$/.exec(line) : null
     if (heading !== null) {
       flush()
       const text = plainText(heading[2] ?? "")

@@ -3,6 +3,7 @@
  * the filer tagged them, plus the warnings met while reading. One SAX pass over the document
  * (htmlparser2 callbacks, no DOM) fills it.
  */
+import { decodeHTML, decodeHTMLAttribute } from "entities"
 import { Parser } from "htmlparser2"
 
 /** A context: the period of a fact and whether it carries dimensions (a segment or scenario member). */
@@ -46,6 +47,13 @@ export interface FactSet {
   readonly textFacts: ReadonlyArray<TextFact>
   readonly warnings: ReadonlyArray<string>
 }
+
+// Whitespace other than single spaces: only then is there something to collapse.
+const spacesToCollapse = /[^\S ]| {2}/
+
+/** `replace(/\s+/g, " ").trim()`, without building a new string for text already single-spaced. */
+const collapseSpaces = (text: string): string =>
+  spacesToCollapse.test(text) ? text.replace(/\s+/g, " ").trim() : text.trim()
 
 const localName = (qname: string): string => qname.slice(qname.indexOf(":") + 1)
 
@@ -109,7 +117,7 @@ interface OpenFact {
   text: string
 }
 
-const attribute = (attributes: Record<string, string>, name: string): string | undefined => {
+const attributeOf = (attributes: Record<string, string>, name: string): string | undefined => {
   const direct = attributes[name]
   if (direct !== undefined) return direct
   const lower = name.toLowerCase()
@@ -117,8 +125,36 @@ const attribute = (attributes: Record<string, string>, name: string): string | u
   return undefined
 }
 
+/** Thrown by the fast inline pass on text inside a raw-text element, which htmlparser2 decodes its own way. */
+const undecided = Symbol("undecided")
+
+const specialTags = new Set([
+  "script",
+  "style",
+  "title",
+  "textarea",
+  "xmp",
+  "iframe",
+  "noembed",
+  "noframes",
+  "plaintext"
+])
+
 /** Reads contexts, units and facts from an inline XBRL document or an XBRL instance in one pass. */
 export const readFacts = (source: string, mode: ReaderMode): FactSet => {
+  if (mode === "inline") {
+    // Decoding entities in htmlparser2 costs half its time on a 10-K: decode only the text and attributes
+    // read, and read again the usual way when one of them is uncertain.
+    try {
+      return readFactsIn(source, mode, false)
+    } catch (error) {
+      if (error !== undecided) throw error
+    }
+  }
+  return readFactsIn(source, mode, true)
+}
+
+const readFactsIn = (source: string, mode: ReaderMode, decodeEntities: boolean): FactSet => {
   const contexts = new Map<string, XbrlContext>()
   const units = new Map<string, XbrlUnit>()
   const numericFacts: Array<NumericFact> = []
@@ -134,12 +170,25 @@ export const readFacts = (source: string, mode: ReaderMode): FactSet => {
   let unit: { id: string; numerator: Array<string>; denominator: Array<string>; inDenominator: boolean } | undefined
   let capture: { readonly field: string; readonly dimension?: string | undefined; text: string } | undefined
   let instanceRootDepth = -1
+  // Inside a raw-text element (`script`, `title`...), where htmlparser2 decodes differently.
+  let inSpecial = false
+
+  // The decoding htmlparser2 would have done, with the same library and modes, on the parts read.
+  const attribute = (attributes: Record<string, string>, name: string): string | undefined => {
+    const value = attributeOf(attributes, name)
+    return !decodeEntities && value !== undefined && value.includes("&") ? decodeHTMLAttribute(value) : value
+  }
+  const decoded = (text: string): string => {
+    if (decodeEntities || !text.includes("&")) return text
+    if (inSpecial) throw undecided
+    return decodeHTML(text)
+  }
 
   const closeFact = (open: OpenFact) => {
     const attributes = open.attributes
     const contextRef = attribute(attributes, "contextRef") ?? ""
     if (open.kind === "text") {
-      textFacts.push({ concept: open.concept, contextRef, text: open.text.replace(/\s+/g, " ").trim() })
+      textFacts.push({ concept: open.concept, contextRef, text: collapseSpaces(open.text) })
       return
     }
     const unitRef = attribute(attributes, "unitRef") ?? ""
@@ -183,6 +232,7 @@ export const readFacts = (source: string, mode: ReaderMode): FactSet => {
     {
       onopentag(name, attributes) {
         depth++
+        if (!decodeEntities && specialTags.has(name.toLowerCase())) inSpecial = true
         const local = localName(name).toLowerCase()
         const isIx = name.length > 3 && name.slice(0, 3).toLowerCase() === "ix:"
         if (mode === "inline" && isIx && (local === "nonfraction" || local === "nonnumeric")) {
@@ -246,11 +296,14 @@ export const readFacts = (source: string, mode: ReaderMode): FactSet => {
             return
         }
       },
-      ontext(text) {
+      ontext(raw) {
+        if (openFacts.length === 0 && capture === undefined) return
+        const text = decoded(raw)
         for (const open of openFacts) open.text += text
         if (capture !== undefined) capture.text += text
       },
       onclosetag(name) {
+        inSpecial = false
         const top = openFacts[openFacts.length - 1]
         if (top !== undefined && top.depth === depth) {
           openFacts.pop()
@@ -259,6 +312,8 @@ export const readFacts = (source: string, mode: ReaderMode): FactSet => {
           return
         }
         depth--
+        // Outside a context or unit, only facts end.
+        if (capture === undefined && context === undefined && unit === undefined) return
         const local = localName(name).toLowerCase()
         if (capture !== undefined) {
           const value = capture.text.trim()
@@ -288,7 +343,13 @@ export const readFacts = (source: string, mode: ReaderMode): FactSet => {
       }
     },
     mode === "inline"
-      ? { xmlMode: false, lowerCaseTags: false, lowerCaseAttributeNames: false, recognizeSelfClosing: true }
+      ? {
+        xmlMode: false,
+        lowerCaseTags: false,
+        lowerCaseAttributeNames: false,
+        recognizeSelfClosing: true,
+        decodeEntities
+      }
       : { xmlMode: true }
   )
   parser.end(source)
