@@ -1,6 +1,7 @@
 /**
  * @filings/extractor: the regulator's own numbers from filings.
  */
+export * as CallAnnouncements from "./CallAnnouncements.js"
 export * as Exhibits from "./Exhibits.js"
 export * as Extraction from "./Extraction.js"
 export * as Extractor from "./Extractor.js"

@@ -1,0 +1,62 @@
+/**
+ * The earnings call a press release announces, in UTC: the day (a date, a month and day, today,
+ * tomorrow, a weekday), the clock time and the US time zone named, daylight saving included.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import { Parser } from "@filings/filings-parser"
+import { Effect } from "effect"
+import { existsSync, readFileSync } from "node:fs"
+import { findCallAnnouncement } from "../src/CallAnnouncements.js"
+
+const at = (text: string, publishedOn: string) => findCallAnnouncement(text, publishedOn)?.scheduledAt
+
+describe("call announcements", () => {
+  it("reads today, a full date, a month and day, and a weekday", () => {
+    assert.strictEqual(
+      at("Adobe will webcast its earnings conference call today at 2:00 p.m. Pacific Time.", "2023-03-15"),
+      "2023-03-15T21:00:00.000Z"
+    )
+    assert.strictEqual(
+      at("The company will host a conference call at 5:00 p.m. ET on Thursday, November 7, 2024.", "2024-11-05"),
+      "2024-11-07T22:00:00.000Z"
+    )
+    // Summer time in New York: 4:30 p.m. EDT is 20:30 UTC.
+    assert.strictEqual(
+      at("A conference call to discuss the results is scheduled for July 24 at 4:30 pm Eastern Time.", "2024-07-10"),
+      "2024-07-24T20:30:00.000Z"
+    )
+    assert.strictEqual(
+      at("Management will hold an earnings call on Thursday at 8 a.m. CT. Details follow.", "2024-11-05"),
+      "2024-11-07T14:00:00.000Z"
+    )
+  })
+
+  it("finds the announcing sentence among others", () => {
+    const release = [
+      "# Acme Reports Results",
+      "Revenue grew 12% at 9:00 a.m. on the trading floor.",
+      "Acme will host a webcast tomorrow at 10:30 a.m. ET. Slides are online."
+    ].join("\n\n")
+    const announcement = findCallAnnouncement(release, "2024-02-28")
+    assert.strictEqual(announcement?.scheduledAt, "2024-02-29T15:30:00.000Z")
+    assert.strictEqual(announcement?.sentence, "Acme will host a webcast tomorrow at 10:30 a.m. ET.")
+  })
+
+  it("gives nothing without a time, a zone or a day", () => {
+    assert.isUndefined(at("A conference call will be held at a later date.", "2024-01-01"))
+    assert.isUndefined(at("The conference call starts at 5:00 p.m. on November 7, 2024.", "2024-11-05"))
+    assert.isUndefined(at("The conference call starts at 5:00 p.m. ET.", "2024-11-05"))
+    assert.isUndefined(at("Revenue was $5 million at 5:00 p.m. ET on November 7, 2024.", "2024-11-05"))
+  })
+})
+
+const corpus = new URL("../../../../shared/corpus/", import.meta.url)
+
+describe.skipIf(!existsSync(corpus))("a real press release in ../shared/corpus", () => {
+  it.effect("Adobe's EX-99.1 of March 15, 2023 announces its call for 2 p.m. Pacific that day", () =>
+    Effect.gen(function*() {
+      const path = "press-releases/adbe-8k-2023-03-15-ex99-1.htm"
+      const parsed = yield* Parser.parse({ bytes: readFileSync(new URL(path, corpus)), fileName: path })
+      assert.strictEqual(findCallAnnouncement(parsed.markdown, "2023-03-15")?.scheduledAt, "2023-03-15T21:00:00.000Z")
+    }))
+})
