@@ -4,8 +4,21 @@
  */
 import { Schema } from "effect"
 
-/** Document types of the document list filter and of stored documents. */
-export const DocumentTypes = ["10-K", "10-Q", "8-K", "S-1", "6-K", "20-F", "DEF 14A", "EARNINGS_CALL"] as const
+/**
+ * Document types of stored documents and of the document list filter: the filings, transcripts,
+ * and the press releases taken from 8-K exhibits.
+ */
+export const DocumentTypes = [
+  "10-K",
+  "10-Q",
+  "8-K",
+  "S-1",
+  "6-K",
+  "20-F",
+  "DEF 14A",
+  "EARNINGS_CALL",
+  "PRESS_RELEASE"
+] as const
 
 export const DocType = Schema.Literal(...DocumentTypes).annotations({
   identifier: "DocType",

@@ -5,18 +5,32 @@
  */
 import { Schema } from "effect"
 
-/** The regulator's accession number, `0000320193-24-000123`: the id of every document. */
+/**
+ * The id of every document: the regulator's accession number, `0000320193-24-000123`. A document
+ * the service makes of one exhibit of a filing (the press release an 8-K furnishes as EX-99.1) has
+ * no accession number of its own; its id is the filing's with the exhibit: `0000320193-24-000123-ex99.1`.
+ */
 export const PublicationId = Schema.String.pipe(
-  Schema.pattern(/^\d{10}-\d{2}-\d{6}$/, {
+  Schema.pattern(/^\d{10}-\d{2}-\d{6}(?:-ex\d{1,3}(?:\.\d{1,3})?)?$/, {
     message: (issue) =>
       `must be an accession number of the form 0000000000-00-000000, got ${JSON.stringify(issue.actual)}`
   }),
   Schema.brand("PublicationId"),
   Schema.annotations({
     identifier: "PublicationId",
-    description: "The regulator's accession number: 10 digits, 2 digits and 6 digits separated by dashes"
+    description:
+      "The regulator's accession number (10 digits, 2 digits and 6 digits separated by dashes); for a press release taken from a filing's exhibit, the filing's accession number followed by the exhibit, as in 0000320193-24-000123-ex99.1"
   })
 )
+
+/** The id of the document made of a filing's exhibit: `0000320193-24-000123-ex99.1`. */
+export const exhibitDocumentId = (filing: PublicationId, exhibitNumber: string): PublicationId | undefined => {
+  const id = `${filing}-ex${exhibitNumber}`
+  return Schema.is(PublicationId)(id) ? id : undefined
+}
+
+/** The filing a document id names: itself, or the filing whose exhibit the document is. */
+export const filingIdOf = (id: PublicationId): PublicationId => id.slice(0, 20) as PublicationId
 export type PublicationId = typeof PublicationId.Type
 
 /**

@@ -1,0 +1,88 @@
+/**
+ * The process-wide gate every EDGAR request passes before it starts. The SEC allows one user at most
+ * 10 requests per second across all of that user's machines, and answers more with a block of about
+ * ten minutes for everyone behind the address; so the limit is kept here, once, for every fiber that
+ * shares this layer, rather than per caller.
+ *
+ * It keeps a sliding log of recent start times: a request may start when fewer than the allowed number
+ * started within the last window. A request that has to wait holds the queue, so waiting requests
+ * start in order, one slot at a time, and no burst above the rate is ever possible. `pause` stops all
+ * starts for a while, which is what the regulator's "rate threshold exceeded" page asks for.
+ */
+import { Clock, Context, Duration, Effect, Layer, Ref } from "effect"
+import { EdgarConfig, RegulatorMaxRequestsPerSecond } from "./EdgarConfig.js"
+
+export interface Service {
+  /** Runs `effect` once a start slot is free and no pause is in force; the slot is not held while it runs. */
+  readonly withPermit: <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
+  /** No request starts until `duration` from now has passed (or a longer pause already in force ends). */
+  readonly pause: (duration: Duration.DurationInput) => Effect.Effect<void>
+}
+
+export class FairAccess extends Context.Tag("@filings/edgar/FairAccess")<FairAccess, Service>() {
+  static make(options: MakeOptions): Effect.Effect<Service> {
+    return make(options)
+  }
+  static get layer(): Layer.Layer<FairAccess, never, EdgarConfig> {
+    return layer
+  }
+}
+
+export interface MakeOptions {
+  /** Starts allowed per window; held to 1 through the regulator's 10. */
+  readonly maxRequestsPerSecond: number
+  /**
+   * The window counted over. A little over one second by default: the regulator counts arrivals, and
+   * a request that waited on a new connection can arrive later than the next one on a warm connection,
+   * so an exact 1000 ms spacing of starts could still look like one request too many at its end.
+   */
+  readonly window?: Duration.DurationInput | undefined
+}
+
+/** The default window: one second plus room for network jitter between our starts and the SEC's count. */
+export const DefaultWindow = Duration.millis(1_100)
+
+export const make = (options: MakeOptions): Effect.Effect<Service> =>
+  Effect.gen(function*() {
+    // Whatever a caller passes, never more than the policy allows, and at least one so requests can start.
+    const limit = Math.max(1, Math.min(RegulatorMaxRequestsPerSecond, Math.floor(options.maxRequestsPerSecond)))
+    const windowMillis = Duration.toMillis(options.window ?? DefaultWindow)
+    // Start times (epoch ms) within the current window, oldest first; at most `limit` of them.
+    const recentStarts: Array<number> = []
+    const pausedUntil = yield* Ref.make(0)
+    // One admission at a time, so two fibers never both take the last slot of a window.
+    const admission = yield* Effect.makeSemaphore(1)
+
+    const admit: Effect.Effect<void> = Effect.gen(function*() {
+      while (true) {
+        const now = yield* Clock.currentTimeMillis
+        const resumeAt = yield* Ref.get(pausedUntil)
+        if (now < resumeAt) {
+          yield* Effect.sleep(Duration.millis(resumeAt - now))
+          continue
+        }
+        while (recentStarts.length > 0 && recentStarts[0]! <= now - windowMillis) recentStarts.shift()
+        if (recentStarts.length < limit) {
+          recentStarts.push(now)
+          return
+        }
+        // The oldest start leaves the window at oldest + window; re-check then (a pause may have begun).
+        yield* Effect.sleep(Duration.millis(recentStarts[0]! + windowMillis - now))
+      }
+    })
+
+    const withPermit = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+      Effect.zipRight(admission.withPermits(1)(admit), effect)
+
+    const pause = (duration: Duration.DurationInput): Effect.Effect<void> =>
+      Effect.flatMap(Clock.currentTimeMillis, (now) =>
+        Ref.update(pausedUntil, (current) => Math.max(current, now + Duration.toMillis(duration))))
+
+    return FairAccess.of({ withPermit, pause })
+  })
+
+/** One limiter for the whole process, sized from EdgarConfig's `maxRequestsPerSecond`. */
+export const layer: Layer.Layer<FairAccess, never, EdgarConfig> = Layer.effect(
+  FairAccess,
+  Effect.flatMap(EdgarConfig, (settings) => make({ maxRequestsPerSecond: settings.maxRequestsPerSecond }))
+)
