@@ -82,3 +82,24 @@ export class IngestResult extends Schema.Class<IngestResult>("IngestResult")({
   title: Schema.String,
   word_count: Schema.Number
 }) {}
+
+/** The event log's query: events recorded after a sequence number, oldest first. */
+export const EventLogParams = Schema.Struct({
+  after: Schema.optionalWith(Schema.NumberFromString.pipe(Schema.int(), Schema.nonNegative()), { exact: true }),
+  limit: Schema.optionalWith(Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, 1000)), { exact: true })
+})
+
+/** An event as recorded: its place in the log and the payload it is delivered with. */
+export class RecordedEvent extends Schema.Class<RecordedEvent>("RecordedEvent")({
+  sequence: Schema.Number,
+  id: Schema.String,
+  type: Schema.String,
+  recorded_at: Timestamp,
+  payload: Schema.Unknown
+}) {}
+
+/** A page of the log; `next_after` continues it. */
+export class EventLog extends Schema.Class<EventLog>("EventLog")({
+  events: Schema.Array(RecordedEvent),
+  next_after: Schema.Number
+}) {}

@@ -13,7 +13,16 @@ import {
 } from "@effect/platform"
 import { Context, Schema } from "effect"
 import type { ApiKeyPlan } from "./Admin.js"
-import { ApiKeyInfo, ApiKeyList, CreateApiKeyRequest, CreatedApiKey, IngestResult, IngestUpload } from "./Admin.js"
+import {
+  ApiKeyInfo,
+  ApiKeyList,
+  CreateApiKeyRequest,
+  CreatedApiKey,
+  EventLog,
+  EventLogParams,
+  IngestResult,
+  IngestUpload
+} from "./Admin.js"
 import * as ApiError from "./ApiError.js"
 import { Document, DocumentList, ExhibitDocument, GetDocumentParams, ListDocumentsParams } from "./Document.js"
 import {
@@ -223,6 +232,12 @@ export class AdminGroup extends HttpApiGroup.make("admin")
       .addSuccess(ApiKeyInfo)
       .addError(ApiError.InvalidRequestResponse)
       .annotate(OpenApi.Summary, "Revoke an API key")
+  )
+  .add(
+    HttpApiEndpoint.get("listEvents", "/admin/events")
+      .setUrlParams(EventLogParams)
+      .addSuccess(EventLog)
+      .annotate(OpenApi.Summary, "The event log, oldest first")
   )
   .middleware(AdminAuthorization)
   .annotate(OpenApi.Exclude, true)

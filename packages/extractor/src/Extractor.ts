@@ -20,6 +20,16 @@ export interface ExtractInput {
   readonly parsed: ParsedDocument.ParsedDocument
   /** The accession number the document is served under, for exhibit URLs. */
   readonly publicationId: string
+  /**
+   * What the filing says of itself when the bytes are one of its documents alone (an 8-K's press
+   * release): the form, the fiscal year end (`MMDD`) and the period of report. The submission
+   * header's values are used otherwise.
+   */
+  readonly filing?: {
+    readonly form?: string | undefined
+    readonly fiscalYearEnd?: string | undefined
+    readonly periodOfReport?: string | undefined
+  } | undefined
 }
 
 export interface ExtractionOutput {
@@ -82,17 +92,18 @@ const fromXbrl = (data: StructuredData): Effect.Effect<MetricsOutcome | undefine
  */
 const fromSchedulesAndTables = (
   data: StructuredData,
-  parsed: ParsedDocument.ParsedDocument,
+  input: ExtractInput,
   tables: ReadonlyArray<Tables.Table>
 ): MetricsOutcome => {
+  const { filing, parsed } = input
   const read = data.financialDataSchedule === undefined
     ? { schedules: [], warnings: [] }
     : readFinancialDataSchedules(data.financialDataSchedule)
   const schedule = read.schedules.length === 0 ? { metrics: {}, warnings: [] } : metricsFromSchedules(read.schedules)
   const fromTables = selectTableMetrics(tables, {
-    form: parsed.header?.form ?? parsed.form,
-    fiscalYearEnd: parsed.header?.fiscalYearEnd,
-    periodOfReport: parsed.header?.periodOfReport
+    form: filing?.form ?? parsed.header?.form ?? parsed.form,
+    fiscalYearEnd: filing?.fiscalYearEnd ?? parsed.header?.fiscalYearEnd,
+    periodOfReport: filing?.periodOfReport ?? parsed.header?.periodOfReport
   })
   const metrics: MetricMap = { ...schedule.metrics }
   const schedulePeriods = new Set(Object.values(schedule.metrics).map((metric) => metric?.period))
@@ -123,7 +134,7 @@ export const extract: (input: ExtractInput) => Effect.Effect<ExtractionOutput> =
     // A filing with XBRL states what it reports there; an absent metric stays absent.
     const metrics = xbrl !== undefined && Object.keys(xbrl.metrics).length > 0
       ? xbrl
-      : fromSchedulesAndTables(data, input.parsed, tables.tables)
+      : fromSchedulesAndTables(data, input, tables.tables)
     const signatures = Signatures.extractSignatures(input.parsed)
     return {
       metrics: metrics.metrics,

@@ -32,6 +32,8 @@ export const storageLayer = Layer.mergeAll(
   SqlStorage.companyStore,
   SqlStorage.apiKeyStore,
   SqlStorage.jobQueue,
+  SqlStorage.eventStore,
+  SqlStorage.cursorStore,
   rateLimitStore
 ).pipe(Layer.provideMerge(Database.layerConfig))
 

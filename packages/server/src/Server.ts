@@ -8,7 +8,7 @@ import { HttpApiBuilder, HttpApiScalar, HttpMiddleware, HttpServer } from "@effe
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import type { ServeError } from "@effect/platform/HttpServerError"
 import { Api } from "@filings/domain"
-import type { CompanyStore, DocumentStore, ExtractionStore, RateLimitStore } from "@filings/storage"
+import type { CompanyStore, DocumentStore, EventStore, ExtractionStore, RateLimitStore } from "@filings/storage"
 import { Layer } from "effect"
 import { createServer } from "node:http"
 import * as AdminHandlers from "./admin/AdminHandlers.js"
@@ -29,6 +29,7 @@ export type Requirements =
   | ExtractionStore.ExtractionStore
   | CompanyStore.CompanyStore
   | RateLimitStore.RateLimitStore
+  | EventStore.EventStore
   | ApiKeys
   | AdminAccess
   | Ingestion

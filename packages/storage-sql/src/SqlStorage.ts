@@ -3,11 +3,21 @@
  * Provide a migrated `SqlClient` (see `Database`) and these layers give the ports.
  */
 import type { SqlClient } from "@effect/sql"
-import { ApiKeyStore, CompanyStore, DocumentStore, ExtractionStore, JobQueue, RateLimitStore } from "@filings/storage"
+import {
+  ApiKeyStore,
+  CompanyStore,
+  CursorStore,
+  DocumentStore,
+  EventStore,
+  ExtractionStore,
+  JobQueue,
+  RateLimitStore
+} from "@filings/storage"
 import type { Stores } from "@filings/storage/Stores"
 import { Layer } from "effect"
 import { makeApiKeyStore, makeRateLimitStore } from "./internal/sqlAccess.js"
 import { makeCompanyStore, makeDocumentStore } from "./internal/sqlDocuments.js"
+import { makeCursorStore, makeEventStore } from "./internal/sqlEvents.js"
 import { makeExtractionStore } from "./internal/sqlExtractions.js"
 import { makeJobQueue } from "./internal/sqlQueue.js"
 
@@ -18,6 +28,9 @@ export const apiKeyStore = Layer.effect(ApiKeyStore.ApiKeyStore, makeApiKeyStore
 /** Shares each key's count between every process on the database. */
 export const rateLimitStore = Layer.effect(RateLimitStore.RateLimitStore, makeRateLimitStore)
 export const jobQueue = Layer.effect(JobQueue.JobQueue, makeJobQueue)
+/** Recorders on every process take turns (an advisory lock), so readers see sequences in order. */
+export const eventStore = Layer.effect(EventStore.EventStore, makeEventStore)
+export const cursorStore = Layer.effect(CursorStore.CursorStore, makeCursorStore)
 
 /** Every port. */
 export const layer: Layer.Layer<Stores, never, SqlClient.SqlClient> = Layer.mergeAll(
@@ -26,5 +39,7 @@ export const layer: Layer.Layer<Stores, never, SqlClient.SqlClient> = Layer.merg
   companyStore,
   apiKeyStore,
   rateLimitStore,
-  jobQueue
+  jobQueue,
+  eventStore,
+  cursorStore
 )

@@ -5,10 +5,13 @@
 import { Layer } from "effect"
 import { ApiKeyStore } from "./ApiKeyStore.js"
 import { CompanyStore } from "./CompanyStore.js"
+import { CursorStore } from "./CursorStore.js"
 import { DocumentStore } from "./DocumentStore.js"
+import { EventStore } from "./EventStore.js"
 import { ExtractionStore } from "./ExtractionStore.js"
 import { makeApiKeyStore, makeRateLimitStore } from "./internal/memoryAccess.js"
 import { makeCompanyStore, makeDocumentStore } from "./internal/memoryDocuments.js"
+import { makeCursorStore, makeEventStore } from "./internal/memoryEvents.js"
 import { makeExtractionStore } from "./internal/memoryExtractions.js"
 import { makeJobQueue } from "./internal/memoryQueue.js"
 import { JobQueue } from "./JobQueue.js"
@@ -20,6 +23,8 @@ export const companyStore = Layer.effect(CompanyStore, makeCompanyStore)
 export const apiKeyStore = Layer.effect(ApiKeyStore, makeApiKeyStore)
 export const rateLimitStore = Layer.effect(RateLimitStore, makeRateLimitStore)
 export const jobQueue = Layer.effect(JobQueue, makeJobQueue)
+export const eventStore = Layer.effect(EventStore, makeEventStore)
+export const cursorStore = Layer.effect(CursorStore, makeCursorStore)
 /** Reads document metadata from the DocumentStore it is given. */
 export const extractionStore = Layer.effect(ExtractionStore, makeExtractionStore)
 
@@ -29,5 +34,7 @@ export const layer: Layer.Layer<Stores> = Layer.mergeAll(
   companyStore,
   apiKeyStore,
   rateLimitStore,
-  jobQueue
+  jobQueue,
+  eventStore,
+  cursorStore
 )

@@ -4,9 +4,19 @@
  */
 import type { ApiKeyStore } from "./ApiKeyStore.js"
 import type { CompanyStore } from "./CompanyStore.js"
+import type { CursorStore } from "./CursorStore.js"
 import type { DocumentStore } from "./DocumentStore.js"
+import type { EventStore } from "./EventStore.js"
 import type { ExtractionStore } from "./ExtractionStore.js"
 import type { JobQueue } from "./JobQueue.js"
 import type { RateLimitStore } from "./RateLimitStore.js"
 
-export type Stores = DocumentStore | ExtractionStore | CompanyStore | ApiKeyStore | RateLimitStore | JobQueue
+export type Stores =
+  | DocumentStore
+  | ExtractionStore
+  | CompanyStore
+  | ApiKeyStore
+  | RateLimitStore
+  | JobQueue
+  | EventStore
+  | CursorStore

@@ -4,7 +4,9 @@
  */
 export * as ApiKeyStore from "./ApiKeyStore.js"
 export * as CompanyStore from "./CompanyStore.js"
+export * as CursorStore from "./CursorStore.js"
 export * as DocumentStore from "./DocumentStore.js"
+export * as EventStore from "./EventStore.js"
 export * as ExtractionStore from "./ExtractionStore.js"
 export * as JobQueue from "./JobQueue.js"
 export * as MemoryStorage from "./MemoryStorage.js"

@@ -1,8 +1,10 @@
 /**
- * Handlers of the `/admin` routes: ingest an uploaded filing, and create, list and revoke API keys.
+ * Handlers of the `/admin` routes: ingest an uploaded filing; create, list and revoke API keys; read
+ * the event log.
  */
 import { FileSystem, HttpApiBuilder } from "@effect/platform"
 import { Admin, Api, ApiError } from "@filings/domain"
+import { EventStore } from "@filings/storage"
 import { Effect, Layer, Option, Redacted } from "effect"
 import { AdminAccess } from "../AdminAccess.js"
 import { ApiKeys } from "../ApiKeys.js"
@@ -24,6 +26,7 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "admin", (handlers) =>
   Effect.gen(function*() {
     const keys = yield* ApiKeys
     const ingestion = yield* Ingestion
+    const events = yield* EventStore.EventStore
     const fs = yield* FileSystem.FileSystem
 
     return handlers
@@ -45,6 +48,23 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "admin", (handlers) =>
           ),
           orServiceUnavailable
         ))
+      .handle("listEvents", ({ urlParams }) =>
+        Effect.gen(function*() {
+          const after = urlParams.after ?? 0
+          const recorded = yield* events.after(after, urlParams.limit ?? 100)
+          return new Admin.EventLog({
+            events: recorded.map((event) =>
+              new Admin.RecordedEvent({
+                sequence: event.sequence,
+                id: event.id,
+                type: event.type,
+                recorded_at: new Date(event.recordedAtMillis).toISOString(),
+                payload: event.payload
+              })
+            ),
+            next_after: recorded.at(-1)?.sequence ?? after
+          })
+        }).pipe(orServiceUnavailable))
       .handle("revokeApiKey", ({ path }) =>
         keys.revoke(path.key_id).pipe(
           Effect.flatMap(Option.match({

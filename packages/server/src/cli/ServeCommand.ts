@@ -10,6 +10,8 @@ import { Effect, Layer, Option } from "effect"
 import { AdminAccess } from "../AdminAccess.js"
 import { servicesLayer, storageLayer } from "../Composition.js"
 import * as LocalServer from "../LocalServer.js"
+import * as Pipeline from "../pipeline/Pipeline.js"
+import * as PipelineConfig from "../pipeline/PipelineConfig.js"
 import * as Server from "../Server.js"
 import * as ServerConfig from "../ServerConfig.js"
 import * as Output from "./Output.js"
@@ -57,7 +59,11 @@ export const serveCommand = Command.make(
       }
       return yield* announceAndWait(json).pipe(
         Effect.provide(
-          Server.layer(listen).pipe(Layer.provideMerge(servicesLayer), Layer.provideMerge(storageLayer))
+          Layer.merge(Server.layer(listen), Pipeline.layer).pipe(
+            Layer.provide(PipelineConfig.layer()),
+            Layer.provideMerge(servicesLayer),
+            Layer.provideMerge(storageLayer)
+          )
         ),
         Effect.provideService(ServerConfig.ServerConfig, settings),
         Effect.scoped

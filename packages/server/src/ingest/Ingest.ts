@@ -11,9 +11,11 @@
 import { Admin, ApiError, Dates, DocType, Ids } from "@filings/domain"
 import { Extractor } from "@filings/extractor"
 import { type ParsedDocument, Parser, SectionQuery } from "@filings/filings-parser"
-import { CompanyStore, DocumentStore, ExtractionStore } from "@filings/storage"
+import { CompanyStore, DocumentStore, type EventStore, ExtractionStore, type JobQueue } from "@filings/storage"
 import { Effect, Layer, Option, Schema } from "effect"
+import { announce } from "./Announcements.js"
 import { Ingestion, type IngestRequest } from "./Ingestion.js"
+import { secUrl, toStoredExtraction } from "./StoredForms.js"
 
 // The caller knows which file it sent, so messages say only what is wrong with it.
 const unreadable = (reason: string) => new ApiError.UnreadableFiling({ message: reason })
@@ -72,38 +74,14 @@ export const periodOf = (
   return Dates.calendarQuarterOf(reportDate)
 }
 
-export const secUrl = (cik: Ids.Cik, accession: Ids.PublicationId, primaryFileName: string): string =>
-  `https://www.sec.gov/Archives/edgar/data/${Number(cik)}/${accession.replace(/-/g, "")}/${
-    encodeURIComponent(primaryFileName)
-  }`
-
-const isIsoDate = Schema.is(Dates.IsoDate)
-
-const toStoredExtraction = (extraction: Extractor.ExtractionOutput): ExtractionStore.StoredExtraction => ({
-  metrics: Object.entries(extraction.metrics).flatMap(([name, metric]) =>
-    metric === undefined
-      ? []
-      : [{
-        name,
-        value: metric.value,
-        unit: metric.unit,
-        period: metric.period,
-        ...(metric.yoyChange === undefined ? {} : { yoyChange: metric.yoyChange }),
-        source: metric.source
-      }]
-  ),
-  tables: extraction.tables.map(({ format, ...table }) => ({ ...table, ...(format === undefined ? {} : { format }) })),
-  exhibits: extraction.exhibits,
-  ...(extraction.signatures !== undefined && isIsoDate(extraction.signatures.signedDate)
-    ? { signatures: { signedDate: extraction.signatures.signedDate, signers: extraction.signatures.signers } }
-    : {}),
-  warnings: extraction.warnings
-})
-
 export const make = Effect.gen(function*() {
   const documents = yield* DocumentStore.DocumentStore
   const companies = yield* CompanyStore.CompanyStore
   const extractions = yield* ExtractionStore.ExtractionStore
+  // What announcing needs, captured once so the service's method needs nothing more.
+  const announcing = yield* Effect.context<
+    DocumentStore.DocumentStore | ExtractionStore.ExtractionStore | EventStore.EventStore | JobQueue.JobQueue
+  >()
 
   const ingest = Effect.fn("Ingestion.ingest")(function*(request: IngestRequest) {
     const { fileName, overrides } = request
@@ -189,6 +167,12 @@ export const make = Effect.gen(function*() {
     // The document is stored first: an extraction that fails to save is redone by ingesting again.
     const extraction = yield* Extractor.extract({ bytes: request.bytes, parsed, publicationId })
     yield* extractions.save(publicationId, toStoredExtraction(extraction))
+    const { body: _body, exhibits: _exhibits, sections: _sections, ...metadata } = document
+    yield* announce({
+      document: metadata,
+      bytes: request.bytes,
+      acceptedAt: request.acceptedAt ?? parsed.header?.acceptedAt
+    }).pipe(Effect.provide(announcing))
     for (const warning of parsed.warnings) yield* Effect.logDebug(`${fileName}: ${warning}`)
     yield* Effect.logInfo(`${status} ${publicationId} ${ticker} ${docType} from ${fileName}`)
     return new Admin.IngestResult({

@@ -1,6 +1,7 @@
 /**
  * Ingestion of one filing file: parse it into Markdown, work out its metadata (from the file and
- * from what the caller says), and store it as one idempotent write.
+ * from what the caller says), store it as one idempotent write with its extraction, then store the
+ * press releases it furnishes and record its events (each once).
  */
 import type { Admin, ApiError } from "@filings/domain"
 import type { StorageError } from "@filings/storage"
@@ -14,6 +15,8 @@ export interface IngestRequest {
   readonly bytes: Uint8Array
   readonly contentType?: string | undefined
   readonly overrides: Overrides
+  /** When the regulator accepted the filing (ISO 8601), when the caller knows it better than the file. */
+  readonly acceptedAt?: string | undefined
 }
 
 export interface Service {

@@ -1,0 +1,94 @@
+/**
+ * What follows the storing of a document, whichever way it came (the EDGAR pipeline, `filings
+ * ingest`, an upload): an 8-K's press releases stored as documents of their own, and the events,
+ * recorded once each. `filing.new` (and `filing.8k_material`) for a filing, `press_release.new` for
+ * each release, `earnings_call.new` for a transcript, and `earnings_call.upcoming` for a call a
+ * release announces: at once when it is less than a day away, else by a job due a day before.
+ */
+import { Ids } from "@filings/domain"
+import { type DocumentStore, EventStore, JobQueue } from "@filings/storage"
+import { Clock, Duration, Effect, Schema } from "effect"
+import {
+  earningsCallEvent,
+  filingEvents,
+  pressReleaseEvent,
+  type UpcomingCall,
+  upcomingCallEvent
+} from "./FilingEvents.js"
+import { publishedAtOf, savePressReleases } from "./PressReleases.js"
+
+/** The queue of `earnings_call.upcoming` events waiting for their time. */
+export const UpcomingCallQueue = "events.upcoming-calls"
+
+export const UpcomingCallJob = Schema.Struct({
+  ticker: Ids.Ticker,
+  companyName: Schema.String,
+  scheduledAt: Schema.String,
+  period: Schema.String,
+  sourcePublicationId: Schema.NullOr(Ids.PublicationId)
+})
+
+const noticeBeforeCall = Duration.hours(24)
+
+const scheduleUpcomingCall = (call: UpcomingCall, timestamp: string) =>
+  Effect.gen(function*() {
+    const queue = yield* JobQueue.JobQueue
+    const now = yield* Clock.currentTimeMillis
+    const startsAt = Date.parse(call.scheduledAt)
+    // A call already held (a late or backfilled release) is announced no more.
+    if (startsAt <= now) return []
+    const dueIn = startsAt - Duration.toMillis(noticeBeforeCall) - now
+    if (dueIn <= 0) return [upcomingCallEvent(call, timestamp)]
+    yield* queue.enqueue(UpcomingCallQueue, Schema.encodeSync(UpcomingCallJob)(call), {
+      delay: Duration.millis(dueIn),
+      uniqueKey: `${call.ticker}:${call.scheduledAt}`
+    })
+    return []
+  })
+
+export interface AnnounceInput {
+  readonly document: DocumentStore.DocumentMetadata
+  /** The file the document was read from: an 8-K submission holds its press releases. */
+  readonly bytes: Uint8Array
+  /** When the regulator accepted the filing (ISO 8601), when known. */
+  readonly acceptedAt?: string | undefined
+}
+
+/** Stores an 8-K's press releases and records the document's events; returns how many were new. */
+export const announce = Effect.fn("Announcements.announce")(function*(input: AnnounceInput) {
+  const events = yield* EventStore.EventStore
+  const { document } = input
+  const timestamp = new Date(yield* Clock.currentTimeMillis).toISOString()
+  const newEvents: Array<EventStore.NewEvent> = []
+  if (document.docType === "EARNINGS_CALL") newEvents.push(earningsCallEvent(document, timestamp))
+  else if (document.docType !== "PRESS_RELEASE") newEvents.push(...filingEvents(document, timestamp))
+  if (document.docType === "8-K") {
+    for (const release of yield* savePressReleases(document, input.bytes)) {
+      newEvents.push(
+        pressReleaseEvent(
+          release.document,
+          publishedAtOf(document, input.acceptedAt),
+          document.publicationId,
+          timestamp
+        )
+      )
+      if (release.call === undefined) continue
+      const call: UpcomingCall = {
+        ticker: document.ticker,
+        companyName: document.companyName,
+        scheduledAt: release.call.scheduledAt,
+        period: document.period,
+        sourcePublicationId: release.document.publicationId
+      }
+      newEvents.push(...yield* scheduleUpcomingCall(call, timestamp))
+    }
+  }
+  return (yield* events.record(newEvents)).length
+})
+
+/** Records an `earnings_call.upcoming` whose time has come (the job `announce` left). */
+export const recordUpcomingCall = Effect.fn("Announcements.recordUpcomingCall")(function*(call: UpcomingCall) {
+  const events = yield* EventStore.EventStore
+  const timestamp = new Date(yield* Clock.currentTimeMillis).toISOString()
+  return (yield* events.record([upcomingCallEvent(call, timestamp)])).length
+})

@@ -1,0 +1,36 @@
+/**
+ * How parsed documents and extractions are written to storage: the regulator's archive address of
+ * a document, and the extractor's output in the extraction store's shape.
+ */
+import { Dates, type Ids } from "@filings/domain"
+import type { Extractor } from "@filings/extractor"
+import type { ExtractionStore } from "@filings/storage"
+import { Schema } from "effect"
+
+export const secUrl = (cik: Ids.Cik, accession: Ids.PublicationId, primaryFileName: string): string =>
+  `https://www.sec.gov/Archives/edgar/data/${Number(cik)}/${accession.replace(/-/g, "")}/${
+    encodeURIComponent(primaryFileName)
+  }`
+
+const isIsoDate = Schema.is(Dates.IsoDate)
+
+export const toStoredExtraction = (extraction: Extractor.ExtractionOutput): ExtractionStore.StoredExtraction => ({
+  metrics: Object.entries(extraction.metrics).flatMap(([name, metric]) =>
+    metric === undefined
+      ? []
+      : [{
+        name,
+        value: metric.value,
+        unit: metric.unit,
+        period: metric.period,
+        ...(metric.yoyChange === undefined ? {} : { yoyChange: metric.yoyChange }),
+        source: metric.source
+      }]
+  ),
+  tables: extraction.tables.map(({ format, ...table }) => ({ ...table, ...(format === undefined ? {} : { format }) })),
+  exhibits: extraction.exhibits,
+  ...(extraction.signatures !== undefined && isIsoDate(extraction.signatures.signedDate)
+    ? { signatures: { signedDate: extraction.signatures.signedDate, signers: extraction.signatures.signers } }
+    : {}),
+  warnings: extraction.warnings
+})

@@ -1,0 +1,75 @@
+/**
+ * One filing through the pipeline: fetch its complete submission from the archive and ingest it
+ * (parse, extract, store, then its press releases and events; see `Ingestion`). Every step is
+ * idempotent on the filing's accession number (saves replace, events carry keys), so a job
+ * that died halfway and runs again leaves exactly what one run would have.
+ *
+ * The whole submission (`<accession>.txt`) is one request holding the header, every document and
+ * the XBRL: fewer requests against the regulator's limit than the index and each file.
+ */
+import { ApiError, Ids } from "@filings/domain"
+import { EdgarClient, FilingIndex } from "@filings/edgar"
+import type { JobQueue } from "@filings/storage"
+import { Clock, Effect, Option, Schema } from "effect"
+import { recordUpcomingCall, UpcomingCallJob } from "../ingest/Announcements.js"
+import { Ingestion } from "../ingest/Ingestion.js"
+import { CompanyUniverse } from "./CompanyUniverse.js"
+import { FilingJob } from "./FilingJob.js"
+import { docTypeOfForm } from "./PipelineConfig.js"
+import { JobFailure } from "./QueueWorkers.js"
+
+const transient = (reason: string) => new JobFailure({ reason, permanent: false })
+const permanent = (reason: string) => new JobFailure({ reason, permanent: true })
+
+export const processFiling = (job: JobQueue.Job) =>
+  Effect.gen(function*() {
+    const client = yield* EdgarClient.EdgarClient
+    const ingestion = yield* Ingestion
+    const universe = yield* CompanyUniverse
+
+    const filing = yield* Schema.decodeUnknown(FilingJob)(job.payload).pipe(
+      Effect.mapError(() => permanent("the job's payload is not a filing"))
+    )
+    const accession = FilingIndex.parseAccessionNumber(filing.accessionNumber)
+    const cik = Ids.normalizeCik(filing.cik)
+    const docType = docTypeOfForm(filing.form)
+    if (Option.isNone(accession) || cik === undefined || docType === undefined) {
+      return yield* permanent(`not a filing the service keeps: ${filing.form} ${filing.accessionNumber}`)
+    }
+    const ticker = yield* Schema.decodeUnknown(Ids.Ticker)(filing.ticker).pipe(
+      Effect.mapError(() => permanent(`not a ticker: ${filing.ticker}`))
+    )
+    yield* universe.remember({ cik, ticker, name: filing.companyName }).pipe(
+      Effect.mapError(() => transient("the company store is unavailable"))
+    )
+
+    const response = yield* client.get({ path: FilingIndex.submissionTextPath(cik, accession.value) }).pipe(
+      Effect.mapError((error) =>
+        error._tag === "MissingUserAgent" ? permanent(error.message) : transient(error.message)
+      )
+    )
+    const ingested = yield* ingestion.ingest({
+      fileName: `${filing.accessionNumber}.txt`,
+      bytes: response.body,
+      acceptedAt: filing.acceptedAt,
+      // An amendment is stored under its form's type (the header says `10-K/A`).
+      overrides: docType === filing.form ? {} : { form: docType }
+    }).pipe(
+      Effect.mapError((error) =>
+        error instanceof ApiError.UnreadableFiling ? permanent(error.message) : transient(error.message)
+      )
+    )
+    const latency = (yield* Clock.currentTimeMillis) - filing.discoveredAtMillis
+    yield* Effect.logInfo(
+      `${ingested.publication_id} ${ingested.ticker} ${ingested.doc_type} ${ingested.status} ${latency} ms after discovery`
+    )
+  }).pipe(Effect.withSpan("FilingProcessor.processFiling"))
+
+/** Records an `earnings_call.upcoming` event whose time has come. */
+export const recordDueCall = (job: JobQueue.Job) =>
+  Effect.gen(function*() {
+    const call = yield* Schema.decodeUnknown(UpcomingCallJob)(job.payload).pipe(
+      Effect.mapError(() => permanent("the job's payload is not an upcoming call"))
+    )
+    yield* recordUpcomingCall(call).pipe(Effect.mapError((error) => transient(error.message)))
+  })

@@ -1,0 +1,87 @@
+/**
+ * The EDGAR pipeline of a running server: the company universe (read at start, then daily), the
+ * discovery loop on the latest-filings feed, the workers that fetch, ingest and announce each
+ * filing, and the workers that send `earnings_call.upcoming` when its day comes. Everything runs
+ * in the server's scope and stops with it; a job interrupted by a stop or a crash is taken again
+ * when its lease runs out.
+ *
+ * It runs only when following is on (`FILINGS_EDGAR_FOLLOW`, by default whenever
+ * `FILINGS_SEC_USER_AGENT` is set); the HTTP API serves what is stored either way.
+ */
+import { NodeHttpClient } from "@effect/platform-node"
+import { EdgarClient, EdgarConfig, FairAccess } from "@filings/edgar"
+import { Duration, Effect, Layer, Schedule } from "effect"
+import { UpcomingCallQueue } from "../ingest/Announcements.js"
+import * as CompanyUniverse from "./CompanyUniverse.js"
+import { pollOnce } from "./Discovery.js"
+import { FilingQueue } from "./FilingJob.js"
+import { processFiling, recordDueCall } from "./FilingProcessor.js"
+import { PipelineConfig } from "./PipelineConfig.js"
+import { startWorkers } from "./QueueWorkers.js"
+
+/** The regulator's client: configuration from `FILINGS_EDGAR_*`, one fair-access limit per process. */
+export const edgarLayer = EdgarClient.layer.pipe(
+  Layer.provideMerge(FairAccess.layer),
+  Layer.provideMerge(EdgarConfig.fromEnv),
+  Layer.provide(NodeHttpClient.layerUndici)
+)
+
+const universeRefresh = Duration.hours(24)
+
+const run = Effect.gen(function*() {
+  const settings = yield* PipelineConfig
+  if (!settings.follow) {
+    yield* Effect.logInfo("not following EDGAR (set FILINGS_SEC_USER_AGENT to follow it)")
+    return
+  }
+  const userAgent = yield* EdgarConfig.requireUserAgent
+  const { pollInterval } = yield* EdgarConfig.EdgarConfig
+  const universe = yield* CompanyUniverse.CompanyUniverse
+
+  const filings = yield* startWorkers({
+    queue: FilingQueue,
+    concurrency: settings.workers,
+    lease: "2 minutes",
+    pollInterval: "1 second",
+    maxAttempts: 8,
+    handle: processFiling
+  })
+  yield* startWorkers({
+    queue: UpcomingCallQueue,
+    concurrency: 1,
+    lease: "1 minute",
+    pollInterval: "30 seconds",
+    maxAttempts: 8,
+    handle: recordDueCall
+  })
+
+  // Filings are followed once the universe is known; until then the feed is not read.
+  const loadUniverse = universe.refresh.pipe(
+    Effect.tapError((error) => Effect.logWarning(`the company list could not be read, retrying: ${String(error)}`)),
+    Effect.retry(Schedule.exponential("2 seconds").pipe(Schedule.union(Schedule.spaced("5 minutes"))))
+  )
+  const discover = pollOnce.pipe(
+    Effect.tap(({ enqueued }) => (enqueued > 0 ? filings.wake.pipe(Effect.repeatN(enqueued - 1)) : Effect.void)),
+    Effect.catchAllCause((cause) => Effect.logWarning("a poll of the latest filings failed", cause)),
+    Effect.repeat(Schedule.spaced(pollInterval))
+  )
+  yield* Effect.forkScoped(
+    loadUniverse.pipe(
+      Effect.zipRight(Effect.logInfo(`following EDGAR every ${Duration.format(pollInterval)} as "${userAgent}"`)),
+      Effect.zipRight(Effect.all([
+        discover,
+        universe.refresh.pipe(
+          Effect.ignore,
+          Effect.repeat(Schedule.spaced(universeRefresh)),
+          Effect.delay(universeRefresh)
+        )
+      ], { concurrency: "unbounded", discard: true }))
+    )
+  )
+})
+
+/** Starts the pipeline in the layer's scope when following is on. */
+export const layer = Layer.scopedDiscard(run).pipe(
+  Layer.provide(CompanyUniverse.layer),
+  Layer.provideMerge(edgarLayer)
+)

@@ -1,0 +1,85 @@
+/**
+ * Workers that take jobs from one queue of the `JobQueue` port and run them: a job that fails for
+ * a passing reason is given back with a growing delay, one that can never succeed is recorded as
+ * dead with its reason, and a job whose worker died is taken again when its lease runs out. A
+ * worker with nothing to do waits for a wake-up (a producer in the same process has just
+ * enqueued) or for the poll interval (a producer elsewhere has).
+ */
+import { JobQueue } from "@filings/storage"
+import { Cause, Data, Duration, Effect, Option, Queue, type Scope } from "effect"
+
+/**
+ * What a job handler says about a failure: its reason, and whether running the job again cannot
+ * help (a file that is no filing) or may (the regulator or the database was unavailable).
+ */
+export class JobFailure extends Data.TaggedError("JobFailure")<{
+  readonly reason: string
+  readonly permanent: boolean
+}> {}
+
+export interface WorkerOptions<R> {
+  readonly queue: string
+  readonly concurrency: number
+  /** How long a job stays leased to its worker; a longer job keeps extending it. */
+  readonly lease: Duration.DurationInput
+  /** How often an idle worker looks for jobs enqueued by other processes. */
+  readonly pollInterval: Duration.DurationInput
+  /** Attempts before a job is given up; it then stays recorded as dead. */
+  readonly maxAttempts: number
+  readonly handle: (job: JobQueue.Job) => Effect.Effect<void, JobFailure, R>
+}
+
+/** The delay before attempt `attempts + 1`: 2 s, 4 s, 8 s ... up to 5 minutes. */
+export const retryDelay = (attempts: number): Duration.Duration =>
+  Duration.seconds(Math.min(300, 2 ** Math.min(attempts, 9)))
+
+/**
+ * Starts the workers in the current scope; they stop when it closes. Returns `wake`, which a
+ * producer in this process calls after enqueuing so that an idle worker starts at once.
+ */
+export const startWorkers = <R>(
+  options: WorkerOptions<R>
+): Effect.Effect<{ readonly wake: Effect.Effect<void> }, never, JobQueue.JobQueue | Scope.Scope | R> =>
+  Effect.gen(function*() {
+    const queue = yield* JobQueue.JobQueue
+    const wakeUps = yield* Queue.sliding<void>(options.concurrency)
+    const lease = Duration.decode(options.lease)
+
+    const runJob = (job: JobQueue.Job) =>
+      Effect.gen(function*() {
+        // Keep the lease while the job runs, so a slow fetch is not taken by a second worker.
+        const keepLeased = Effect.sleep(Duration.times(lease, 0.4)).pipe(
+          Effect.zipRight(queue.extendLease(job, lease)),
+          Effect.forever
+        )
+        const outcome = yield* Effect.scoped(
+          Effect.forkScoped(keepLeased).pipe(Effect.zipRight(Effect.either(options.handle(job))))
+        )
+        if (outcome._tag === "Right") return yield* queue.complete(job)
+        const failure = outcome.left
+        if (failure.permanent || job.attempts >= options.maxAttempts) {
+          yield* Effect.logWarning(`job ${job.id} of ${options.queue} given up: ${failure.reason}`)
+          return yield* queue.fail(job, failure.reason)
+        }
+        yield* Effect.logInfo(`job ${job.id} of ${options.queue} will be retried: ${failure.reason}`)
+        return yield* queue.retry(job, retryDelay(job.attempts))
+      })
+
+    const worker = Effect.gen(function*() {
+      const next = yield* queue.take(options.queue, lease)
+      if (Option.isSome(next)) return yield* runJob(next.value)
+      yield* Queue.take(wakeUps).pipe(Effect.timeout(options.pollInterval), Effect.ignore)
+    }).pipe(
+      // A storage failure (the database restarting) must not end the worker: wait and go on.
+      Effect.catchAllCause((cause) =>
+        Cause.isInterruptedOnly(cause)
+          ? Effect.failCause(cause)
+          : Effect.logWarning(`worker of ${options.queue}: ${Cause.pretty(cause)}`).pipe(
+            Effect.zipRight(Effect.sleep("1 second"))
+          )
+      ),
+      Effect.forever
+    )
+    for (let index = 0; index < options.concurrency; index++) yield* Effect.forkScoped(worker)
+    return { wake: Queue.offer(wakeUps, undefined).pipe(Effect.asVoid) }
+  })

@@ -1,0 +1,107 @@
+// EventStore and CursorStore on SQL. Recorders take one transaction-scoped advisory lock before
+// they insert, so they run one at a time across every instance on the database: a recorder gets its
+// sequences only after the one before it committed, and a reader that saw sequence n can never
+// later find a new event below n. Times come from the Effect Clock, never the database's now().
+import { SqlClient } from "@effect/sql"
+import type { CursorStore, EventStore } from "@filings/storage"
+import { Clock, Effect, Option } from "effect"
+import { randomBytes } from "node:crypto"
+import { jsonb } from "./jsonb.js"
+import { failsAs } from "./storageErrors.js"
+
+/** The `pg_advisory_xact_lock` key that serialises recorders: the ASCII bytes of "events". */
+export const recordLockKey = 0x6576656e7473
+
+interface EventRow {
+  readonly sequence: number
+  readonly id: string
+  readonly type: string
+  readonly key: string
+  readonly payload: unknown
+  readonly recorded_at: Date
+}
+
+const toStoredEvent = (row: EventRow): EventStore.StoredEvent => ({
+  sequence: row.sequence,
+  id: row.id,
+  type: row.type,
+  key: row.key,
+  payload: row.payload,
+  recordedAtMillis: row.recorded_at.getTime()
+})
+
+const eventId = () => `evt_${randomBytes(16).toString("hex")}`
+
+/** A whole, non-negative number: bigint parameters reject fractions, and LIMIT rejects negatives. */
+const wholeAtLeastZero = (n: number) => Math.max(0, Math.floor(n))
+
+export const makeEventStore = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  // bigint decodes as a string; sequences stay far below 2^53, so float8 carries them exactly.
+  const columns = sql`sequence::float8 AS sequence, id, type, key, payload, recorded_at`
+
+  const service: EventStore.Service = {
+    record: (events) =>
+      Effect.gen(function*() {
+        if (events.length === 0) return []
+        const recordedAt = new Date(yield* Clock.currentTimeMillis)
+        return yield* sql.withTransaction(Effect.gen(function*() {
+          // Held until commit: the next recorder's sequences come after ours and become visible after them.
+          yield* sql`SELECT pg_advisory_xact_lock(${recordLockKey})`
+          // Known keys are skipped before inserting: a conflicting insert would still use up a sequence number.
+          const known = yield* sql<{ readonly key: string }>`
+            SELECT key FROM events WHERE ${sql.in("key", events.map((event) => event.key))}`
+          const skip = new Set(known.map((row) => row.key))
+          const recorded: Array<EventStore.StoredEvent> = []
+          // One statement per event, so sequences follow the given order.
+          for (const event of events) {
+            if (skip.has(event.key)) continue
+            skip.add(event.key)
+            // An undefined payload is stored as JSON null, as the memory store does, not as SQL NULL.
+            const payload = jsonb(event.payload ?? null)
+            const rows = yield* sql<EventRow>`
+              INSERT INTO events (id, type, key, payload, recorded_at)
+              VALUES (${eventId()}, ${event.type}, ${event.key}, ${payload}::jsonb, ${recordedAt})
+              ON CONFLICT (key) DO NOTHING
+              RETURNING ${columns}`
+            recorded.push(...rows.map(toStoredEvent))
+          }
+          return recorded
+        }))
+      }).pipe(failsAs("EventStore.record")),
+
+    after: (sequence, limit) =>
+      sql<EventRow>`
+        SELECT ${columns} FROM events WHERE sequence > ${wholeAtLeastZero(sequence)}
+        ORDER BY sequence LIMIT ${wholeAtLeastZero(limit)}`.pipe(
+        Effect.map((rows) => rows.map(toStoredEvent)),
+        failsAs("EventStore.after")
+      ),
+
+    findByKey: (key) =>
+      sql<EventRow>`SELECT ${columns} FROM events WHERE key = ${key}`.pipe(
+        Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toStoredEvent)),
+        failsAs("EventStore.findByKey")
+      )
+  }
+  return service
+})
+
+export const makeCursorStore = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  const service: CursorStore.Service = {
+    get: (name) =>
+      sql<{ readonly value: string }>`SELECT value FROM cursors WHERE name = ${name}`.pipe(
+        Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), (row) => row.value)),
+        failsAs("CursorStore.get")
+      ),
+    set: (name, value) =>
+      Effect.gen(function*() {
+        const updatedAt = new Date(yield* Clock.currentTimeMillis)
+        yield* sql`
+          INSERT INTO cursors (name, value, updated_at) VALUES (${name}, ${value}, ${updatedAt})
+          ON CONFLICT (name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`
+      }).pipe(failsAs("CursorStore.set"))
+  }
+  return service
+})
