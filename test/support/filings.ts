@@ -68,15 +68,17 @@ export const createKey = async (
 export interface RunningServer {
   readonly url: string
   readonly stop: () => Promise<void>
+  /** Ends the process at once, as a crash or `kill -9` would; resolves when it has exited. */
+  readonly kill: () => Promise<void>
   /** Everything the server printed, for failure messages. */
   readonly output: () => string
 }
 
-/** Starts `filings serve` on a free port and waits until it listens. */
-export const startServer = (storage: Storage): Promise<RunningServer> =>
+/** Starts `filings serve` on a free port, with `env` added to its environment, and waits until it listens. */
+export const startServer = (storage: Storage, env: Record<string, string> = {}): Promise<RunningServer> =>
   new Promise((resolve, reject) => {
     const child: ChildProcess = spawn(process.execPath, [program, "serve", "--port", "0", "--json"], {
-      env: environment(storage),
+      env: environment(storage, env),
       cwd: repositoryRoot,
       stdio: ["ignore", "pipe", "pipe"]
     })
@@ -85,19 +87,21 @@ export const startServer = (storage: Storage): Promise<RunningServer> =>
       child.kill("SIGKILL")
       reject(new Error(`the server did not start within 60 s:\n${output}`))
     }, 60_000)
-    const stop = () =>
+    const signal = (name: NodeJS.Signals) => () =>
       new Promise<void>((done) => {
-        if (child.exitCode !== null) return done()
+        if (child.exitCode !== null || child.signalCode !== null) return done()
         child.once("exit", () => done())
-        child.kill("SIGTERM")
+        child.kill(name)
       })
+    const stop = signal("SIGTERM")
+    const kill = signal("SIGKILL")
     child.stderr?.on("data", (chunk) => (output += chunk))
     child.stdout?.on("data", (chunk: Buffer) => {
       output += chunk
       for (const line of output.split("\n").slice(0, -1)) {
         if (!line.startsWith("{\"event\":\"listening\"")) continue
         clearTimeout(timer)
-        resolve({ url: (JSON.parse(line) as { url: string }).url, stop, output: () => output })
+        resolve({ url: (JSON.parse(line) as { url: string }).url, stop, kill, output: () => output })
       }
     })
     child.once("exit", (code) => {

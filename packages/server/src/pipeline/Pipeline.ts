@@ -10,7 +10,7 @@
  */
 import { NodeHttpClient } from "@effect/platform-node"
 import { EdgarClient, EdgarConfig, FairAccess } from "@filings/edgar"
-import { Duration, Effect, Layer, Schedule } from "effect"
+import { Config, Duration, Effect, Layer, Schedule } from "effect"
 import { UpcomingCallQueue } from "../ingest/Announcements.js"
 import * as CompanyUniverse from "./CompanyUniverse.js"
 import { pollOnce } from "./Discovery.js"
@@ -19,8 +19,26 @@ import { processFiling, recordDueCall } from "./FilingProcessor.js"
 import { PipelineConfig } from "./PipelineConfig.js"
 import { startWorkers } from "./QueueWorkers.js"
 
+const seconds = (name: string, fallback: number) =>
+  Config.number(name).pipe(
+    Config.validate({ message: `${name} must be a number of seconds above 0`, validation: (value) => value > 0 }),
+    Config.withDefault(fallback),
+    Config.map(Duration.seconds)
+  )
+
+/**
+ * How patiently the client waits, from `FILINGS_EDGAR_*` (seconds): `BACKOFF_BASE` (1, doubled per
+ * retry), `RATE_LIMIT_PAUSE` (600: how long every request stops after the regulator's
+ * rate-threshold page), `REQUEST_TIMEOUT` (60, for a whole response body).
+ */
+const clientOptions = Config.all({
+  backoffBase: seconds("FILINGS_EDGAR_BACKOFF_BASE", 1),
+  rateThresholdPause: seconds("FILINGS_EDGAR_RATE_LIMIT_PAUSE", 600),
+  bodyTimeout: seconds("FILINGS_EDGAR_REQUEST_TIMEOUT", 60)
+})
+
 /** The regulator's client: configuration from `FILINGS_EDGAR_*`, one fair-access limit per process. */
-export const edgarLayer = EdgarClient.layer.pipe(
+export const edgarLayer = Layer.unwrapEffect(Effect.map(clientOptions, EdgarClient.layerWith)).pipe(
   Layer.provideMerge(FairAccess.layer),
   Layer.provideMerge(EdgarConfig.fromEnv),
   Layer.provide(NodeHttpClient.layerUndici)
@@ -41,7 +59,7 @@ const run = Effect.gen(function*() {
   const filings = yield* startWorkers({
     queue: FilingQueue,
     concurrency: settings.workers,
-    lease: "2 minutes",
+    lease: settings.lease,
     pollInterval: "1 second",
     maxAttempts: 8,
     handle: processFiling

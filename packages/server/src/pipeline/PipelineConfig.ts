@@ -8,15 +8,18 @@
  *   their form's type.
  * - `FILINGS_TICKERS`: a watch list, comma-separated; unset or empty, every listed company.
  * - `FILINGS_PIPELINE_WORKERS`: filings processed at once by this process (default 4).
+ * - `FILINGS_PIPELINE_LEASE`: seconds a worker holds a filing before another may take it, should the
+ *   worker die (default 30; a live worker keeps extending it).
  */
 import { DocType, Ids } from "@filings/domain"
-import { Config, ConfigError, Context, Effect, Either, Layer, Option, Schema } from "effect"
+import { Config, ConfigError, Context, Duration, Effect, Either, Layer, Option, Schema } from "effect"
 
 export interface Settings {
   readonly follow: boolean
   readonly forms: ReadonlyArray<string>
   readonly tickers: ReadonlyArray<Ids.Ticker>
   readonly workers: number
+  readonly lease: Duration.Duration
 }
 
 export class PipelineConfig extends Context.Tag("@filings/server/PipelineConfig")<PipelineConfig, Settings>() {}
@@ -71,6 +74,11 @@ export const config: Config.Config<Settings> = Config.all({
   workers: Config.integer("FILINGS_PIPELINE_WORKERS").pipe(
     Config.withDefault(4),
     Config.validate({ message: "FILINGS_PIPELINE_WORKERS must be from 1 to 64", validation: (n) => n >= 1 && n <= 64 })
+  ),
+  lease: Config.number("FILINGS_PIPELINE_LEASE").pipe(
+    Config.validate({ message: "FILINGS_PIPELINE_LEASE must be at least 1 second", validation: (n) => n >= 1 }),
+    Config.withDefault(30),
+    Config.map(Duration.seconds)
   )
 }).pipe(
   Config.map(({ follow, userAgent, ...rest }) => ({

@@ -1,0 +1,99 @@
+/**
+ * A synthetic 8-K submission for pipeline tests: a company of its own, the items it reports (a
+ * material agreement, results), and an EX-99.1 press release that announces an earnings call at
+ * a given instant, written the way releases write it (Eastern Time, a date and a clock time).
+ */
+export interface SyntheticEightK {
+  readonly accession: string
+  readonly cik: string
+  readonly companyName: string
+  readonly ticker: string
+  /** ISO date. */
+  readonly filedAsOf: string
+  /** Items as numbers: `1.01`, `2.02`, `9.01`. */
+  readonly items: ReadonlyArray<string>
+  /** When the release says the call starts; no call is announced when absent. */
+  readonly callAt?: Date | undefined
+}
+
+const itemTitles: Record<string, string> = {
+  "1.01": "Entry into a Material Definitive Agreement",
+  "2.02": "Results of Operations and Financial Condition",
+  "7.01": "Regulation FD Disclosure",
+  "9.01": "Financial Statements and Exhibits"
+}
+
+const compact = (date: string) => date.replace(/-/g, "")
+
+/** `November 22, 2026 at 4:30 p.m. ET`, in New York's wall-clock time. */
+export const easternTime = (instant: Date): string => {
+  const part = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", ...options }).format(instant)
+  const date = part({ month: "long", day: "numeric", year: "numeric" })
+  const time = part({ hour: "numeric", minute: "2-digit", hour12: true }).replace(/\s?AM$/, " a.m.").replace(
+    /\s?PM$/,
+    " p.m."
+  )
+  return `${date} at ${time} ET`
+}
+
+export const eightKSubmission = (filing: SyntheticEightK): Uint8Array => {
+  const items = filing.items.map((item) =>
+    `<p style="font-weight:bold">Item ${item} ${itemTitles[item] ?? "Other"}.</p>
+<p>${filing.companyName} reports under Item ${item} as described in this current report and its exhibit.</p>`
+  )
+  const call = filing.callAt === undefined
+    ? ""
+    : `<p>${filing.companyName} will host a conference call on ${
+      easternTime(filing.callAt)
+    } to discuss the results.</p>`
+  const text = [
+    `<SEC-DOCUMENT>${filing.accession}.txt : ${compact(filing.filedAsOf)}`,
+    `<SEC-HEADER>${filing.accession}.hdr.sgml : ${compact(filing.filedAsOf)}`,
+    `ACCESSION NUMBER:\t\t${filing.accession}`,
+    "CONFORMED SUBMISSION TYPE:\t8-K",
+    "PUBLIC DOCUMENT COUNT:\t\t2",
+    `CONFORMED PERIOD OF REPORT:\t${compact(filing.filedAsOf)}`,
+    ...filing.items.map((item) => `ITEM INFORMATION:\t\t${itemTitles[item] ?? "Other Events"}`),
+    `FILED AS OF DATE:\t\t${compact(filing.filedAsOf)}`,
+    "",
+    "FILER:",
+    "",
+    "\tCOMPANY DATA:\t",
+    `\t\tCOMPANY CONFORMED NAME:\t\t\t${filing.companyName}`,
+    `\t\tCENTRAL INDEX KEY:\t\t\t${filing.cik}`,
+    "\t\tFISCAL YEAR END:\t\t\t1231",
+    "</SEC-HEADER>",
+    "<DOCUMENT>",
+    "<TYPE>8-K",
+    "<SEQUENCE>1",
+    `<FILENAME>${filing.ticker.toLowerCase()}-8k.htm`,
+    "<DESCRIPTION>8-K",
+    "<TEXT>",
+    "<html><body>",
+    "<p style=\"text-align:center;font-weight:bold\">FORM 8-K</p>",
+    `<p>Trading symbol: ${filing.ticker}</p>`,
+    ...items,
+    "<p>SIGNATURE</p>",
+    `<p>${filing.companyName}<br/>By: /s/ Pat Example<br/>Chief Financial Officer<br/>Date: ${filing.filedAsOf}</p>`,
+    "</body></html>",
+    "</TEXT>",
+    "</DOCUMENT>",
+    "<DOCUMENT>",
+    "<TYPE>EX-99.1",
+    "<SEQUENCE>2",
+    `<FILENAME>${filing.ticker.toLowerCase()}-ex991.htm`,
+    "<DESCRIPTION>PRESS RELEASE",
+    "<TEXT>",
+    "<html><body>",
+    `<p style="font-weight:bold">${filing.companyName} Reports Results and Signs a Supply Agreement</p>`,
+    `<p>${filing.companyName} today reported revenue of $48.2 million and signed a five-year supply agreement.</p>`,
+    call,
+    "</body></html>",
+    "</TEXT>",
+    "</DOCUMENT>",
+    "</SEC-DOCUMENT>",
+    ""
+  ].join("\n")
+  return new TextEncoder().encode(text)
+}
