@@ -11,7 +11,7 @@ import { readFile } from "node:fs/promises"
 import { join } from "node:path"
 import { afterAll, beforeAll } from "vitest"
 import { corpusFiling, type EdgarReplay, type ReplayFiling, startEdgarReplay } from "./support/edgarReplay.js"
-import { createKey, type RunningServer, startServer, temporaryDataDir } from "./support/filings.js"
+import { cli, createKey, type RunningServer, startServer, temporaryDataDir } from "./support/filings.js"
 import { corpusDir } from "./support/filings.js"
 import { jsonOf } from "./support/http.js"
 import { eightKSubmission, type SyntheticEightK } from "./support/syntheticEightK.js"
@@ -240,6 +240,52 @@ describe("following EDGAR", () => {
     // Fetched before the kill and again after it: the job outlived the process that held it.
     const fetches = replay.requests.filter((request) => request.path.endsWith(`${filing.accessionNumber}.txt`))
     assert.strictEqual(fetches.length, 2)
+  })
+})
+
+describe("filings edgar backfill", () => {
+  it("loads a company's filings since a date as history: stored with their press releases, no events", async () => {
+    const replay = await startEdgarReplay({
+      companyTickers: [{ cik: "0000999101", ticker: "ACMF", name: "ACME FOLLOW CORP" }]
+    })
+    const storage = await temporaryDataDir()
+    try {
+      const filings = [acme(["2.02", "9.01"]), acme(["1.01"]), acme(["8.01"])]
+      for (const filing of filings) replay.publish(filing)
+      const env = followEnv(replay)
+      const result = await cli(storage, ["edgar", "backfill", "--tickers", "ACMF", "--since", today, "--json"], env)
+      assert.strictEqual(result.exitCode, 0, result.stderr)
+      const summary = JSON.parse(result.stdout) as { planned: number; stored: number; failed: number }
+      assert.deepStrictEqual(summary, { planned: 3, stored: 3, failed: 0, failures: [] })
+      assert.match(result.stderr, /\[3\/3\] ACMF 8-K/)
+
+      const unknown = await cli(storage, ["edgar", "backfill", "--tickers", "NOPE", "--since", today], env)
+      assert.strictEqual(unknown.exitCode, 1)
+      assert.match(unknown.stderr, /the regulator lists no company with the ticker NOPE/)
+
+      // Served afterwards by a server that does not follow EDGAR; history records no events.
+      const server = await startServer(storage)
+      try {
+        const key = await createKey(storage)
+        for (const filing of filings) {
+          const response = await fetch(`${server.url}/v1/documents/${filing.accessionNumber}-ex99.1`, {
+            headers: { authorization: `Bearer ${key}` }
+          })
+          assert.strictEqual(response.status, 200, filing.accessionNumber)
+        }
+        const { adminToken } = JSON.parse(await readFile(join(storage.dataDir, "server.json"), "utf8")) as {
+          adminToken: string
+        }
+        const log = await fetch(`${server.url}/admin/events`, { headers: { authorization: `Bearer ${adminToken}` } })
+        assert.strictEqual(log.status, 200)
+        assert.deepStrictEqual(((await log.json()) as { events: ReadonlyArray<unknown> }).events, [])
+      } finally {
+        await server.stop()
+      }
+    } finally {
+      await replay.close()
+      await storage.remove()
+    }
   })
 })
 

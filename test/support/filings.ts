@@ -17,15 +17,17 @@ const program = join(repositoryRoot, "packages/server/bin/filings.js")
 /** Where the program keeps its data: an embedded database directory, or a PostgreSQL URL. */
 export type Storage = { readonly dataDir: string } | { readonly databaseUrl: string }
 
+/** The program's environment: none of the caller's own `FILINGS_*` settings, then `extra`. */
 const environment = (storage: Storage, extra: Record<string, string> = {}): NodeJS.ProcessEnv => {
-  const env: NodeJS.ProcessEnv = { ...process.env, FILINGS_LOG_LEVEL: "WARN", ...extra }
+  const env: NodeJS.ProcessEnv = { ...process.env, FILINGS_LOG_LEVEL: "WARN" }
   delete env.FILINGS_DATABASE_URL
   delete env.FILINGS_DATA_DIR
   delete env.FILINGS_SERVER_URL
   delete env.FILINGS_ADMIN_TOKEN
-  return "dataDir" in storage
-    ? { ...env, FILINGS_DATA_DIR: storage.dataDir }
-    : { ...env, FILINGS_DATABASE_URL: storage.databaseUrl }
+  const location = "dataDir" in storage
+    ? { FILINGS_DATA_DIR: storage.dataDir }
+    : { FILINGS_DATABASE_URL: storage.databaseUrl }
+  return { ...env, ...location, ...extra }
 }
 
 export interface CommandResult {
@@ -34,11 +36,15 @@ export interface CommandResult {
   readonly stderr: string
 }
 
-/** Runs `filings <args>` to completion. */
-export const cli = async (storage: Storage, args: ReadonlyArray<string>): Promise<CommandResult> => {
+/** Runs `filings <args>` to completion, with `env` added to its environment. */
+export const cli = async (
+  storage: Storage,
+  args: ReadonlyArray<string>,
+  env: Record<string, string> = {}
+): Promise<CommandResult> => {
   try {
     const { stderr, stdout } = await run(process.execPath, [program, ...args], {
-      env: environment(storage),
+      env: environment(storage, env),
       cwd: repositoryRoot,
       maxBuffer: 64 * 1024 * 1024
     })

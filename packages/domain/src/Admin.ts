@@ -60,7 +60,9 @@ export const IngestOverrides = {
   company_name: Schema.optionalWith(Schema.String, { exact: true }),
   form: Schema.optionalWith(DocType, { exact: true }),
   accession: Schema.optionalWith(PublicationId, { exact: true }),
-  filing_date: Schema.optionalWith(IsoDate, { exact: true })
+  filing_date: Schema.optionalWith(IsoDate, { exact: true }),
+  /** A filing loaded as history (a backfill): stored with its press releases, but no event is recorded. */
+  history: Schema.optionalWith(Schema.BooleanFromString, { exact: true })
 }
 
 export const IngestMetadata = Schema.Struct(IngestOverrides)

@@ -3,6 +3,7 @@
  * from `OperatorSelection`, so they work whether or not a server is running.
  */
 import { Command } from "@effect/cli"
+import { edgarCommand } from "./EdgarCommand.js"
 import { extractCommand } from "./ExtractCommand.js"
 import { ingestCommand } from "./IngestCommand.js"
 import { keysCommand } from "./KeysCommand.js"
@@ -16,7 +17,8 @@ const filings = Command.make("filings").pipe(
     parseCommand,
     extractCommand,
     keysCommand.pipe(Command.provide(OperatorSelection.layer)),
-    ingestCommand.pipe(Command.provide(OperatorSelection.layer))
+    ingestCommand.pipe(Command.provide(OperatorSelection.layer)),
+    edgarCommand.pipe(Command.provide(OperatorSelection.layer))
   ])
 )
 

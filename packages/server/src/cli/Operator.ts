@@ -18,6 +18,12 @@ export interface Service {
   readonly listKeys: Effect.Effect<ReadonlyArray<Admin.ApiKeyInfo>, CliFailure>
   readonly revokeKey: (id: string) => Effect.Effect<Admin.ApiKeyInfo, CliFailure>
   readonly ingestFile: (path: string, overrides: Overrides) => Effect.Effect<Admin.IngestResult, CliFailure>
+  /** Ingests a file already in memory (a submission fetched from EDGAR). */
+  readonly ingestBytes: (
+    fileName: string,
+    bytes: Uint8Array,
+    overrides: Overrides
+  ) => Effect.Effect<Admin.IngestResult, CliFailure>
 }
 
 export class Operator extends Context.Tag("@filings/server/cli/Operator")<Operator, Service>() {}
@@ -53,7 +59,9 @@ export const layerDirect = Layer.effect(
           Effect.flatMap((bytes) => ingestion.ingest({ fileName: basename(path), bytes, overrides })),
           Effect.mapError(fromError),
           Effect.provideService(FileSystem.FileSystem, fs)
-        )
+        ),
+      ingestBytes: (fileName, bytes, overrides) =>
+        ingestion.ingest({ fileName, bytes, overrides }).pipe(Effect.mapError(fromError))
     })
   })
 )
@@ -74,6 +82,14 @@ export const layerRemote = (url: string, adminToken: Redacted.Redacted<string>) 
           error._tag === "RequestError" || error._tag === "ResponseError"
             ? new CliFailure({ message: `the server at ${url} did not answer: ${error.message}` })
             : fromError(error))
+      const upload = (fileName: string, bytes: Uint8Array, overrides: Overrides) => {
+        const form = new FormData()
+        form.append("file", new Blob([bytes]), fileName)
+        for (const [field, value] of Object.entries(overrides)) {
+          if (value !== undefined) form.append(field, String(value))
+        }
+        return remote(client.admin.ingestFile({ payload: form }))
+      }
       return Operator.of({
         description: `server at ${url}`,
         createKey: (request) => remote(client.admin.createApiKey({ payload: request })),
@@ -83,15 +99,11 @@ export const layerRemote = (url: string, adminToken: Redacted.Redacted<string>) 
             Effect.mapError((error) => (error.message.startsWith("no API key") ? noSuchKey(id) : error))
           ),
         ingestFile: (path, overrides) =>
-          Effect.gen(function*() {
-            const bytes = yield* readFile(path)
-            const form = new FormData()
-            form.append("file", new Blob([bytes]), basename(path))
-            for (const [field, value] of Object.entries(overrides)) {
-              if (value !== undefined) form.append(field, String(value))
-            }
-            return yield* remote(client.admin.ingestFile({ payload: form }))
-          }).pipe(Effect.provideService(FileSystem.FileSystem, fs))
+          readFile(path).pipe(
+            Effect.flatMap((bytes) => upload(basename(path), bytes, overrides)),
+            Effect.provideService(FileSystem.FileSystem, fs)
+          ),
+        ingestBytes: upload
       })
     })
   ).pipe(Layer.provide(FetchHttpClient.layer))

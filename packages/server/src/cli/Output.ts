@@ -24,3 +24,13 @@ export const table = (headers: ReadonlyArray<string>, rows: ReadonlyArray<Readon
     row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join("  ").trimEnd()
   return [format(headers), ...rows.map(format)].join("\n")
 }
+
+/**
+ * A progress line on stderr, so stdout keeps only the result (and stays JSON with `--json`). On a
+ * terminal each line replaces the one before; elsewhere (a log, CI) every line is kept.
+ */
+export const progress = (line: string): Effect.Effect<void> =>
+  Effect.sync(() => {
+    if (process.stderr.isTTY) process.stderr.write(`\r\x1b[2K${line}`)
+    else process.stderr.write(`${line}\n`)
+  })

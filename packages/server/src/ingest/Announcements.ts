@@ -52,6 +52,8 @@ export interface AnnounceInput {
   readonly bytes: Uint8Array
   /** When the regulator accepted the filing (ISO 8601), when known. */
   readonly acceptedAt?: string | undefined
+  /** False for history (a backfill): the press releases are stored, no event is recorded. */
+  readonly recordEvents: boolean
 }
 
 /** Stores an 8-K's press releases and records the document's events; returns how many were new. */
@@ -80,9 +82,10 @@ export const announce = Effect.fn("Announcements.announce")(function*(input: Ann
         period: document.period,
         sourcePublicationId: release.document.publicationId
       }
-      newEvents.push(...yield* scheduleUpcomingCall(call, timestamp))
+      if (input.recordEvents) newEvents.push(...yield* scheduleUpcomingCall(call, timestamp))
     }
   }
+  if (!input.recordEvents) return 0
   return (yield* events.record(newEvents)).length
 })
 

@@ -171,7 +171,8 @@ export const make = Effect.gen(function*() {
     yield* announce({
       document: metadata,
       bytes: request.bytes,
-      acceptedAt: request.acceptedAt ?? parsed.header?.acceptedAt
+      acceptedAt: request.acceptedAt ?? parsed.header?.acceptedAt,
+      recordEvents: overrides.history !== true
     }).pipe(Effect.provide(announcing))
     for (const warning of parsed.warnings) yield* Effect.logDebug(`${fileName}: ${warning}`)
     yield* Effect.logInfo(`${status} ${publicationId} ${ticker} ${docType} from ${fileName}`)
