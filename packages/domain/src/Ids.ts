@@ -9,9 +9,11 @@ import { Schema } from "effect"
  * The id of every document: the regulator's accession number, `0000320193-24-000123`. A document
  * the service makes of one exhibit of a filing (the press release an 8-K furnishes as EX-99.1) has
  * no accession number of its own; its id is the filing's with the exhibit: `0000320193-24-000123-ex99.1`.
+ * An earnings call transcript, which is no filing, is identified by its company and date:
+ * `call-aapl-2022-01-27`.
  */
 export const PublicationId = Schema.String.pipe(
-  Schema.pattern(/^\d{10}-\d{2}-\d{6}(?:-ex\d{1,3}(?:\.\d{1,3})?)?$/, {
+  Schema.pattern(/^(?:\d{10}-\d{2}-\d{6}(?:-ex\d{1,3}(?:\.\d{1,3})?)?|call-[a-z0-9][a-z0-9.-]{0,11}-\d{4}-\d{2}-\d{2})$/, {
     message: (issue) =>
       `must be an accession number of the form 0000000000-00-000000, got ${JSON.stringify(issue.actual)}`
   }),
@@ -19,9 +21,10 @@ export const PublicationId = Schema.String.pipe(
   Schema.annotations({
     identifier: "PublicationId",
     description:
-      "The regulator's accession number (10 digits, 2 digits and 6 digits separated by dashes); for a press release taken from a filing's exhibit, the filing's accession number followed by the exhibit, as in 0000320193-24-000123-ex99.1"
+      "The regulator's accession number (10 digits, 2 digits and 6 digits separated by dashes); for a press release taken from a filing's exhibit, the filing's accession number followed by the exhibit, as in 0000320193-24-000123-ex99.1; for an earnings call transcript, call-<ticker>-<date>, as in call-aapl-2022-01-27"
   })
 )
+export type PublicationId = typeof PublicationId.Type
 
 /** The id of the document made of a filing's exhibit: `0000320193-24-000123-ex99.1`. */
 export const exhibitDocumentId = (filing: PublicationId, exhibitNumber: string): PublicationId | undefined => {
@@ -29,9 +32,8 @@ export const exhibitDocumentId = (filing: PublicationId, exhibitNumber: string):
   return Schema.is(PublicationId)(id) ? id : undefined
 }
 
-/** The filing a document id names: itself, or the filing whose exhibit the document is. */
-export const filingIdOf = (id: PublicationId): PublicationId => id.slice(0, 20) as PublicationId
-export type PublicationId = typeof PublicationId.Type
+/** The id of an earnings call transcript: `call-aapl-2022-01-27`. */
+export const callDocumentId = (ticker: string, callDate: string): string => `call-${ticker.toLowerCase()}-${callDate}`
 
 /**
  * A stock ticker as the regulator lists it: upper case letters and digits, with `.` or `-` for share

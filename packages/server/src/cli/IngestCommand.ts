@@ -18,7 +18,11 @@ const metadataOptions = {
   ticker: text("ticker", "ticker symbol, when the file does not say it"),
   cik: text("cik", "central index key of the company"),
   companyName: text("company-name", "company name"),
-  form: text("form", "form type: 10-K, 10-Q, 8-K, S-1, 6-K, 20-F or DEF 14A"),
+  form: Options.text("form").pipe(
+    Options.withAlias("type"),
+    Options.withDescription("document type: 10-K, 10-Q, 8-K, S-1, 6-K, 20-F, DEF 14A or EARNINGS_CALL (also --type)"),
+    Options.optional
+  ),
   accession: text("accession", "accession number, 0000000000-00-000000 (one file only)"),
   filingDate: text("filing-date", "filing date, YYYY-MM-DD")
 }

@@ -98,12 +98,6 @@ export const make = Effect.gen(function*() {
     const invalid = (what: string, value: string) =>
       unreadable(`the file gives ${JSON.stringify(value)} as its ${what}, which is not valid`)
 
-    const accessionText = overrides.accession ?? facts.accession
-    if (accessionText === undefined) return yield* missing("accession number", "accession")
-    const publicationId = yield* Schema.decodeUnknown(Ids.PublicationId)(accessionText.trim()).pipe(
-      Effect.mapError(() => invalid("accession number", accessionText))
-    )
-
     const formText = overrides.form ?? facts.form
     if (formText === undefined) return yield* missing("form type", "form")
     const docType = yield* Schema.decodeUnknown(DocType.DocType)(formText.trim()).pipe(
@@ -118,7 +112,12 @@ export const make = Effect.gen(function*() {
       Effect.mapError(() => invalid("filing date", filingDateText))
     )
 
-    const cikText = overrides.cik ?? facts.cik
+    // A transcript names its company by the ticker the caller gives; a filing by its central index key.
+    const isCall = docType === "EARNINGS_CALL"
+    const byTicker = isCall && overrides.cik === undefined && overrides.ticker !== undefined
+      ? yield* companies.findByTicker(overrides.ticker)
+      : Option.none()
+    const cikText = overrides.cik ?? facts.cik ?? Option.getOrUndefined(Option.map(byTicker, (c) => c.cik))
     if (cikText === undefined) return yield* missing("central index key", "cik")
     const cik = Ids.normalizeCik(cikText)
     if (cik === undefined) return yield* invalid("central index key", cikText)
@@ -128,6 +127,14 @@ export const make = Effect.gen(function*() {
     if (tickerText === undefined) return yield* missing("ticker", "ticker")
     const ticker = yield* Schema.decodeUnknown(Ids.Ticker)(tickerText.trim()).pipe(
       Effect.mapError(() => invalid("ticker", tickerText))
+    )
+
+    // A transcript has no accession number: its id is its company's and its date (`call-aapl-2022-01-27`).
+    const accessionText = overrides.accession ?? facts.accession ??
+      (isCall ? Ids.callDocumentId(ticker, filingDate) : undefined)
+    if (accessionText === undefined) return yield* missing("accession number", "accession")
+    const publicationId = yield* Schema.decodeUnknown(Ids.PublicationId)(accessionText.trim()).pipe(
+      Effect.mapError(() => invalid("accession number", accessionText))
     )
 
     const companyName = overrides.company_name ?? facts.companyName ??
@@ -141,10 +148,11 @@ export const make = Effect.gen(function*() {
       companyName,
       cik,
       docType,
-      title: `${companyName} ${docType} ${period}`,
+      title: isCall ? `${companyName} ${period} earnings call` : `${companyName} ${docType} ${period}`,
       filingDate,
       period,
-      secUrl: secUrl(cik, publicationId, parsed.primaryFileName ?? fileName),
+      // A transcript is not in the regulator's archive.
+      secUrl: isCall ? "" : secUrl(cik, publicationId, parsed.primaryFileName ?? fileName),
       wordCount: parsed.wordCount,
       items: docType === "8-K" ? itemsOf(parsed) : [],
       body: parsed.markdown,

@@ -18,6 +18,7 @@ import { FilingQueue } from "./FilingJob.js"
 import { processFiling, recordDueCall } from "./FilingProcessor.js"
 import { PipelineConfig } from "./PipelineConfig.js"
 import { startWorkers } from "./QueueWorkers.js"
+import * as TranscriptFolder from "./TranscriptFolder.js"
 
 const seconds = (name: string, fallback: number) =>
   Config.number(name).pipe(
@@ -98,8 +99,8 @@ const run = Effect.gen(function*() {
   )
 })
 
-/** Starts the pipeline in the layer's scope when following is on. */
-export const layer = Layer.scopedDiscard(run).pipe(
+/** Starts the pipeline in the layer's scope when following is on, and the transcript folder's watch. */
+export const layer = Layer.scopedDiscard(Effect.zipRight(run, TranscriptFolder.watch)).pipe(
   Layer.provide(CompanyUniverse.layer),
   Layer.provideMerge(edgarLayer)
 )

@@ -1,0 +1,101 @@
+/**
+ * Earnings call transcripts dropped in `FILINGS_TRANSCRIPT_DIR` are stored as `EARNINGS_CALL`
+ * documents (id `call-<ticker>-<date>`) with their `earnings_call.new` event, and moved aside; a
+ * file that can never be stored goes to `failed/` with its reason.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import { Document } from "@filings/domain"
+import { existsSync } from "node:fs"
+import { mkdir, readFile, writeFile } from "node:fs/promises"
+import { join } from "node:path"
+import { cli, createKey, repositoryRoot, startServer, temporaryDataDir } from "./support/filings.js"
+import { jsonOf } from "./support/http.js"
+
+const transcript = [
+  "Operator: Good afternoon, and welcome to the Acme Anvil third quarter 2024 earnings call.",
+  "",
+  "Wile E. Coyote, Chief Financial Officer: Thank you. Revenue grew 12% to $48.2 million and net income was $5.1 million.",
+  "",
+  "Operator: We will now take questions.",
+  "",
+  "Road Runner, Analyst: How is demand for anvils going into the fourth quarter?",
+  "",
+  "Wile E. Coyote, Chief Financial Officer: Demand is strong, and we expect it to stay so."
+].join("\n")
+
+const eventually = async <A>(what: string, probe: () => Promise<A | undefined>, timeoutMs = 30_000): Promise<A> => {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    const value = await probe()
+    if (value !== undefined) return value
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`)
+}
+
+describe("the transcript drop folder", () => {
+  it("stores a dropped transcript with its event, and sets aside a file it cannot store", async () => {
+    const storage = await temporaryDataDir()
+    const folder = join(storage.dataDir, "transcripts")
+    await mkdir(folder)
+    const server = await startServer(storage, { FILINGS_TRANSCRIPT_DIR: folder })
+    try {
+      // The company is known once one of its filings is stored.
+      const ingested = await cli(storage, [
+        "ingest",
+        join(repositoryRoot, "examples/filings/acme-8k-2024-11-05.txt"),
+        "--ticker",
+        "ACME"
+      ])
+      assert.strictEqual(ingested.exitCode, 0, ingested.stderr)
+      await writeFile(join(folder, "ACME_2024-11-05_q3.txt"), transcript)
+      await writeFile(join(folder, "notes.txt"), "not a transcript name")
+      await writeFile(join(folder, "ZZZZ_2024-11-05.txt"), transcript)
+
+      const key = await createKey(storage)
+      const document = await eventually("the transcript to be served", async () => {
+        const response = await fetch(`${server.url}/v1/documents/call-acme-2024-11-05`, {
+          headers: { authorization: `Bearer ${key}` }
+        })
+        return response.status === 200 ? jsonOf(Document.Document, response) : undefined
+      })
+      assert.deepStrictEqual(
+        [document.doc_type, document.ticker, document.company_name, document.filing_date, document.title],
+        ["EARNINGS_CALL", "ACME", "ACME ANVIL CORP", "2024-11-05", "ACME ANVIL CORP Q4 2024 earnings call"]
+      )
+      await eventually(
+        "the files to be moved",
+        async () =>
+          existsSync(join(folder, "processed", "ACME_2024-11-05_q3.txt")) &&
+            existsSync(join(folder, "failed", "ZZZZ_2024-11-05.txt")) ?
+            true :
+            undefined
+      )
+      assert.isTrue(existsSync(join(folder, "failed", "notes.txt")))
+      assert.match(await readFile(join(folder, "failed", "notes.txt.error.txt"), "utf8"), /<TICKER>_<YYYY-MM-DD>/)
+      assert.match(await readFile(join(folder, "failed", "ZZZZ_2024-11-05.txt.error.txt"), "utf8"), /central index key/)
+
+      const { adminToken } = JSON.parse(await readFile(join(storage.dataDir, "server.json"), "utf8")) as {
+        adminToken: string
+      }
+      const log = await (await fetch(`${server.url}/admin/events`, {
+        headers: { authorization: `Bearer ${adminToken}` }
+      })).json() as { events: ReadonlyArray<{ type: string; payload: { data: Record<string, unknown> } }> }
+      const calls = log.events.filter((event) => event.type === "earnings_call.new")
+      assert.strictEqual(calls.length, 1)
+      assert.deepStrictEqual(calls[0]!.payload.data, {
+        publication_id: "call-acme-2024-11-05",
+        ticker: "ACME",
+        company_name: "ACME ANVIL CORP",
+        doc_type: "EARNINGS_CALL",
+        title: "ACME ANVIL CORP Q4 2024 earnings call",
+        call_date: "2024-11-05",
+        period: "Q4 2024",
+        url: "/v1/documents/call-acme-2024-11-05"
+      })
+    } finally {
+      await server.stop()
+      await storage.remove()
+    }
+  })
+})
