@@ -2,8 +2,8 @@
  * Discovery: reads the regulator's latest-filings feed at the poll interval and enqueues one fetch
  * job per new filing of a kept form by a followed company. The job's unique key is the accession
  * number, so a filing seen twice (two polls, two entries, a restart) is enqueued once. A cursor
- * (the newest entry's time and the accession numbers seen at that time) survives restarts: after a
- * pause, discovery reads further pages until it reaches what it had seen, up to a limit.
+ * (the accession numbers seen lately) survives restarts: after a pause, discovery reads further
+ * pages until it reaches what it had seen, up to a limit.
  *
  * The feed is one strategy; the job it enqueues is all the rest of the pipeline needs, so a faster
  * source (a push feed, the daily index for catch-up) can enqueue the same jobs.
@@ -18,24 +18,17 @@ import { PipelineConfig } from "./PipelineConfig.js"
 
 export const CursorName = "edgar.latest-filings"
 
-const Cursor = Schema.parseJson(Schema.Struct({ updatedMillis: Schema.Number, seen: Schema.Array(Schema.String) }))
-type Cursor = typeof Cursor.Type
+/**
+ * The accession numbers seen lately, newest first. The feed's times are acceptance times, and a
+ * filing can reach the feed after others accepted later than it; so what is new is what has not
+ * been seen, not what is newer than a time.
+ */
+const Cursor = Schema.parseJson(Schema.Struct({ seen: Schema.Array(Schema.String) }))
 
-/** Entries per page (the feed's largest) and pages read at most in one poll (a long pause). */
+/** Entries per page (the feed's largest), pages read at most in one poll, accession numbers kept. */
 const PageSize = 100
 const MaxPages = 10
-
-const updatedMillisOf = (entry: LatestFilings.FeedEntry): number => {
-  const millis = Date.parse(entry.updated)
-  return Number.isNaN(millis) ? 0 : millis
-}
-
-const isNew = (cursor: Cursor | undefined) => (entry: LatestFilings.FeedEntry): boolean => {
-  if (cursor === undefined) return true
-  const updated = updatedMillisOf(entry)
-  return updated > cursor.updatedMillis ||
-    (updated === cursor.updatedMillis && !cursor.seen.includes(entry.accessionNumber))
-}
+const SeenKept = 5_000
 
 export interface PollOutcome {
   readonly read: number
@@ -52,24 +45,22 @@ export const pollOnce = Effect.gen(function*() {
 
   const stored = yield* cursors.get(CursorName)
   const cursor = Option.getOrUndefined(Option.flatMap(stored, Schema.decodeOption(Cursor)))
+  const seen = new Set(cursor?.seen ?? [])
+  const isNew = (entry: LatestFilings.FeedEntry) => !seen.has(entry.accessionNumber)
   const entries: Array<LatestFilings.FeedEntry> = []
   // On the first run only the first page: the feed is where following starts, not a backfill.
   const pages = cursor === undefined ? 1 : MaxPages
   for (let page = 0; page < pages; page++) {
-    const text = yield* client.getText({
-      path: LatestFilings.latestFilingsPath({ start: page * PageSize, count: PageSize })
-    })
+    const text = yield* client.getText({ path: LatestFilings.latestFilingsPath({ start: page * PageSize, count: PageSize }) })
     const feed = yield* LatestFilings.readLatestFilings(text)
     for (const warning of feed.warnings) yield* Effect.logDebug(`latest filings: ${warning}`)
     entries.push(...feed.entries)
-    const oldest = feed.entries[feed.entries.length - 1]
-    if (feed.entries.length < PageSize || oldest === undefined || !isNew(cursor)(oldest)) break
-    if (page === pages - 1) {
-      yield* Effect.logWarning(`more than ${pages * PageSize} new feed entries: the oldest were not read`)
-    }
+    // A page holding anything already seen reaches back to the last poll.
+    if (feed.entries.length < PageSize || !feed.entries.every(isNew)) break
+    if (page === pages - 1) yield* Effect.logWarning(`more than ${pages * PageSize} new feed entries: the oldest were not read`)
   }
 
-  const fresh = LatestFilings.filingsOf(entries).filter(isNew(cursor))
+  const fresh = LatestFilings.filingsOf(entries).filter(isNew)
   const now = yield* Clock.currentTimeMillis
   let enqueued = 0
   // Oldest first, so the queue hands filings out in the order the regulator published them.
@@ -90,11 +81,9 @@ export const pollOnce = Effect.gen(function*() {
     enqueued++
   }
 
-  const newest = Math.max(cursor?.updatedMillis ?? 0, ...entries.map(updatedMillisOf))
-  const seen = [
-    ...(newest === cursor?.updatedMillis ? cursor.seen : []),
-    ...entries.filter((entry) => updatedMillisOf(entry) === newest).map((entry) => entry.accessionNumber)
-  ]
-  yield* cursors.set(CursorName, Schema.encodeSync(Cursor)({ updatedMillis: newest, seen: [...new Set(seen)] }))
+  if (fresh.length > 0 || cursor === undefined) {
+    const kept = [...fresh.map((entry) => entry.accessionNumber), ...(cursor?.seen ?? [])].slice(0, SeenKept)
+    yield* cursors.set(CursorName, Schema.encodeSync(Cursor)({ seen: kept }))
+  }
   return { read: entries.length, enqueued } satisfies PollOutcome
 }).pipe(Effect.withSpan("Discovery.pollOnce"))

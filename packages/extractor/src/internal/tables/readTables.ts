@@ -77,9 +77,18 @@ const financialExhibitsOf = (document: ParsedDocument.ParsedDocument): Array<Sec
       : []
   )
 
+// Tables and the exhibit index both need the located tables of a document: find them once.
+const locatedOf = new WeakMap<ParsedDocument.ParsedDocument, ReadonlyArray<LocatedTable>>()
+
 /** The tables of the document in body order; a table continued on the next page is joined to its start. */
-export const locateTables = (document: ParsedDocument.ParsedDocument): Array<LocatedTable> =>
-  locateTablesIn(sectionsOf(document))
+export const locateTables = (document: ParsedDocument.ParsedDocument): ReadonlyArray<LocatedTable> => {
+  let located = locatedOf.get(document)
+  if (located === undefined) {
+    located = locateTablesIn(sectionsOf(document))
+    locatedOf.set(document, located)
+  }
+  return located
+}
 
 const locateTablesIn = (parts: ReadonlyArray<SectionMarkdown>): Array<LocatedTable> => {
   const located: Array<LocatedTable> = []
@@ -371,7 +380,8 @@ export const readTables = (
   const tables: Array<ReadTable> = []
   const warnings: Array<string> = []
   let previousTitle = ""
-  for (const located of locateTablesIn([...sectionsOf(document), ...financialExhibitsOf(document)])) {
+  // Tables never continue across sections, so the exhibits' tables simply follow the body's.
+  for (const located of [...locateTables(document), ...locateTablesIn(financialExhibitsOf(document))]) {
     const id = `t${String(tables.length + 1).padStart(3, "0")}`
     const { header: written, rows: writtenRows } = located.table
     // A "header" holding amounts is the first data row of a table written without a header.
