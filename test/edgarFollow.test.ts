@@ -255,7 +255,7 @@ describe("filings edgar backfill", () => {
       const env = followEnv(replay)
       const result = await cli(storage, ["edgar", "backfill", "--tickers", "ACMF", "--since", today, "--json"], env)
       assert.strictEqual(result.exitCode, 0, result.stderr)
-      const summary = JSON.parse(result.stdout) as { planned: number; stored: number; failed: number }
+      const summary = JSON.parse(result.stdout) as Record<string, unknown>
       assert.deepStrictEqual(summary, { planned: 3, stored: 3, failed: 0, failures: [] })
       assert.match(result.stderr, /\[3\/3\] ACMF 8-K/)
 

@@ -13,10 +13,13 @@ import { Schema } from "effect"
  * `call-aapl-2022-01-27`.
  */
 export const PublicationId = Schema.String.pipe(
-  Schema.pattern(/^(?:\d{10}-\d{2}-\d{6}(?:-ex\d{1,3}(?:\.\d{1,3})?)?|call-[a-z0-9][a-z0-9.-]{0,11}-\d{4}-\d{2}-\d{2})$/, {
-    message: (issue) =>
-      `must be an accession number of the form 0000000000-00-000000, got ${JSON.stringify(issue.actual)}`
-  }),
+  Schema.pattern(
+    /^(?:\d{10}-\d{2}-\d{6}(?:-ex\d{1,3}(?:\.\d{1,3})?)?|call-[a-z0-9][a-z0-9.-]{0,11}-\d{4}-\d{2}-\d{2})$/,
+    {
+      message: (issue) =>
+        `must be an accession number of the form 0000000000-00-000000, got ${JSON.stringify(issue.actual)}`
+    }
+  ),
   Schema.brand("PublicationId"),
   Schema.annotations({
     identifier: "PublicationId",

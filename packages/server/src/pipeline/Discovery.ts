@@ -51,13 +51,17 @@ export const pollOnce = Effect.gen(function*() {
   // On the first run only the first page: the feed is where following starts, not a backfill.
   const pages = cursor === undefined ? 1 : MaxPages
   for (let page = 0; page < pages; page++) {
-    const text = yield* client.getText({ path: LatestFilings.latestFilingsPath({ start: page * PageSize, count: PageSize }) })
+    const text = yield* client.getText({
+      path: LatestFilings.latestFilingsPath({ start: page * PageSize, count: PageSize })
+    })
     const feed = yield* LatestFilings.readLatestFilings(text)
     for (const warning of feed.warnings) yield* Effect.logDebug(`latest filings: ${warning}`)
     entries.push(...feed.entries)
     // A page holding anything already seen reaches back to the last poll.
     if (feed.entries.length < PageSize || !feed.entries.every(isNew)) break
-    if (page === pages - 1) yield* Effect.logWarning(`more than ${pages * PageSize} new feed entries: the oldest were not read`)
+    if (page === pages - 1) {
+      yield* Effect.logWarning(`more than ${pages * PageSize} new feed entries: the oldest were not read`)
+    }
   }
 
   const fresh = LatestFilings.filingsOf(entries).filter(isNew)
