@@ -202,10 +202,19 @@ describe("not found", () => {
   })
 
   it("501 not_implemented, after authentication, for endpoints not built yet", async () => {
-    const response = await get("/v1/webhooks")
+    const feed = (token: string | null) =>
+      fetch(`${server.url}/v1/feed`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          ...(token === null ? {} : { authorization: `Bearer ${token}` })
+        },
+        body: JSON.stringify({ tickers: ["ACME"] })
+      })
+    const response = await feed(key)
     assert.strictEqual(response.status, 501)
     assert.strictEqual((await errorOf(response)).code, "not_implemented")
-    assert.strictEqual((await get("/v1/webhooks", null)).status, 401)
+    assert.strictEqual((await feed(null)).status, 401)
   })
 })
 

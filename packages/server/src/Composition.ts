@@ -34,6 +34,8 @@ export const storageLayer = Layer.mergeAll(
   SqlStorage.jobQueue,
   SqlStorage.eventStore,
   SqlStorage.cursorStore,
+  SqlStorage.webhookStore,
+  SqlStorage.deliveryStore,
   rateLimitStore
 ).pipe(Layer.provideMerge(Database.layerConfig))
 

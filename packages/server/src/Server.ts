@@ -8,7 +8,14 @@ import { HttpApiBuilder, HttpApiScalar, HttpMiddleware, HttpServer } from "@effe
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import type { ServeError } from "@effect/platform/HttpServerError"
 import { Api } from "@filings/domain"
-import type { CompanyStore, DocumentStore, EventStore, ExtractionStore, RateLimitStore } from "@filings/storage"
+import type {
+  CompanyStore,
+  DocumentStore,
+  EventStore,
+  ExtractionStore,
+  RateLimitStore,
+  WebhookStore
+} from "@filings/storage"
 import { Layer } from "effect"
 import { createServer } from "node:http"
 import * as AdminHandlers from "./admin/AdminHandlers.js"
@@ -22,6 +29,7 @@ import * as NotImplementedHandlers from "./http/NotImplementedHandlers.js"
 import * as SystemHandlers from "./http/SystemHandlers.js"
 import type { Ingestion } from "./ingest/Ingestion.js"
 import * as SectionsHandlers from "./sections/SectionsHandlers.js"
+import * as WebhooksHandlers from "./webhooks/WebhooksHandlers.js"
 
 /** What the handlers need from the composition root. */
 export type Requirements =
@@ -30,6 +38,7 @@ export type Requirements =
   | CompanyStore.CompanyStore
   | RateLimitStore.RateLimitStore
   | EventStore.EventStore
+  | WebhookStore.WebhookStore
   | ApiKeys
   | AdminAccess
   | Ingestion
@@ -42,6 +51,7 @@ export const apiLayer: Layer.Layer<HttpApi.Api, never, Requirements> = Layer.mer
       DocumentsHandlers.layer,
       SectionsHandlers.layer,
       ExtractHandlers.layer,
+      WebhooksHandlers.layer,
       NotImplementedHandlers.layer,
       AdminHandlers.layer,
       SystemHandlers.layer

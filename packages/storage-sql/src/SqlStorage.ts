@@ -7,11 +7,13 @@ import {
   ApiKeyStore,
   CompanyStore,
   CursorStore,
+  DeliveryStore,
   DocumentStore,
   EventStore,
   ExtractionStore,
   JobQueue,
-  RateLimitStore
+  RateLimitStore,
+  WebhookStore
 } from "@filings/storage"
 import type { Stores } from "@filings/storage/Stores"
 import { Layer } from "effect"
@@ -20,6 +22,7 @@ import { makeCompanyStore, makeDocumentStore } from "./internal/sqlDocuments.js"
 import { makeCursorStore, makeEventStore } from "./internal/sqlEvents.js"
 import { makeExtractionStore } from "./internal/sqlExtractions.js"
 import { makeJobQueue } from "./internal/sqlQueue.js"
+import { makeDeliveryStore, makeWebhookStore } from "./internal/sqlWebhooks.js"
 
 export const documentStore = Layer.effect(DocumentStore.DocumentStore, makeDocumentStore)
 export const extractionStore = Layer.effect(ExtractionStore.ExtractionStore, makeExtractionStore)
@@ -31,6 +34,10 @@ export const jobQueue = Layer.effect(JobQueue.JobQueue, makeJobQueue)
 /** Recorders on every process take turns (an advisory lock), so readers see sequences in order. */
 export const eventStore = Layer.effect(EventStore.EventStore, makeEventStore)
 export const cursorStore = Layer.effect(CursorStore.CursorStore, makeCursorStore)
+/** Subscriptions, each visible to the API key that created it only. */
+export const webhookStore = Layer.effect(WebhookStore.WebhookStore, makeWebhookStore)
+/** One delivery per (subscription, event), however many dispatchers record it; removed with its subscription. */
+export const deliveryStore = Layer.effect(DeliveryStore.DeliveryStore, makeDeliveryStore)
 
 /** Every port. */
 export const layer: Layer.Layer<Stores, never, SqlClient.SqlClient> = Layer.mergeAll(
@@ -41,5 +48,7 @@ export const layer: Layer.Layer<Stores, never, SqlClient.SqlClient> = Layer.merg
   rateLimitStore,
   jobQueue,
   eventStore,
-  cursorStore
+  cursorStore,
+  webhookStore,
+  deliveryStore
 )

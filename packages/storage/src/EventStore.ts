@@ -37,6 +37,8 @@ export interface Service {
   /** Events recorded after `sequence` (0 for all), oldest first, at most `limit`. */
   readonly after: (sequence: number, limit: number) => Effect.Effect<ReadonlyArray<StoredEvent>, StorageError>
   readonly findByKey: (key: string) => Effect.Effect<Option.Option<StoredEvent>, StorageError>
+  /** The sequence of the newest event, 0 when there is none: "from now on" for a new reader. */
+  readonly latestSequence: Effect.Effect<number, StorageError>
 }
 
 export class EventStore extends Context.Tag("@filings/storage/EventStore")<EventStore, Service>() {}

@@ -6,6 +6,7 @@ import { Layer } from "effect"
 import { ApiKeyStore } from "./ApiKeyStore.js"
 import { CompanyStore } from "./CompanyStore.js"
 import { CursorStore } from "./CursorStore.js"
+import { DeliveryStore } from "./DeliveryStore.js"
 import { DocumentStore } from "./DocumentStore.js"
 import { EventStore } from "./EventStore.js"
 import { ExtractionStore } from "./ExtractionStore.js"
@@ -14,9 +15,11 @@ import { makeCompanyStore, makeDocumentStore } from "./internal/memoryDocuments.
 import { makeCursorStore, makeEventStore } from "./internal/memoryEvents.js"
 import { makeExtractionStore } from "./internal/memoryExtractions.js"
 import { makeJobQueue } from "./internal/memoryQueue.js"
+import { makeDeliveryStore, makeWebhookStore } from "./internal/memoryWebhooks.js"
 import { JobQueue } from "./JobQueue.js"
 import { RateLimitStore } from "./RateLimitStore.js"
 import type { Stores } from "./Stores.js"
+import { WebhookStore } from "./WebhookStore.js"
 
 export const documentStore = Layer.effect(DocumentStore, makeDocumentStore)
 export const companyStore = Layer.effect(CompanyStore, makeCompanyStore)
@@ -27,6 +30,12 @@ export const eventStore = Layer.effect(EventStore, makeEventStore)
 export const cursorStore = Layer.effect(CursorStore, makeCursorStore)
 /** Reads document metadata from the DocumentStore it is given. */
 export const extractionStore = Layer.effect(ExtractionStore, makeExtractionStore)
+export const webhookStore = Layer.effect(WebhookStore, makeWebhookStore)
+/**
+ * Keeps the deliveries of the subscriptions in the WebhookStore it is given: one for a subscription
+ * that is not there cannot be recorded, and a removed subscription's deliveries go with it.
+ */
+export const deliveryStore = Layer.effect(DeliveryStore, makeDeliveryStore)
 
 /** Every port, in memory. */
 export const layer: Layer.Layer<Stores> = Layer.mergeAll(
@@ -36,5 +45,6 @@ export const layer: Layer.Layer<Stores> = Layer.mergeAll(
   rateLimitStore,
   jobQueue,
   eventStore,
-  cursorStore
+  cursorStore,
+  Layer.provideMerge(deliveryStore, webhookStore)
 )

@@ -5,11 +5,13 @@
 import type { ApiKeyStore } from "./ApiKeyStore.js"
 import type { CompanyStore } from "./CompanyStore.js"
 import type { CursorStore } from "./CursorStore.js"
+import type { DeliveryStore } from "./DeliveryStore.js"
 import type { DocumentStore } from "./DocumentStore.js"
 import type { EventStore } from "./EventStore.js"
 import type { ExtractionStore } from "./ExtractionStore.js"
 import type { JobQueue } from "./JobQueue.js"
 import type { RateLimitStore } from "./RateLimitStore.js"
+import type { WebhookStore } from "./WebhookStore.js"
 
 export type Stores =
   | DocumentStore
@@ -20,3 +22,5 @@ export type Stores =
   | JobQueue
   | EventStore
   | CursorStore
+  | WebhookStore
+  | DeliveryStore

@@ -5,18 +5,12 @@
  */
 import { HttpApiBuilder } from "@effect/platform"
 import { Api, ApiError } from "@filings/domain"
-import { Effect, Layer } from "effect"
+import { Effect } from "effect"
 
 const notYet = (endpoint: string) => () => Effect.fail(ApiError.NotImplemented.forEndpoint(endpoint))
 
-export const layer = Layer.mergeAll(
-  HttpApiBuilder.group(Api.FilingsApi, "feed", (handlers) => handlers.handle("feed", notYet("POST /v1/feed"))),
-  HttpApiBuilder.group(Api.FilingsApi, "webhooks", (handlers) =>
-    handlers
-      .handle("createWebhook", notYet("POST /v1/webhooks"))
-      .handle("listWebhooks", notYet("GET /v1/webhooks"))
-      .handle("updateWebhook", notYet("PATCH /v1/webhooks/{webhook_id}"))
-      .handle("deleteWebhook", notYet("DELETE /v1/webhooks/{webhook_id}"))
-      .handle("reactivateWebhook", notYet("POST /v1/webhooks/{webhook_id}/reactivate"))
-      .handle("recoverWebhook", notYet("POST /v1/webhooks/{webhook_id}/recover")))
+export const layer = HttpApiBuilder.group(
+  Api.FilingsApi,
+  "feed",
+  (handlers) => handlers.handle("feed", notYet("POST /v1/feed"))
 )

@@ -82,7 +82,13 @@ export const makeEventStore = Effect.gen(function*() {
       sql<EventRow>`SELECT ${columns} FROM events WHERE key = ${key}`.pipe(
         Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toStoredEvent)),
         failsAs("EventStore.findByKey")
-      )
+      ),
+
+    latestSequence: sql<{ readonly latest: number }>`
+      SELECT coalesce(max(sequence), 0)::float8 AS latest FROM events`.pipe(
+      Effect.map((rows) => rows[0]?.latest ?? 0),
+      failsAs("EventStore.latestSequence")
+    )
   }
   return service
 })

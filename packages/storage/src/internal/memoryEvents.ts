@@ -63,7 +63,8 @@ export const makeEventStore = Effect.gen(function*() {
       }),
     after: (sequence, limit) => Effect.map(Ref.get(log), (current) => page(current, sequence, limit).map(copy)),
     findByKey: (key) =>
-      Effect.map(Ref.get(log), (current) => Option.map(Option.fromNullable(current.byKey.get(key)), copy))
+      Effect.map(Ref.get(log), (current) => Option.map(Option.fromNullable(current.byKey.get(key)), copy)),
+    latestSequence: Effect.map(Ref.get(log), (current) => current.events.length)
   }
   return service
 })

@@ -9,11 +9,13 @@ import storage from "./0002_storage.js"
 import documentSections from "./0003_document_sections.js"
 import extractions from "./0004_extractions.js"
 import events from "./0005_events.js"
+import webhooks from "./0006_webhooks.js"
 
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
   "0001_filings_meta": filingsMeta,
   "0002_storage": storage,
   "0003_document_sections": documentSections,
   "0004_extractions": extractions,
-  "0005_events": events
+  "0005_events": events,
+  "0006_webhooks": webhooks
 }

@@ -1,0 +1,127 @@
+/**
+ * Handlers of the subscription routes: create (the secret shown once), list (never the secret),
+ * change (pause, resume, url, events, filters), delete, reactivate. A subscription belongs to the
+ * API key that created it: another key's id answers 404 as if it did not exist.
+ */
+import { HttpApiBuilder } from "@effect/platform"
+import { Api, ApiError, Webhooks } from "@filings/domain"
+import { EventStore, WebhookStore } from "@filings/storage"
+import { Clock, Effect, Option, Redacted } from "effect"
+import { randomBytes } from "node:crypto"
+import { orServiceUnavailable } from "../http/StorageFailures.js"
+
+/** `whsec_` and 32 random bytes, base64url: the form `decisions.md` gives generated secrets. */
+export const generateSecret = (): string => `whsec_${randomBytes(32).toString("base64url")}`
+
+const subscriptionId = (): string => `wh_${randomBytes(12).toString("hex")}`
+
+const filtersOf = (filters: WebhookStore.SubscriptionFilters) => {
+  const given = {
+    ...(filters.tickers === undefined ? {} : { tickers: filters.tickers }),
+    ...(filters.docTypes === undefined ? {} : { doc_types: filters.docTypes })
+  }
+  return Object.keys(given).length === 0 ? {} : { filters: new Webhooks.WebhookFilters(given as never) }
+}
+
+const toWebhook = (subscription: WebhookStore.Subscription) =>
+  new Webhooks.Webhook({
+    id: subscription.id,
+    url: subscription.url,
+    events: subscription.events as ReadonlyArray<Webhooks.EventType>,
+    ...filtersOf(subscription.filters),
+    status: subscription.status,
+    created_at: new Date(subscription.createdAtMillis).toISOString(),
+    last_triggered_at: subscription.lastTriggeredAtMillis === null
+      ? null
+      : new Date(subscription.lastTriggeredAtMillis).toISOString()
+  })
+
+const storedFilters = (filters: Webhooks.WebhookFilters | undefined): WebhookStore.SubscriptionFilters => ({
+  ...(filters?.tickers === undefined ? {} : { tickers: filters.tickers }),
+  ...(filters?.doc_types === undefined ? {} : { docTypes: filters.doc_types })
+})
+
+const notFound = (id: string) => new ApiError.WebhookNotFound({ message: `no webhook subscription with id ${id}` })
+
+export const layer = HttpApiBuilder.group(Api.FilingsApi, "webhooks", (handlers) =>
+  Effect.gen(function*() {
+    const webhooks = yield* WebhookStore.WebhookStore
+    const events = yield* EventStore.EventStore
+
+    const owned = (id: string, ownerKeyId: string) =>
+      Effect.flatMap(
+        webhooks.find(id, ownerKeyId),
+        Option.match({
+          onNone: () => Effect.fail(notFound(id)),
+          onSome: Effect.succeed
+        })
+      )
+
+    const change = (id: string, ownerKeyId: string, changes: WebhookStore.SubscriptionChanges) =>
+      Effect.flatMap(
+        webhooks.update(id, ownerKeyId, changes),
+        Option.match({
+          onNone: () => Effect.fail(notFound(id)),
+          onSome: (subscription) => Effect.succeed(toWebhook(subscription))
+        })
+      )
+
+    return handlers
+      .handle("createWebhook", ({ payload }) =>
+        Effect.gen(function*() {
+          const key = yield* Api.CurrentApiKey
+          const secret = payload.secret ?? generateSecret()
+          const subscription: WebhookStore.Subscription = {
+            id: subscriptionId(),
+            ownerKeyId: key.id,
+            url: payload.url,
+            events: [...new Set(payload.events)],
+            filters: storedFilters(payload.filters),
+            secret: Redacted.make(secret),
+            status: "active",
+            createdAtMillis: yield* Clock.currentTimeMillis,
+            lastTriggeredAtMillis: null,
+            // Events from now on: a new subscription is not sent the past.
+            startSequence: yield* events.latestSequence
+          }
+          yield* webhooks.create(subscription)
+          const { last_triggered_at: _never, ...listed } = toWebhook(subscription)
+          return new Webhooks.CreatedWebhook({ ...listed, secret })
+        }).pipe(orServiceUnavailable))
+      .handle("listWebhooks", () =>
+        Effect.gen(function*() {
+          const key = yield* Api.CurrentApiKey
+          const own = yield* webhooks.list(key.id)
+          return new Webhooks.WebhookList({ webhooks: own.map(toWebhook) })
+        }).pipe(orServiceUnavailable))
+      .handle("updateWebhook", ({ path, payload }) =>
+        Effect.gen(function*() {
+          const key = yield* Api.CurrentApiKey
+          const current = yield* owned(path.webhook_id, key.id)
+          // Resuming does not revive a failed subscription: that takes a reactivation.
+          if (payload.status === "active" && current.status === "failed") {
+            return yield* new ApiError.InvalidRequest({
+              message: `webhook ${current.id} has failed; reactivate it with POST /v1/webhooks/${current.id}/reactivate`
+            })
+          }
+          return yield* change(path.webhook_id, key.id, {
+            ...(payload.url === undefined ? {} : { url: payload.url }),
+            ...(payload.events === undefined ? {} : { events: [...new Set(payload.events)] }),
+            ...(payload.filters === undefined ? {} : { filters: storedFilters(payload.filters) }),
+            ...(payload.status === undefined ? {} : { status: payload.status })
+          })
+        }).pipe(orServiceUnavailable))
+      .handle("deleteWebhook", ({ path }) =>
+        Effect.gen(function*() {
+          const key = yield* Api.CurrentApiKey
+          if (!(yield* webhooks.remove(path.webhook_id, key.id))) return yield* notFound(path.webhook_id)
+        }).pipe(orServiceUnavailable))
+      .handle("reactivateWebhook", ({ path }) =>
+        Effect.gen(function*() {
+          const key = yield* Api.CurrentApiKey
+          yield* owned(path.webhook_id, key.id)
+          return yield* change(path.webhook_id, key.id, { status: "active" })
+        }).pipe(orServiceUnavailable))
+      .handle("recoverWebhook", () =>
+        Effect.fail(ApiError.NotImplemented.forEndpoint("POST /v1/webhooks/{webhook_id}/recover")))
+  }))

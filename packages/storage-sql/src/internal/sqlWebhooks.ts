@@ -1,0 +1,265 @@
+// WebhookStore and DeliveryStore on SQL. Every statement of the owner's API names the owner in its
+// WHERE clause, so another key's subscription is indistinguishable from a missing one. Deliveries
+// are unique per (subscription, event): dispatchers racing on one event insert with ON CONFLICT DO
+// NOTHING, and each gets back only the deliveries it created. Times are the milliseconds callers
+// pass, never the database's now().
+import { SqlClient } from "@effect/sql"
+import type { DeliveryStore, WebhookStore } from "@filings/storage"
+import { Effect, Option, Redacted } from "effect"
+import { jsonb } from "./jsonb.js"
+import { failsAs } from "./storageErrors.js"
+
+interface WebhookRow {
+  readonly id: string
+  readonly owner_key_id: string
+  readonly url: string
+  readonly events: ReadonlyArray<string>
+  readonly filters: WebhookStore.SubscriptionFilters
+  readonly secret: string
+  readonly status: WebhookStore.SubscriptionStatus
+  readonly created_at_ms: number
+  readonly last_triggered_at_ms: number | null
+  readonly start_sequence: number
+}
+
+const toSubscription = (row: WebhookRow): WebhookStore.Subscription => ({
+  id: row.id,
+  ownerKeyId: row.owner_key_id,
+  url: row.url,
+  events: row.events,
+  filters: row.filters,
+  secret: Redacted.make(row.secret),
+  status: row.status,
+  createdAtMillis: row.created_at_ms,
+  lastTriggeredAtMillis: row.last_triggered_at_ms,
+  startSequence: row.start_sequence
+})
+
+interface DeliveryRow {
+  readonly id: string
+  readonly subscription_id: string
+  readonly event_id: string
+  readonly event_sequence: number
+  readonly event_type: string
+  readonly state: DeliveryStore.DeliveryState
+  readonly attempts: number
+  readonly created_at_ms: number
+  readonly last_attempt_at_ms: number | null
+  readonly last_status: number | null
+  readonly last_error: string | null
+  readonly next_attempt_at_ms: number | null
+  readonly delivered_at_ms: number | null
+}
+
+const toDelivery = (row: DeliveryRow): DeliveryStore.Delivery => ({
+  id: row.id,
+  subscriptionId: row.subscription_id,
+  eventId: row.event_id,
+  eventSequence: row.event_sequence,
+  eventType: row.event_type,
+  state: row.state,
+  attempts: row.attempts,
+  createdAtMillis: row.created_at_ms,
+  lastAttemptAtMillis: row.last_attempt_at_ms,
+  lastStatus: row.last_status,
+  lastError: row.last_error,
+  nextAttemptAtMillis: row.next_attempt_at_ms,
+  deliveredAtMillis: row.delivered_at_ms
+})
+
+const firstOf = <Row, A>(toValue: (row: Row) => A) => (rows: ReadonlyArray<Row>) =>
+  Option.map(Option.fromNullable(rows[0]), toValue)
+
+export const makeWebhookStore = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  // bigint decodes as a string; these times and sequences stay far below 2^53, so float8 carries them exactly.
+  const columns = sql`id, owner_key_id, url, events, filters, secret, status,
+    created_at_ms::float8 AS created_at_ms, last_triggered_at_ms::float8 AS last_triggered_at_ms,
+    start_sequence::float8 AS start_sequence`
+  // Ties broken in code-point order, as the memory store does, whatever the database's collation.
+  const oldestFirst = sql`ORDER BY created_at_ms, id COLLATE "C"`
+
+  const service: WebhookStore.Service = {
+    create: (subscription) =>
+      sql`
+        INSERT INTO webhooks (id, owner_key_id, url, events, filters, secret, status, created_at_ms,
+          last_triggered_at_ms, start_sequence)
+        VALUES (${subscription.id}, ${subscription.ownerKeyId}, ${subscription.url},
+          ${jsonb(subscription.events)}::jsonb, ${jsonb(subscription.filters)}::jsonb,
+          ${Redacted.value(subscription.secret)}, ${subscription.status}, ${subscription.createdAtMillis},
+          ${subscription.lastTriggeredAtMillis}, ${subscription.startSequence})`.pipe(
+        Effect.asVoid,
+        failsAs("WebhookStore.create")
+      ),
+
+    find: (id, ownerKeyId) =>
+      sql<WebhookRow>`SELECT ${columns} FROM webhooks WHERE id = ${id} AND owner_key_id = ${ownerKeyId}`.pipe(
+        Effect.map(firstOf(toSubscription)),
+        failsAs("WebhookStore.find")
+      ),
+
+    findById: (id) =>
+      sql<WebhookRow>`SELECT ${columns} FROM webhooks WHERE id = ${id}`.pipe(
+        Effect.map(firstOf(toSubscription)),
+        failsAs("WebhookStore.findById")
+      ),
+
+    list: (ownerKeyId) =>
+      sql<WebhookRow>`SELECT ${columns} FROM webhooks WHERE owner_key_id = ${ownerKeyId} ${oldestFirst}`.pipe(
+        Effect.map((rows) => rows.map(toSubscription)),
+        failsAs("WebhookStore.list")
+      ),
+
+    listAll: sql<WebhookRow>`SELECT ${columns} FROM webhooks ${oldestFirst}`.pipe(
+      Effect.map((rows) => rows.map(toSubscription)),
+      failsAs("WebhookStore.listAll")
+    ),
+
+    // A change not given is NULL here, and COALESCE keeps the column as it was.
+    update: (id, ownerKeyId, changes) =>
+      sql<WebhookRow>`
+        UPDATE webhooks SET
+          url = COALESCE(${changes.url ?? null}, url),
+          events = COALESCE(${changes.events === undefined ? null : jsonb(changes.events)}::jsonb, events),
+          filters = COALESCE(${changes.filters === undefined ? null : jsonb(changes.filters)}::jsonb, filters),
+          status = COALESCE(${changes.status ?? null}, status)
+        WHERE id = ${id} AND owner_key_id = ${ownerKeyId}
+        RETURNING ${columns}`.pipe(
+        Effect.map(firstOf(toSubscription)),
+        failsAs("WebhookStore.update")
+      ),
+
+    setStatus: (id, status) =>
+      sql`UPDATE webhooks SET status = ${status} WHERE id = ${id}`.pipe(
+        Effect.asVoid,
+        failsAs("WebhookStore.setStatus")
+      ),
+
+    // Workers finish out of order: an earlier time never replaces a later one (GREATEST skips NULL).
+    markTriggered: (id, atMillis) =>
+      sql`
+        UPDATE webhooks SET last_triggered_at_ms = GREATEST(last_triggered_at_ms, ${atMillis}::bigint)
+        WHERE id = ${id}`.pipe(Effect.asVoid, failsAs("WebhookStore.markTriggered")),
+
+    // The deliveries go with it: ON DELETE CASCADE.
+    remove: (id, ownerKeyId) =>
+      sql`DELETE FROM webhooks WHERE id = ${id} AND owner_key_id = ${ownerKeyId} RETURNING id`.pipe(
+        Effect.map((rows) => rows.length === 1),
+        failsAs("WebhookStore.remove")
+      )
+  }
+  return service
+})
+
+/** Rows per INSERT: about 7 parameters each, well below PostgreSQL's 65,535 per statement. */
+const insertChunkSize = 500
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
+/**
+ * The batch in one order every recorder shares. Two transactions inserting overlapping pairs in
+ * different orders could each wait for the other's row; in one order they only queue. The sort is
+ * stable, so of two deliveries with the same pair the first given is still the one recorded.
+ */
+const inLockOrder = (deliveries: ReadonlyArray<DeliveryStore.NewDelivery>) =>
+  [...deliveries].sort((a, b) => compareText(a.subscriptionId, b.subscriptionId) || compareText(a.eventId, b.eventId))
+
+const chunksOf = <A>(items: ReadonlyArray<A>, size: number): ReadonlyArray<ReadonlyArray<A>> =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size))
+
+export const makeDeliveryStore = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  const columns = sql`id, subscription_id, event_id, event_sequence::float8 AS event_sequence, event_type, state,
+    attempts, created_at_ms::float8 AS created_at_ms, last_attempt_at_ms::float8 AS last_attempt_at_ms, last_status,
+    last_error, next_attempt_at_ms::float8 AS next_attempt_at_ms, delivered_at_ms::float8 AS delivered_at_ms`
+
+  const service: DeliveryStore.Service = {
+    record: (deliveries) =>
+      Effect.gen(function*() {
+        if (deliveries.length === 0) return []
+        const recorded = yield* sql.withTransaction(Effect.forEach(
+          chunksOf(inLockOrder(deliveries), insertChunkSize),
+          (chunk) =>
+            sql<DeliveryRow>`
+              INSERT INTO deliveries ${
+              sql.insert(chunk.map((delivery) => ({
+                id: delivery.id,
+                subscription_id: delivery.subscriptionId,
+                event_id: delivery.eventId,
+                event_sequence: delivery.eventSequence,
+                event_type: delivery.eventType,
+                state: delivery.state,
+                created_at_ms: delivery.createdAtMillis
+              })))
+            }
+              ON CONFLICT (subscription_id, event_id) DO NOTHING
+              RETURNING ${columns}`
+        ))
+        const byId = new Map(recorded.flat().map((row) => [row.id, toDelivery(row)]))
+        // Back in the given order; an id given twice is reported once.
+        return deliveries.flatMap((delivery) => {
+          const row = byId.get(delivery.id)
+          if (row === undefined) return []
+          byId.delete(delivery.id)
+          return [row]
+        })
+      }).pipe(failsAs("DeliveryStore.record")),
+
+    find: (id) =>
+      sql<DeliveryRow>`SELECT ${columns} FROM deliveries WHERE id = ${id}`.pipe(
+        Effect.map(firstOf(toDelivery)),
+        failsAs("DeliveryStore.find")
+      ),
+
+    recordAttempt: (id, outcome) =>
+      sql<DeliveryRow>`
+        UPDATE deliveries SET
+          attempts = attempts + 1,
+          state = ${outcome.state},
+          last_attempt_at_ms = ${outcome.atMillis},
+          last_status = ${outcome.status},
+          last_error = ${outcome.error},
+          next_attempt_at_ms = ${outcome.nextAttemptAtMillis},
+          delivered_at_ms = COALESCE(${
+        outcome.state === "delivered" ? outcome.atMillis : null
+      }::bigint, delivered_at_ms)
+        WHERE id = ${id}
+        RETURNING ${columns}`.pipe(
+        Effect.map(firstOf(toDelivery)),
+        failsAs("DeliveryStore.recordAttempt")
+      ),
+
+    requeue: (id) =>
+      sql<DeliveryRow>`
+        UPDATE deliveries SET state = 'pending', next_attempt_at_ms = NULL WHERE id = ${id}
+        RETURNING ${columns}`.pipe(
+        Effect.map(firstOf(toDelivery)),
+        failsAs("DeliveryStore.requeue")
+      ),
+
+    list: (subscriptionId, options) => {
+      const conditions = [sql`subscription_id = ${subscriptionId}`]
+      // bigint parameters reject fractions; below 3.5 is below 4 for whole sequences.
+      if (options.beforeSequence !== undefined) {
+        conditions.push(sql`event_sequence < ${Math.ceil(options.beforeSequence)}`)
+      }
+      return sql<DeliveryRow>`
+        SELECT ${columns} FROM deliveries WHERE ${sql.and(conditions)}
+        ORDER BY event_sequence DESC, created_at_ms DESC, id COLLATE "C" DESC
+        LIMIT ${Math.max(0, Math.floor(options.limit))}`.pipe(
+        Effect.map((rows) => rows.map(toDelivery)),
+        failsAs("DeliveryStore.list")
+      )
+    },
+
+    skippedSince: (subscriptionId, sinceMillis) =>
+      sql<DeliveryRow>`
+        SELECT ${columns} FROM deliveries
+        WHERE subscription_id = ${subscriptionId} AND state = 'skipped' AND created_at_ms >= ${Math.ceil(sinceMillis)}
+        ORDER BY created_at_ms, event_sequence, id COLLATE "C"`.pipe(
+        Effect.map((rows) => rows.map(toDelivery)),
+        failsAs("DeliveryStore.skippedSince")
+      )
+  }
+  return service
+})
