@@ -1,0 +1,41 @@
+/**
+ * Which subscriptions an event goes to: those that subscribed to its type, whose filters it passes
+ * (its ticker among the tickers, its document type among the types), and that existed before it
+ * (a subscription receives the events recorded after its creation). Each (event, subscription)
+ * pair is one delivery, whose id is derived from the pair, so every dispatcher, retry and
+ * restart names it the same and receivers can drop duplicates by it.
+ */
+import type { EventStore, WebhookStore } from "@filings/storage"
+import { createHash } from "node:crypto"
+
+/** The ticker and document type an event is about, read from its payload's data. */
+export const subjectOf = (event: EventStore.StoredEvent): { readonly ticker?: string; readonly docType?: string } => {
+  const data = (event.payload as { readonly data?: Record<string, unknown> } | null)?.data ?? {}
+  const ticker = typeof data.ticker === "string" ? data.ticker : undefined
+  // Press releases and upcoming calls carry no doc_type; their kind of document is implied.
+  const docType = typeof data.doc_type === "string"
+    ? data.doc_type
+    : event.type === "press_release.new"
+    ? "PRESS_RELEASE"
+    : event.type === "earnings_call.upcoming"
+    ? "EARNINGS_CALL"
+    : undefined
+  return { ...(ticker === undefined ? {} : { ticker }), ...(docType === undefined ? {} : { docType }) }
+}
+
+/** Whether the subscription wants the event (whatever its status: paused ones record skipped deliveries). */
+export const wants = (subscription: WebhookStore.Subscription, event: EventStore.StoredEvent): boolean => {
+  if (event.sequence <= subscription.startSequence) return false
+  if (!subscription.events.includes(event.type)) return false
+  const { docType, ticker } = subjectOf(event)
+  const { docTypes, tickers } = subscription.filters
+  if (tickers !== undefined && tickers.length > 0 && (ticker === undefined || !tickers.includes(ticker))) return false
+  if (docTypes !== undefined && docTypes.length > 0 && (docType === undefined || !docTypes.includes(docType))) {
+    return false
+  }
+  return true
+}
+
+/** `dlv_` and 24 hex digits of a hash of the pair: the `X-Service-Delivery-Id` of every attempt. */
+export const deliveryIdOf = (subscriptionId: string, eventId: string): string =>
+  `dlv_${createHash("sha256").update(`${subscriptionId}\u0000${eventId}`).digest("hex").slice(0, 24)}`
