@@ -10,9 +10,11 @@ import type { ServeError } from "@effect/platform/HttpServerError"
 import { Api } from "@filings/domain"
 import type {
   CompanyStore,
+  DeliveryStore,
   DocumentStore,
   EventStore,
   ExtractionStore,
+  JobQueue,
   RateLimitStore,
   WebhookStore
 } from "@filings/storage"
@@ -39,6 +41,8 @@ export type Requirements =
   | RateLimitStore.RateLimitStore
   | EventStore.EventStore
   | WebhookStore.WebhookStore
+  | DeliveryStore.DeliveryStore
+  | JobQueue.JobQueue
   | ApiKeys
   | AdminAccess
   | Ingestion

@@ -58,6 +58,8 @@ export interface Service {
   readonly find: (id: string) => Effect.Effect<Option.Option<Delivery>, StorageError>
   /** Counts the attempt and moves the delivery to the outcome's state. */
   readonly recordAttempt: (id: string, outcome: AttemptOutcome) => Effect.Effect<Option.Option<Delivery>, StorageError>
+  /** A pending delivery whose subscription was paused or failed before it was sent: `skipped`. */
+  readonly markSkipped: (id: string) => Effect.Effect<Option.Option<Delivery>, StorageError>
   /** Back to `pending`, attempts kept (a redelivery, or a recovery of a skipped one). */
   readonly requeue: (id: string) => Effect.Effect<Option.Option<Delivery>, StorageError>
   /** A subscription's deliveries, newest first, `limit` at most, before a sequence for paging. */

@@ -1286,6 +1286,18 @@ export const conformance = <E>(
             assert.isTrue(Option.isNone(unknown))
           }))
 
+        it.effect("markSkipped sets a pending delivery aside, attempts kept; unknown ids are none", () =>
+          Effect.gen(function*() {
+            const store = yield* DeliveryStore
+            const subscription = yield* storedSubscription()
+            const pending = sampleDelivery(subscription.id, 1)
+            yield* store.record([pending])
+            const skipped = { ...recordedAs(pending), state: "skipped" as const }
+            assert.deepStrictEqual(yield* store.markSkipped(pending.id), Option.some(skipped))
+            assert.deepStrictEqual(yield* store.find(pending.id), Option.some(skipped))
+            assert.isTrue(Option.isNone(yield* store.markSkipped(uniqueName("dlv"))))
+          }))
+
         it.effect("requeue makes a delivery pending again and keeps its attempts", () =>
           Effect.gen(function*() {
             const store = yield* DeliveryStore

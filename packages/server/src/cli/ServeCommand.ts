@@ -14,6 +14,7 @@ import * as Pipeline from "../pipeline/Pipeline.js"
 import * as PipelineConfig from "../pipeline/PipelineConfig.js"
 import * as Server from "../Server.js"
 import * as ServerConfig from "../ServerConfig.js"
+import * as WebhookDelivery from "../webhooks/WebhookDelivery.js"
 import * as Output from "./Output.js"
 import { jsonOption } from "./SharedOptions.js"
 
@@ -59,7 +60,7 @@ export const serveCommand = Command.make(
       }
       return yield* announceAndWait(json).pipe(
         Effect.provide(
-          Layer.merge(Server.layer(listen), Pipeline.layer).pipe(
+          Layer.mergeAll(Server.layer(listen), Pipeline.layer, WebhookDelivery.layer).pipe(
             Layer.provide(PipelineConfig.layer()),
             Layer.provideMerge(servicesLayer),
             Layer.provideMerge(storageLayer)

@@ -15,6 +15,8 @@ import { Cause, Data, Duration, Effect, Option, Queue, type Scope } from "effect
 export class JobFailure extends Data.TaggedError("JobFailure")<{
   readonly reason: string
   readonly permanent: boolean
+  /** When to run it again, when the job has a schedule of its own (webhook deliveries). */
+  readonly retryIn?: Duration.Duration | undefined
 }> {}
 
 export interface WorkerOptions<R> {
@@ -62,7 +64,7 @@ export const startWorkers = <R>(
           return yield* queue.fail(job, failure.reason)
         }
         yield* Effect.logInfo(`job ${job.id} of ${options.queue} will be retried: ${failure.reason}`)
-        return yield* queue.retry(job, retryDelay(job.attempts))
+        return yield* queue.retry(job, failure.retryIn ?? retryDelay(job.attempts))
       })
 
     const worker = Effect.gen(function*() {

@@ -1,14 +1,16 @@
 /**
  * Handlers of the subscription routes: create (the secret shown once), list (never the secret),
- * change (pause, resume, url, events, filters), delete, reactivate. A subscription belongs to the
+ * change (pause, resume, url, events, filters), delete, reactivate, and recover (send again what
+ * was skipped while the subscription was paused or failed). A subscription belongs to the
  * API key that created it: another key's id answers 404 as if it did not exist.
  */
 import { HttpApiBuilder } from "@effect/platform"
 import { Api, ApiError, Webhooks } from "@filings/domain"
-import { EventStore, WebhookStore } from "@filings/storage"
-import { Clock, Effect, Option, Redacted } from "effect"
+import { DeliveryStore, EventStore, JobQueue, WebhookStore } from "@filings/storage"
+import { Clock, Effect, Option, Redacted, Schema } from "effect"
 import { randomBytes } from "node:crypto"
 import { orServiceUnavailable } from "../http/StorageFailures.js"
+import { DeliveryJob, DeliveryQueue } from "./Dispatcher.js"
 
 /** `whsec_` and 32 random bytes, base64url: the form `decisions.md` gives generated secrets. */
 export const generateSecret = (): string => `whsec_${randomBytes(32).toString("base64url")}`
@@ -47,6 +49,8 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "webhooks", (handlers)
   Effect.gen(function*() {
     const webhooks = yield* WebhookStore.WebhookStore
     const events = yield* EventStore.EventStore
+    const deliveries = yield* DeliveryStore.DeliveryStore
+    const queue = yield* JobQueue.JobQueue
 
     const owned = (id: string, ownerKeyId: string) =>
       Effect.flatMap(
@@ -122,6 +126,23 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "webhooks", (handlers)
           yield* owned(path.webhook_id, key.id)
           return yield* change(path.webhook_id, key.id, { status: "active" })
         }).pipe(orServiceUnavailable))
-      .handle("recoverWebhook", () =>
-        Effect.fail(ApiError.NotImplemented.forEndpoint("POST /v1/webhooks/{webhook_id}/recover")))
+      .handle("recoverWebhook", ({ path, payload }) =>
+        Effect.gen(function*() {
+          const key = yield* Api.CurrentApiKey
+          const subscription = yield* owned(path.webhook_id, key.id)
+          const since = Date.parse(payload.since)
+          if (Number.isNaN(since)) {
+            return yield* new ApiError.InvalidRequest({ message: `since must be a timestamp, got ${payload.since}` })
+          }
+          const skipped = yield* deliveries.skippedSince(subscription.id, since)
+          const now = yield* Clock.currentTimeMillis
+          for (const delivery of skipped) {
+            yield* deliveries.requeue(delivery.id)
+            // A fresh key: the delivery's first job, if it had one, has been used up.
+            yield* queue.enqueue(DeliveryQueue, Schema.encodeSync(DeliveryJob)({ deliveryId: delivery.id }), {
+              uniqueKey: `${delivery.id}:recovered:${now}`
+            })
+          }
+          return new Webhooks.RecoverWebhookResult({ requeued: skipped.length })
+        }).pipe(orServiceUnavailable))
   }))

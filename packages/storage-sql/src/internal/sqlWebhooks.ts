@@ -229,6 +229,14 @@ export const makeDeliveryStore = Effect.gen(function*() {
         failsAs("DeliveryStore.recordAttempt")
       ),
 
+    markSkipped: (id) =>
+      sql<DeliveryRow>`
+        UPDATE deliveries SET state = 'skipped', next_attempt_at_ms = NULL WHERE id = ${id}
+        RETURNING ${columns}`.pipe(
+        Effect.map(firstOf(toDelivery)),
+        failsAs("DeliveryStore.markSkipped")
+      ),
+
     requeue: (id) =>
       sql<DeliveryRow>`
         UPDATE deliveries SET state = 'pending', next_attempt_at_ms = NULL WHERE id = ${id}

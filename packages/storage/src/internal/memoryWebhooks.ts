@@ -226,6 +226,7 @@ export const makeDeliveryStore = Effect.gen(function*() {
         nextAttemptAtMillis: outcome.nextAttemptAtMillis,
         deliveredAtMillis: outcome.state === "delivered" ? outcome.atMillis : delivery.deliveredAtMillis
       })),
+    markSkipped: (id) => change(id, (delivery) => ({ ...delivery, state: "skipped", nextAttemptAtMillis: null })),
     requeue: (id) => change(id, (delivery) => ({ ...delivery, state: "pending", nextAttemptAtMillis: null })),
     list: (subscriptionId, options) =>
       Effect.map(ofSubscription(subscriptionId), (all) => {

@@ -1,0 +1,107 @@
+/**
+ * A delivery job: one attempt of one delivery. The callback address is checked again at every
+ * attempt (names move), the body is the event's payload as recorded, signed with the
+ * subscription's secret. A 2xx delivers it; a failure schedules the next attempt per the
+ * specification; the 6th failure fails the delivery and the subscription. A subscription paused
+ * or failed meanwhile gets the delivery recorded as skipped. Attempts to one subscription are
+ * bounded in this process, so one slow receiver cannot hold every worker.
+ */
+import { DeliveryStore, EventStore, type JobQueue, WebhookStore } from "@filings/storage"
+import { WebhookSignature } from "@filings/webhook-signer"
+import { Clock, Duration, Effect, Option, Redacted, Schema } from "effect"
+import { JobFailure } from "../pipeline/QueueWorkers.js"
+import { type AllowList, checkCallback } from "./CallbackAddress.js"
+import { send } from "./DeliverySender.js"
+import { DeliveryJob } from "./Dispatcher.js"
+import { delayAfter } from "./RetrySchedule.js"
+
+/** Attempts at once to one subscription from this process. */
+export const PerSubscriptionConcurrency = 2
+
+const transient = (reason: string) => new JobFailure({ reason, permanent: false })
+
+export const makeDeliveryHandler = (allow: AllowList, timeout?: Duration.DurationInput) =>
+  Effect.gen(function*() {
+    const deliveries = yield* DeliveryStore.DeliveryStore
+    const webhooks = yield* WebhookStore.WebhookStore
+    const events = yield* EventStore.EventStore
+    const gates = new Map<string, Effect.Semaphore>()
+    const gateOf = (subscriptionId: string) => {
+      let gate = gates.get(subscriptionId)
+      if (gate === undefined) {
+        gate = Effect.unsafeMakeSemaphore(PerSubscriptionConcurrency)
+        gates.set(subscriptionId, gate)
+      }
+      return gate
+    }
+
+    const attempt = (job: JobQueue.Job) =>
+      Effect.gen(function*() {
+        const { deliveryId } = yield* Schema.decodeUnknown(DeliveryJob)(job.payload).pipe(
+          Effect.mapError(() => new JobFailure({ reason: "the job's payload is not a delivery", permanent: true }))
+        )
+        const found = yield* deliveries.find(deliveryId)
+        if (Option.isNone(found) || found.value.state !== "pending") return
+        const delivery = found.value
+        const subscription = yield* webhooks.findById(delivery.subscriptionId)
+        if (Option.isNone(subscription)) return
+        if (subscription.value.status !== "active") {
+          yield* deliveries.markSkipped(delivery.id)
+          return
+        }
+        const [event] = yield* events.after(delivery.eventSequence - 1, 1)
+        if (event === undefined || event.id !== delivery.eventId) {
+          return yield* new JobFailure({ reason: `event ${delivery.eventId} is missing`, permanent: true })
+        }
+
+        const body = new TextEncoder().encode(JSON.stringify(event.payload))
+        const checked = yield* Effect.either(checkCallback(subscription.value.url, { allow }))
+        const outcome = checked._tag === "Left"
+          ? { delivered: false, status: null, error: checked.left.message }
+          : yield* gateOf(subscription.value.id).withPermits(1)(send(checked.right, {
+            body,
+            signature: yield* Effect.promise(() =>
+              WebhookSignature.sign(Redacted.value(subscription.value.secret), body)
+            ),
+            eventType: event.type,
+            deliveryId: delivery.id
+          }, timeout))
+
+        const now = yield* Clock.currentTimeMillis
+        if (outcome.delivered) {
+          yield* deliveries.recordAttempt(delivery.id, {
+            atMillis: now,
+            status: outcome.status,
+            error: null,
+            state: "delivered",
+            nextAttemptAtMillis: null
+          })
+          yield* webhooks.markTriggered(subscription.value.id, now)
+          return
+        }
+        const failed = delivery.attempts + 1
+        const next = delayAfter(failed)
+        yield* deliveries.recordAttempt(delivery.id, {
+          atMillis: now,
+          status: outcome.status,
+          error: outcome.error,
+          state: Option.isSome(next) ? "pending" : "failed",
+          nextAttemptAtMillis: Option.isSome(next) ? now + Duration.toMillis(next.value) : null
+        })
+        if (Option.isNone(next)) {
+          // The spec's rule: the 6th failed attempt of one delivery fails the subscription.
+          yield* webhooks.setStatus(subscription.value.id, "failed")
+          yield* Effect.logWarning(`webhook ${subscription.value.id} failed after ${failed} attempts: ${outcome.error}`)
+          return
+        }
+        return yield* new JobFailure({
+          reason: `attempt ${failed} of ${delivery.id}: ${outcome.error}`,
+          permanent: false,
+          retryIn: next.value
+        })
+      }).pipe(
+        Effect.catchTags({ StorageError: (error) => Effect.fail(transient(error.message)) })
+      )
+
+    return attempt
+  })

@@ -1,0 +1,45 @@
+/**
+ * Webhook delivery in a running server: the dispatcher, which turns recorded events into
+ * deliveries every half second (waking idle workers when it finds some), and the workers, which
+ * send them. Both share the database with every other instance: deliveries and their jobs are unique
+ * on the delivery id, so several instances deliver each event once per subscription.
+ *
+ * `FILINGS_WEBHOOK_WORKERS` (default 8) sets the attempts in flight per process;
+ * `FILINGS_WEBHOOK_ALLOW_HOSTS` opens named hosts or ranges the address check refuses otherwise.
+ */
+import { Config, Duration, Effect, Layer, Schedule } from "effect"
+import { startWorkers } from "../pipeline/QueueWorkers.js"
+import { allowListConfig } from "./CallbackAddress.js"
+import { makeDeliveryHandler } from "./DeliveryWorker.js"
+import { DeliveryQueue, dispatchOnce } from "./Dispatcher.js"
+
+const workersConfig = Config.integer("FILINGS_WEBHOOK_WORKERS").pipe(
+  Config.withDefault(8),
+  Config.validate({ message: "FILINGS_WEBHOOK_WORKERS must be from 1 to 256", validation: (n) => n >= 1 && n <= 256 })
+)
+
+const dispatchInterval = Duration.millis(500)
+
+const run = Effect.gen(function*() {
+  const allow = yield* allowListConfig
+  const workers = yield* workersConfig
+  const handle = yield* makeDeliveryHandler(allow)
+  const deliveries = yield* startWorkers({
+    queue: DeliveryQueue,
+    concurrency: workers,
+    // An attempt takes at most 30 s; the lease outlives it, and a live worker extends it anyway.
+    lease: "2 minutes",
+    pollInterval: "1 second",
+    // The delivery store counts attempts and fails the delivery after the 6th; the queue never gives up first.
+    maxAttempts: 1_000,
+    handle
+  })
+  const dispatch = dispatchOnce.pipe(
+    Effect.tap((read) => (read > 0 ? deliveries.wake.pipe(Effect.repeatN(Math.min(read, workers) - 1)) : Effect.void)),
+    Effect.catchAllCause((cause) => Effect.logWarning("webhook dispatch failed", cause).pipe(Effect.as(0))),
+    Effect.repeat(Schedule.spaced(dispatchInterval))
+  )
+  yield* Effect.forkScoped(dispatch)
+})
+
+export const layer = Layer.scopedDiscard(run)
