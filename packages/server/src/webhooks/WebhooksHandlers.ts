@@ -5,7 +5,7 @@
  * API key that created it: another key's id answers 404 as if it did not exist.
  */
 import { HttpApiBuilder } from "@effect/platform"
-import { Api, ApiError, Webhooks } from "@filings/domain"
+import { Api, ApiError, type DocType, type Ids, Webhooks } from "@filings/domain"
 import { DeliveryStore, EventStore, JobQueue, WebhookStore } from "@filings/storage"
 import { Clock, Effect, Option, Redacted, Schema } from "effect"
 import { randomBytes } from "node:crypto"
@@ -17,12 +17,13 @@ export const generateSecret = (): string => `whsec_${randomBytes(32).toString("b
 
 const subscriptionId = (): string => `wh_${randomBytes(12).toString("hex")}`
 
+// Stored filters were validated when the subscription was created or changed.
 const filtersOf = (filters: WebhookStore.SubscriptionFilters) => {
   const given = {
-    ...(filters.tickers === undefined ? {} : { tickers: filters.tickers }),
-    ...(filters.docTypes === undefined ? {} : { doc_types: filters.docTypes })
+    ...(filters.tickers === undefined ? {} : { tickers: filters.tickers as ReadonlyArray<Ids.Ticker> }),
+    ...(filters.docTypes === undefined ? {} : { doc_types: filters.docTypes as ReadonlyArray<DocType.DocType> })
   }
-  return Object.keys(given).length === 0 ? {} : { filters: new Webhooks.WebhookFilters(given as never) }
+  return Object.keys(given).length === 0 ? {} : { filters: new Webhooks.WebhookFilters(given) }
 }
 
 const toWebhook = (subscription: WebhookStore.Subscription) =>
