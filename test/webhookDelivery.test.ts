@@ -31,6 +31,8 @@ const received: Array<Received> = []
 let storage: Awaited<ReturnType<typeof temporaryDataDir>>
 let server: RunningServer
 let key: string
+let deliveredHook: string
+let refusedHook: string
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -99,8 +101,10 @@ describe("webhook delivery", () => {
       events: ["filing.new", "press_release.new"],
       filters: { tickers: ["ACME"] }
     })
+    deliveredHook = hook.id
     // Loopback by address is not on the allow-list: never delivered to.
-    await subscribe({ url: `https://127.0.0.1:${receiverPort}/hooks/refused`, events: ["filing.new"] })
+    refusedHook =
+      (await subscribe({ url: `https://127.0.0.1:${receiverPort}/hooks/refused`, events: ["filing.new"] })).id
     const ingested = await cli(storage, [
       "ingest",
       join(repositoryRoot, "examples/filings/acme-8k-2024-11-05.txt"),
@@ -188,5 +192,47 @@ describe("webhook delivery", () => {
     assert.isTrue(
       await octokitVerify(hook.secret, atPaused()[0]!.body, String(atPaused()[0]!.headers["x-service-signature"]))
     )
+  })
+
+  it("keeps a delivery log per subscription, and sends one delivery again with the same id", async () => {
+    const get = (path: string, as = key) =>
+      fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${as}` } })
+    const log = await jsonOf(Webhooks.WebhookDeliveryList, await get(`/v1/webhooks/${deliveredHook}/deliveries`))
+    assert.deepStrictEqual(
+      log.deliveries.map((delivery) => [delivery.event_type, delivery.state, delivery.attempts, delivery.last_status])
+        .sort(),
+      [["filing.new", "delivered", 1, 204], ["press_release.new", "delivered", 1, 204]]
+    )
+    assert.isNull(log.next_before)
+
+    // It wants every filing.new (both tests' filings): each attempt was refused, the next due a minute later.
+    const refused = await jsonOf(Webhooks.WebhookDeliveryList, await get(`/v1/webhooks/${refusedHook}/deliveries`))
+    assert.strictEqual(refused.deliveries.length, 2)
+    for (const attempt of refused.deliveries) {
+      assert.deepStrictEqual([attempt.state, attempt.attempts, attempt.last_status], ["pending", 1, null])
+      assert.match(attempt.last_error ?? "", /127\.0\.0\.1.*loopback/)
+      assert.strictEqual(Date.parse(attempt.next_attempt_at!) - Date.parse(attempt.last_attempt_at!), 60_000)
+    }
+
+    const original = log.deliveries.find((delivery) => delivery.event_type === "filing.new")!
+    const before = received.filter((delivery) => delivery.headers["x-service-delivery-id"] === original.id).length
+    const redelivered = await fetch(`${server.url}/v1/webhooks/${deliveredHook}/deliveries/${original.id}/redeliver`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}` }
+    })
+    assert.strictEqual(redelivered.status, 200)
+    const deadline = Date.now() + 15_000
+    const copies = () => received.filter((delivery) => delivery.headers["x-service-delivery-id"] === original.id).length
+    while (copies() === before && Date.now() < deadline) await sleep(100)
+    assert.strictEqual(copies(), before + 1)
+
+    const unknown = await fetch(`${server.url}/v1/webhooks/${deliveredHook}/deliveries/dlv_nope/redeliver`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}` }
+    })
+    assert.strictEqual(unknown.status, 404)
+    assert.strictEqual(((await unknown.json()) as { error: { code: string } }).error.code, "delivery_not_found")
+    const stranger = await createKey(storage, { name: "stranger" })
+    assert.strictEqual((await get(`/v1/webhooks/${deliveredHook}/deliveries`, stranger)).status, 404)
   })
 })

@@ -41,10 +41,13 @@ import { DocumentSections, DocumentSectionsParams, SectionResults, SectionSearch
 import {
   CreatedWebhook,
   CreateWebhookRequest,
+  DeliveryListParams,
   RecoverWebhookRequest,
   RecoverWebhookResult,
   UpdateWebhookRequest,
   Webhook,
+  WebhookDelivery,
+  WebhookDeliveryList,
   WebhookList
 } from "./Webhooks.js"
 
@@ -203,6 +206,25 @@ export class WebhooksGroup extends HttpApiGroup.make("webhooks")
       .addSuccess(RecoverWebhookResult)
       .addError(ApiError.WebhookNotFoundResponse)
       .annotate(OpenApi.Summary, "Send again the deliveries skipped since a time")
+  )
+  .add(
+    HttpApiEndpoint.get("listWebhookDeliveries", "/v1/webhooks/:webhook_id/deliveries")
+      .setPath(webhookIdPath)
+      .setUrlParams(DeliveryListParams)
+      .addSuccess(WebhookDeliveryList)
+      .addError(ApiError.WebhookNotFoundResponse)
+      .annotate(
+        OpenApi.Summary,
+        "A subscription's deliveries, newest first: attempts, status codes, errors, next retry"
+      )
+  )
+  .add(
+    HttpApiEndpoint.post("redeliverWebhookDelivery", "/v1/webhooks/:webhook_id/deliveries/:delivery_id/redeliver")
+      .setPath(Schema.Struct({ webhook_id: Schema.String, delivery_id: Schema.String }))
+      .addSuccess(WebhookDelivery)
+      .addError(ApiError.WebhookNotFoundResponse)
+      .addError(ApiError.DeliveryNotFoundResponse)
+      .annotate(OpenApi.Summary, "Send one delivery again, with the same delivery id")
   )
   .middleware(Authorization)
 {}

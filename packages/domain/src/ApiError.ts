@@ -92,6 +92,18 @@ export const SectionNotFoundResponse = onTheWire(
   "The document has no such section; the message lists those it has"
 )
 
+/** 404: the subscription has no delivery with this id. */
+export class DeliveryNotFound extends Schema.TaggedError<DeliveryNotFound>()("DeliveryNotFound", {
+  message: Schema.String
+}) {}
+export const DeliveryNotFoundResponse = onTheWire(
+  DeliveryNotFound,
+  "DeliveryNotFound",
+  "delivery_not_found",
+  404,
+  "The subscription has no delivery with this id"
+)
+
 /** 404: no webhook subscription has this id. */
 export class WebhookNotFound extends Schema.TaggedError<WebhookNotFound>()("WebhookNotFound", {
   message: Schema.String

@@ -85,3 +85,34 @@ export class RecoverWebhookRequest extends Schema.Class<RecoverWebhookRequest>("
 export class RecoverWebhookResult extends Schema.Class<RecoverWebhookResult>("RecoverWebhookResult")({
   requeued: Schema.Number
 }) {}
+
+export const DeliveryState = Schema.Literal("pending", "delivered", "failed", "skipped")
+
+/** One delivery of one event to a subscription, with the outcome of its attempts. */
+export class WebhookDelivery extends Schema.Class<WebhookDelivery>("WebhookDelivery")({
+  /** The `X-Service-Delivery-Id` of every attempt. */
+  id: Schema.String,
+  event_id: Schema.String,
+  event_type: Schema.String,
+  state: DeliveryState,
+  attempts: Schema.Number,
+  created_at: Timestamp,
+  last_attempt_at: Schema.NullOr(Timestamp),
+  /** The receiver's HTTP status at the last attempt, when it answered. */
+  last_status: Schema.NullOr(Schema.Number),
+  last_error: Schema.NullOr(Schema.String),
+  next_attempt_at: Schema.NullOr(Timestamp),
+  delivered_at: Schema.NullOr(Timestamp)
+}) {}
+
+/** A page of a subscription's deliveries, newest first; `next_before` continues it. */
+export class WebhookDeliveryList extends Schema.Class<WebhookDeliveryList>("WebhookDeliveryList")({
+  deliveries: Schema.Array(WebhookDelivery),
+  next_before: Schema.NullOr(Schema.Number)
+}) {}
+
+export const DeliveryListParams = Schema.Struct({
+  limit: Schema.optionalWith(Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, 100)), { exact: true }),
+  /** A `next_before` of an earlier page. */
+  before: Schema.optionalWith(Schema.NumberFromString.pipe(Schema.int(), Schema.positive()), { exact: true })
+})

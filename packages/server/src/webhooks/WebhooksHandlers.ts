@@ -1,7 +1,8 @@
 /**
  * Handlers of the subscription routes: create (the secret shown once), list (never the secret),
  * change (pause, resume, url, events, filters), delete, reactivate, and recover (send again what
- * was skipped while the subscription was paused or failed). A subscription belongs to the
+ * was skipped while the subscription was paused or failed), the delivery log, and redelivery of one
+ * delivery. A subscription belongs to the
  * API key that created it: another key's id answers 404 as if it did not exist.
  */
 import { HttpApiBuilder } from "@effect/platform"
@@ -43,6 +44,25 @@ const storedFilters = (filters: Webhooks.WebhookFilters | undefined): WebhookSto
   ...(filters?.tickers === undefined ? {} : { tickers: filters.tickers }),
   ...(filters?.doc_types === undefined ? {} : { docTypes: filters.doc_types })
 })
+
+const iso = (millis: number | null) => (millis === null ? null : new Date(millis).toISOString())
+
+const toDelivery = (delivery: DeliveryStore.Delivery) =>
+  new Webhooks.WebhookDelivery({
+    id: delivery.id,
+    event_id: delivery.eventId,
+    event_type: delivery.eventType,
+    state: delivery.state,
+    attempts: delivery.attempts,
+    created_at: new Date(delivery.createdAtMillis).toISOString(),
+    last_attempt_at: iso(delivery.lastAttemptAtMillis),
+    last_status: delivery.lastStatus,
+    last_error: delivery.lastError,
+    next_attempt_at: iso(delivery.nextAttemptAtMillis),
+    delivered_at: iso(delivery.deliveredAtMillis)
+  })
+
+const DefaultDeliveryPage = 50
 
 const notFound = (id: string) => new ApiError.WebhookNotFound({ message: `no webhook subscription with id ${id}` })
 
@@ -145,5 +165,34 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "webhooks", (handlers)
             })
           }
           return new Webhooks.RecoverWebhookResult({ requeued: skipped.length })
+        }).pipe(orServiceUnavailable))
+      .handle("listWebhookDeliveries", ({ path, urlParams }) =>
+        Effect.gen(function*() {
+          const key = yield* Api.CurrentApiKey
+          const subscription = yield* owned(path.webhook_id, key.id)
+          const limit = urlParams.limit ?? DefaultDeliveryPage
+          const page = yield* deliveries.list(subscription.id, { limit, beforeSequence: urlParams.before })
+          return new Webhooks.WebhookDeliveryList({
+            deliveries: page.map(toDelivery),
+            next_before: page.length === limit ? page[page.length - 1]!.eventSequence : null
+          })
+        }).pipe(orServiceUnavailable))
+      .handle("redeliverWebhookDelivery", ({ path }) =>
+        Effect.gen(function*() {
+          const key = yield* Api.CurrentApiKey
+          const subscription = yield* owned(path.webhook_id, key.id)
+          const found = yield* deliveries.find(path.delivery_id)
+          if (Option.isNone(found) || found.value.subscriptionId !== subscription.id) {
+            return yield* new ApiError.DeliveryNotFound({
+              message: `webhook ${subscription.id} has no delivery with id ${path.delivery_id}`
+            })
+          }
+          const requeued = yield* deliveries.requeue(found.value.id)
+          const now = yield* Clock.currentTimeMillis
+          // Sent again with the same delivery id, so a receiver that had it can tell.
+          yield* queue.enqueue(DeliveryQueue, Schema.encodeSync(DeliveryJob)({ deliveryId: found.value.id }), {
+            uniqueKey: `${found.value.id}:redelivered:${now}`
+          })
+          return toDelivery(Option.getOrElse(requeued, () => found.value))
         }).pipe(orServiceUnavailable))
   }))
