@@ -10,11 +10,18 @@ import { existsSync } from "node:fs"
 import { readFile } from "node:fs/promises"
 import { join } from "node:path"
 import { afterAll, beforeAll } from "vitest"
-import { corpusFiling, type EdgarReplay, type ReplayFiling, startEdgarReplay } from "./support/edgarReplay.js"
+import {
+  corpusFiling,
+  type EdgarReplay,
+  followEnv,
+  type ReplayFiling,
+  startEdgarReplay
+} from "./support/edgarReplay.js"
 import { cli, createKey, type RunningServer, startServer, temporaryDataDir } from "./support/filings.js"
 import { corpusDir } from "./support/filings.js"
 import { jsonOf } from "./support/http.js"
 import { eightKSubmission, type SyntheticEightK } from "./support/syntheticEightK.js"
+import { eventually, sleep } from "./support/waiting.js"
 
 interface LoggedEvent {
   readonly sequence: number
@@ -57,30 +64,6 @@ const unlisted = (): ReplayFiling => {
     submission: new TextEncoder().encode(submission.replaceAll(filing.accessionNumber, accessionNumber)),
     filedDate: today
   }
-}
-
-const followEnv = (replay: EdgarReplay): Record<string, string> => ({
-  FILINGS_SEC_USER_AGENT: "Filings Tests tests@filings.example",
-  FILINGS_EDGAR_BASE_URL: replay.url,
-  FILINGS_EDGAR_DATA_BASE_URL: replay.url,
-  FILINGS_EDGAR_POLL_INTERVAL: "0.2",
-  FILINGS_EDGAR_BACKOFF_BASE: "0.05",
-  FILINGS_EDGAR_RATE_LIMIT_PAUSE: "0.5",
-  FILINGS_EDGAR_REQUEST_TIMEOUT: "2",
-  FILINGS_PIPELINE_LEASE: "2"
-})
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** Polls until `probe` gives a value, or fails after `timeoutMs` saying what it waited for. */
-const eventually = async <A>(what: string, probe: () => Promise<A | undefined>, timeoutMs = 30_000): Promise<A> => {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    const value = await probe()
-    if (value !== undefined) return value
-    await sleep(100)
-  }
-  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`)
 }
 
 describe("following EDGAR", () => {

@@ -12,7 +12,7 @@ import { Document } from "@filings/domain"
 import { type ChildProcess, spawn } from "node:child_process"
 import { randomBytes } from "node:crypto"
 import { afterAll, beforeAll } from "vitest"
-import { type EdgarReplay, type ReplayFiling, startEdgarReplay } from "./support/edgarReplay.js"
+import { type EdgarReplay, followEnv, type ReplayFiling, startEdgarReplay } from "./support/edgarReplay.js"
 import { createKey, repositoryRoot } from "./support/filings.js"
 import { jsonOf } from "./support/http.js"
 import { eightKSubmission, type SyntheticEightK } from "./support/syntheticEightK.js"
@@ -21,6 +21,7 @@ import {
   type ThrowawayPostgres,
   throwawayPostgresAvailable
 } from "./support/throwawayPostgres.js"
+import { eventually, sleep } from "./support/waiting.js"
 
 interface LoggedEvent {
   readonly sequence: number
@@ -55,34 +56,6 @@ const batch = (size: number) =>
 
 const eventsExpected = (filing: SyntheticEightK) =>
   filing.items.includes("1.01") ? ["filing.new", "filing.8k_material"] : ["filing.new"]
-
-const followEnv = (replay: EdgarReplay): Record<string, string> => ({
-  FILINGS_SEC_USER_AGENT: "Filings Tests tests@filings.example",
-  FILINGS_EDGAR_BASE_URL: replay.url,
-  FILINGS_EDGAR_DATA_BASE_URL: replay.url,
-  FILINGS_EDGAR_POLL_INTERVAL: "0.2",
-  FILINGS_EDGAR_BACKOFF_BASE: "0.05",
-  FILINGS_EDGAR_RATE_LIMIT_PAUSE: "0.5",
-  FILINGS_EDGAR_REQUEST_TIMEOUT: "2",
-  FILINGS_PIPELINE_LEASE: "2"
-})
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** Polls until `probe` gives a value, or fails after `timeoutMs` saying what it waited for. */
-const eventually = async <A>(
-  what: string | (() => string),
-  probe: () => Promise<A | undefined>,
-  timeoutMs = 30_000
-): Promise<A> => {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    const value = await probe()
-    if (value !== undefined) return value
-    await sleep(100)
-  }
-  throw new Error(`timed out after ${timeoutMs} ms waiting for ${typeof what === "string" ? what : what()}`)
-}
 
 interface Server {
   readonly url: string

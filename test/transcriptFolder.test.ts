@@ -10,6 +10,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises"
 import { join } from "node:path"
 import { cli, createKey, repositoryRoot, startServer, temporaryDataDir } from "./support/filings.js"
 import { jsonOf } from "./support/http.js"
+import { eventually } from "./support/waiting.js"
 
 const transcript = [
   "Operator: Good afternoon, and welcome to the Acme Anvil third quarter 2024 earnings call.",
@@ -22,16 +23,6 @@ const transcript = [
   "",
   "Wile E. Coyote, Chief Financial Officer: Demand is strong, and we expect it to stay so."
 ].join("\n")
-
-const eventually = async <A>(what: string, probe: () => Promise<A | undefined>, timeoutMs = 30_000): Promise<A> => {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    const value = await probe()
-    if (value !== undefined) return value
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`)
-}
 
 describe("the transcript drop folder", () => {
   it("stores a dropped transcript with its event, and sets aside a file it cannot store", async () => {

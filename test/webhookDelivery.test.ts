@@ -17,6 +17,7 @@ import { join } from "node:path"
 import { cli, createKey, repositoryRoot, type RunningServer, startServer, temporaryDataDir } from "./support/filings.js"
 import { jsonOf } from "./support/http.js"
 import { eightKSubmission } from "./support/syntheticEightK.js"
+import { sleep } from "./support/waiting.js"
 
 interface Received {
   readonly path: string
@@ -33,8 +34,6 @@ let server: RunningServer
 let key: string
 let deliveredHook: string
 let refusedHook: string
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 beforeAll(async () => {
   certificates = await mkdtemp(join(tmpdir(), "filings-webhook-tls-"))

@@ -797,3 +797,18 @@ export const startEdgarReplay = async (options: EdgarReplayOptions = {}): Promis
       })
   }
 }
+
+/**
+ * The environment that points `filings serve` at a replay, with the client's patience and the
+ * worker lease shortened so fault tests run in seconds.
+ */
+export const followEnv = (replay: EdgarReplay): Record<string, string> => ({
+  FILINGS_SEC_USER_AGENT: "Filings Tests tests@filings.example",
+  FILINGS_EDGAR_BASE_URL: replay.url,
+  FILINGS_EDGAR_DATA_BASE_URL: replay.url,
+  FILINGS_EDGAR_POLL_INTERVAL: "0.2",
+  FILINGS_EDGAR_BACKOFF_BASE: "0.05",
+  FILINGS_EDGAR_RATE_LIMIT_PAUSE: "0.5",
+  FILINGS_EDGAR_REQUEST_TIMEOUT: "2",
+  FILINGS_PIPELINE_LEASE: "2"
+})

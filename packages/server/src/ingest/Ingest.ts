@@ -15,7 +15,7 @@ import { CompanyStore, DocumentStore, type EventStore, ExtractionStore, type Job
 import { Effect, Layer, Option, Schema } from "effect"
 import { announce } from "./Announcements.js"
 import { Ingestion, type IngestRequest } from "./Ingestion.js"
-import { secUrl, toStoredExtraction } from "./StoredForms.js"
+import { secUrl, storedSections, toStoredExtraction } from "./StoredForms.js"
 
 // The caller knows which file it sent, so messages say only what is wrong with it.
 const unreadable = (reason: string) => new ApiError.UnreadableFiling({ message: reason })
@@ -156,14 +156,7 @@ export const make = Effect.gen(function*() {
       wordCount: parsed.wordCount,
       items: docType === "8-K" ? itemsOf(parsed) : [],
       body: parsed.markdown,
-      sections: parsed.sections.map((section) => ({
-        title: section.name,
-        ...(section.item === undefined ? {} : { item: section.item }),
-        content: section.content,
-        wordCount: section.wordCount,
-        pageStart: section.pageStart,
-        pageEnd: section.pageEnd
-      })),
+      sections: storedSections(parsed),
       exhibits: parsed.exhibits.map((exhibit) => ({
         exhibitNumber: exhibit.number,
         title: exhibit.description,

@@ -11,7 +11,7 @@ import { CallAnnouncements, Extractor } from "@filings/extractor"
 import { Parser, SgmlSubmission } from "@filings/filings-parser"
 import { DocumentStore, ExtractionStore } from "@filings/storage"
 import { Effect, Either } from "effect"
-import { secUrl, toStoredExtraction } from "./StoredForms.js"
+import { secUrl, storedSections, toStoredExtraction } from "./StoredForms.js"
 
 /** What marks an exhibit as a news release: its description, or the newswire dateline in its text. */
 const releaseDescription = /\b(?:press|news|earnings)\s+release\b|\bshareholder letter\b/i
@@ -111,14 +111,7 @@ export const savePressReleases = Effect.fn("PressReleases.savePressReleases")(fu
       wordCount: release.wordCount,
       items: [],
       body: release.markdown,
-      sections: release.sections.map((section) => ({
-        title: section.name,
-        ...(section.item === undefined ? {} : { item: section.item }),
-        content: section.content,
-        wordCount: section.wordCount,
-        pageStart: section.pageStart,
-        pageEnd: section.pageEnd
-      })),
+      sections: storedSections(release),
       exhibits: []
     }
     yield* documents.save(document)

@@ -1,10 +1,11 @@
 /**
  * How parsed documents and extractions are written to storage: the regulator's archive address of
- * a document, and the extractor's output in the extraction store's shape.
+ * a document, its sections, and the extractor's output in the extraction store's shape.
  */
 import { Dates, type Ids } from "@filings/domain"
 import type { Extractor } from "@filings/extractor"
-import type { ExtractionStore } from "@filings/storage"
+import type { ParsedDocument } from "@filings/filings-parser"
+import type { DocumentStore, ExtractionStore } from "@filings/storage"
 import { Schema } from "effect"
 
 export const secUrl = (cik: Ids.Cik, accession: Ids.PublicationId, primaryFileName: string): string =>
@@ -34,3 +35,14 @@ export const toStoredExtraction = (extraction: Extractor.ExtractionOutput): Extr
     : {}),
   warnings: extraction.warnings
 })
+
+/** The parser's sections as the document store keeps them. */
+export const storedSections = (parsed: ParsedDocument.ParsedDocument): ReadonlyArray<DocumentStore.StoredSection> =>
+  parsed.sections.map((section) => ({
+    title: section.name,
+    ...(section.item === undefined ? {} : { item: section.item }),
+    content: section.content,
+    wordCount: section.wordCount,
+    pageStart: section.pageStart,
+    pageEnd: section.pageEnd
+  }))

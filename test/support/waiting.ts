@@ -1,0 +1,20 @@
+/**
+ * Waiting in black-box tests: a pause, and polling until something holds, failing with what was
+ * awaited (and, given a function, what the program said by then).
+ */
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Polls every 100 ms until `probe` gives a value; fails after `timeoutMs` saying what it waited for. */
+export const eventually = async <A>(
+  what: string | (() => string),
+  probe: () => Promise<A | undefined>,
+  timeoutMs = 30_000
+): Promise<A> => {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    const value = await probe()
+    if (value !== undefined) return value
+    await sleep(100)
+  }
+  throw new Error(`timed out after ${timeoutMs} ms waiting for ${typeof what === "string" ? what : what()}`)
+}
