@@ -22,7 +22,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises"
 import { cpus, tmpdir } from "node:os"
 import { basename, join } from "node:path"
 import { parseArgs } from "node:util"
-import pg from "pg"
+import { createDatabase } from "../test/support/postgres.js"
 import { load, summarize } from "./support/load.js"
 import { Cleanup, filingsJson, filingsProgram, repositoryRoot, startListening } from "./support/processes.js"
 
@@ -164,19 +164,9 @@ const main = async () => {
 
     const admin = process.env.FILINGS_TEST_DATABASE_URL
     if (admin !== undefined && admin !== "") {
-      const name = `filings_bench_${process.pid}`
-      const client = new pg.Client({ connectionString: admin })
-      await client.connect()
-      await client.query(`CREATE DATABASE ${name}`)
-      await client.end()
-      cleanup.add("drop the PostgreSQL database", async () => {
-        const dropper = new pg.Client({ connectionString: admin })
-        await dropper.connect()
-        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-        await dropper.end()
-      })
-      const url = new URL(admin)
-      url.pathname = `/${name}`
+      const database = await createDatabase(admin)
+      cleanup.add("drop the PostgreSQL database", database.drop)
+      const url = new URL(database.url)
       await withDatabase(Database.layerPostgres({ url: Redacted.make(url.toString()) }))
       const postgresEnv: NodeJS.ProcessEnv = {
         ...process.env,

@@ -21,7 +21,6 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises"
 import { cpus, tmpdir } from "node:os"
 import { join } from "node:path"
 import { parseArgs } from "node:util"
-import pg from "pg"
 import {
   corpusFiling,
   type EdgarReplay,
@@ -30,6 +29,7 @@ import {
   syntheticFilings
 } from "../test/support/edgarReplay.js"
 import { corpusDir } from "../test/support/filings.js"
+import { createDatabase } from "../test/support/postgres.js"
 import { eightKSubmission } from "../test/support/syntheticEightK.js"
 import {
   Cleanup,
@@ -568,19 +568,9 @@ const main = async () => {
 
     const admin = process.env.FILINGS_TEST_DATABASE_URL
     if (admin !== undefined && admin !== "") {
-      const name = `filings_bench_follow_${process.pid}`
-      const client = new pg.Client({ connectionString: admin })
-      await client.connect()
-      await client.query(`CREATE DATABASE ${name}`)
-      await client.end()
-      cleanup.add("drop the PostgreSQL database", async () => {
-        const dropper = new pg.Client({ connectionString: admin })
-        await dropper.connect()
-        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-        await dropper.end()
-      })
-      const url = new URL(admin)
-      url.pathname = `/${name}`
+      const database = await createDatabase(admin)
+      cleanup.add("drop the PostgreSQL database", database.drop)
+      const url = new URL(database.url)
       const postgresDir = join(workDir, "postgres")
       await mkdir(postgresDir)
       const env = { ...defaults(filingsEnvironment(postgresDir, logLevel)), FILINGS_DATABASE_URL: url.toString() }

@@ -8,7 +8,6 @@
  * The feed is one strategy; the job it enqueues is all the rest of the pipeline needs, so a faster
  * source (a push feed, the daily index for catch-up) can enqueue the same jobs.
  */
-import type { Ids } from "@filings/domain"
 import { EdgarClient, LatestFilings } from "@filings/edgar"
 import { CursorStore, JobQueue } from "@filings/storage"
 import { Clock, Effect, Option, Schema } from "effect"
@@ -70,7 +69,7 @@ export const pollOnce = Effect.gen(function*() {
   // Oldest first, so the queue hands filings out in the order the regulator published them.
   for (const entry of [...fresh].reverse()) {
     if (!forms.includes(entry.form.toUpperCase())) continue
-    const company = yield* universe.find(entry.cik as Ids.Cik)
+    const company = yield* universe.find(entry.cik)
     if (Option.isNone(company)) continue
     const job: FilingJob = {
       accessionNumber: entry.accessionNumber,
