@@ -67,8 +67,11 @@ export interface Service {
     subscriptionId: string,
     options: { readonly limit: number; readonly beforeSequence?: number | undefined }
   ) => Effect.Effect<ReadonlyArray<Delivery>, StorageError>
-  /** A subscription's skipped deliveries created since a time, oldest first (for recovery). */
-  readonly skippedSince: (
+  /**
+   * A subscription's deliveries that were not delivered, skipped or failed, created since a time,
+   * oldest first: what a recovery sends again.
+   */
+  readonly undeliveredSince: (
     subscriptionId: string,
     sinceMillis: number
   ) => Effect.Effect<ReadonlyArray<Delivery>, StorageError>

@@ -1125,7 +1125,7 @@ export const conformance = <E>(
             assert.deepStrictEqual(idsOf(yield* store.list(subscription.ownerKeyId)), [kept.id])
             for (const delivery of batch) assert.isTrue(Option.isNone(yield* deliveries.find(delivery.id)))
             assert.deepStrictEqual(yield* deliveries.list(subscription.id, { limit: 10 }), [])
-            assert.deepStrictEqual(yield* deliveries.skippedSince(subscription.id, 0), [])
+            assert.deepStrictEqual(yield* deliveries.undeliveredSince(subscription.id, 0), [])
             assert.isTrue(Option.isNone(yield* deliveries.requeue(batch[1]!.id)))
             assert.deepStrictEqual(yield* deliveries.find(keptDelivery.id), Option.some(recordedAs(keptDelivery)))
 
@@ -1368,7 +1368,7 @@ export const conformance = <E>(
             assert.deepStrictEqual(yield* store.list(`wh_${randomBytes(12).toString("hex")}`, { limit: 100 }), [])
           }))
 
-        it.effect("skippedSince: a subscription's skipped deliveries created at or after a time, oldest first", () =>
+        it.effect("undeliveredSince: a subscription's skipped and failed deliveries created at or after a time, oldest first", () =>
           Effect.gen(function*() {
             const store = yield* DeliveryStore
             const [subscription, other] = [yield* storedSubscription(), yield* storedSubscription()]
@@ -1377,27 +1377,37 @@ export const conformance = <E>(
               sampleDelivery(subscription.id, sequence, { state: "skipped", createdAtMillis: at })
             const before = skipped(1, since - 1)
             const atSince = skipped(2, since)
-            const later = skipped(3, since + 10)
+            const later = sampleDelivery(subscription.id, 3, { createdAtMillis: since + 10 })
             const latest = skipped(4, since + 20)
             const recovered = skipped(5, since + 5)
             const pending = sampleDelivery(subscription.id, 6, { createdAtMillis: since + 7 })
+            const delivered = sampleDelivery(subscription.id, 8, { createdAtMillis: since + 8 })
             const othersSkipped = sampleDelivery(other.id, 7, { state: "skipped", createdAtMillis: since + 1 })
-            yield* store.record([latest, later, pending, before, recovered, atSince, othersSkipped])
+            yield* store.record([latest, later, pending, delivered, before, recovered, atSince, othersSkipped])
             yield* store.requeue(recovered.id)
+            const attempted = (state: "failed" | "delivered") => ({
+              atMillis: since + 30,
+              status: state === "failed" ? 500 : 204,
+              error: state === "failed" ? "HTTP 500" : null,
+              state,
+              nextAttemptAtMillis: null
+            })
+            const failed = yield* store.recordAttempt(later.id, attempted("failed"))
+            yield* store.recordAttempt(delivered.id, attempted("delivered"))
 
             assert.deepStrictEqual(
-              yield* store.skippedSince(subscription.id, since),
-              [atSince, later, latest].map(recordedAs)
+              yield* store.undeliveredSince(subscription.id, since),
+              [recordedAs(atSince), Option.getOrThrow(failed), recordedAs(latest)]
             )
-            assert.deepStrictEqual(idsOf(yield* store.skippedSince(subscription.id, since + 1)), idsOf([later, latest]))
-            assert.deepStrictEqual(idsOf(yield* store.skippedSince(subscription.id, since + 20)), [latest.id])
-            assert.deepStrictEqual(yield* store.skippedSince(subscription.id, since + 21), [])
+            assert.deepStrictEqual(idsOf(yield* store.undeliveredSince(subscription.id, since + 1)), idsOf([later, latest]))
+            assert.deepStrictEqual(idsOf(yield* store.undeliveredSince(subscription.id, since + 20)), [latest.id])
+            assert.deepStrictEqual(yield* store.undeliveredSince(subscription.id, since + 21), [])
             assert.deepStrictEqual(
-              idsOf(yield* store.skippedSince(subscription.id, 0)),
+              idsOf(yield* store.undeliveredSince(subscription.id, 0)),
               idsOf([before, atSince, later, latest])
             )
-            assert.deepStrictEqual(idsOf(yield* store.skippedSince(other.id, since)), [othersSkipped.id])
-            assert.deepStrictEqual(yield* store.skippedSince(`wh_${randomBytes(12).toString("hex")}`, 0), [])
+            assert.deepStrictEqual(idsOf(yield* store.undeliveredSince(other.id, since)), [othersSkipped.id])
+            assert.deepStrictEqual(yield* store.undeliveredSince(`wh_${randomBytes(12).toString("hex")}`, 0), [])
           }))
       })
     })

@@ -1,9 +1,9 @@
 /**
  * Handlers of the subscription routes: create (the secret shown once), list (never the secret),
- * change (pause, resume, url, events, filters), delete, reactivate, and recover (send again what
- * was skipped while the subscription was paused or failed), the delivery log, and redelivery of one
- * delivery. A subscription belongs to the
- * API key that created it: another key's id answers 404 as if it did not exist.
+ * change (pause, resume, url, events, filters), delete, reactivate, and recover (send what was
+ * skipped while the subscription was paused or failed, and again what failed), the delivery log,
+ * and redelivery of one delivery. A subscription belongs to the API key that created it: another
+ * key's id answers 404 as if it did not exist.
  */
 import { HttpApiBuilder } from "@effect/platform"
 import { Api, ApiError, type DocType, type Ids, Webhooks } from "@filings/domain"
@@ -155,16 +155,16 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "webhooks", (handlers)
           if (Number.isNaN(since)) {
             return yield* new ApiError.InvalidRequest({ message: `since must be a timestamp, got ${payload.since}` })
           }
-          const skipped = yield* deliveries.skippedSince(subscription.id, since)
+          const undelivered = yield* deliveries.undeliveredSince(subscription.id, since)
           const now = yield* Clock.currentTimeMillis
-          for (const delivery of skipped) {
+          for (const delivery of undelivered) {
             yield* deliveries.requeue(delivery.id)
             // A fresh key: the delivery's first job, if it had one, has been used up.
             yield* queue.enqueue(DeliveryQueue, Schema.encodeSync(DeliveryJob)({ deliveryId: delivery.id }), {
               uniqueKey: `${delivery.id}:recovered:${now}`
             })
           }
-          return new Webhooks.RecoverWebhookResult({ requeued: skipped.length })
+          return new Webhooks.RecoverWebhookResult({ requeued: undelivered.length })
         }).pipe(orServiceUnavailable))
       .handle("listWebhookDeliveries", ({ path, urlParams }) =>
         Effect.gen(function*() {

@@ -236,12 +236,12 @@ export const makeDeliveryStore = Effect.gen(function*() {
           .sort(newestFirst)
           .slice(0, wholeAtLeastZero(options.limit))
       }),
-    skippedSince: (subscriptionId, sinceMillis) =>
+    undeliveredSince: (subscriptionId, sinceMillis) =>
       Effect.map(
         ofSubscription(subscriptionId),
         (all) =>
           all
-            .filter((delivery) => delivery.state === "skipped" && delivery.createdAtMillis >= sinceMillis)
+            .filter((delivery) => (delivery.state === "skipped" || delivery.state === "failed") && delivery.createdAtMillis >= sinceMillis)
             .sort(oldestCreatedFirstDelivery)
       )
   }
