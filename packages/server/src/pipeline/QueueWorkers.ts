@@ -17,6 +17,8 @@ export class JobFailure extends Data.TaggedError("JobFailure")<{
   readonly permanent: boolean
   /** When to run it again, when the job has a schedule of its own (webhook deliveries). */
   readonly retryIn?: Duration.Duration | undefined
+  /** A retry that is part of normal work (a busy receiver), logged at debug level only. */
+  readonly routine?: boolean | undefined
 }> {}
 
 export interface WorkerOptions<R> {
@@ -63,7 +65,8 @@ export const startWorkers = <R>(
           yield* Effect.logWarning(`job ${job.id} of ${options.queue} given up: ${failure.reason}`)
           return yield* queue.fail(job, failure.reason)
         }
-        yield* Effect.logInfo(`job ${job.id} of ${options.queue} will be retried: ${failure.reason}`)
+        const message = `job ${job.id} of ${options.queue} will be retried: ${failure.reason}`
+        yield* failure.routine === true ? Effect.logDebug(message) : Effect.logInfo(message)
         return yield* queue.retry(job, failure.retryIn ?? retryDelay(job.attempts))
       })
 

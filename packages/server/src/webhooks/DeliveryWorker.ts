@@ -4,36 +4,58 @@
  * subscription's secret. A 2xx delivers it; a failure schedules the next attempt per the
  * specification; the 6th failure fails the delivery and the subscription. A subscription paused
  * or failed meanwhile gets the delivery recorded as skipped. Attempts to one subscription are
- * bounded in this process, so one slow receiver cannot hold every worker.
+ * bounded in this process: a delivery whose subscription already has its attempts in flight is put
+ * back on the queue for a few seconds without counting an attempt, so one slow receiver holds at
+ * most two workers and never starves the other subscriptions.
  */
 import { DeliveryStore, EventStore, type JobQueue, WebhookStore } from "@filings/storage"
 import { WebhookSignature } from "@filings/webhook-signer"
 import { Clock, Duration, Effect, Option, Redacted, Schema } from "effect"
 import { JobFailure } from "../pipeline/QueueWorkers.js"
 import { type AllowList, checkCallback } from "./CallbackAddress.js"
-import { send } from "./DeliverySender.js"
+import { send, type SenderOptions } from "./DeliverySender.js"
 import { DeliveryJob } from "./Dispatcher.js"
 import { delayAfter } from "./RetrySchedule.js"
 
 /** Attempts at once to one subscription from this process. */
 export const PerSubscriptionConcurrency = 2
 
+/** How long a delivery to a busy subscription waits before it is taken again: 5 s, spread over 5 more. */
+const busyDelay = (): Duration.Duration => Duration.millis(5_000 + Math.floor(Math.random() * 5_000))
+
 const transient = (reason: string) => new JobFailure({ reason, permanent: false })
 
-export const makeDeliveryHandler = (allow: AllowList, timeout?: Duration.DurationInput) =>
+export interface DeliveryOptions {
+  /** Hosts and ranges the operator opened (`FILINGS_WEBHOOK_ALLOW_HOSTS`). */
+  readonly allow: AllowList
+  readonly sender?: SenderOptions | undefined
+}
+
+export const makeDeliveryHandler = (options: DeliveryOptions) =>
   Effect.gen(function*() {
     const deliveries = yield* DeliveryStore.DeliveryStore
     const webhooks = yield* WebhookStore.WebhookStore
     const events = yield* EventStore.EventStore
-    const gates = new Map<string, Effect.Semaphore>()
-    const gateOf = (subscriptionId: string) => {
-      let gate = gates.get(subscriptionId)
-      if (gate === undefined) {
-        gate = Effect.unsafeMakeSemaphore(PerSubscriptionConcurrency)
-        gates.set(subscriptionId, gate)
-      }
-      return gate
-    }
+    // One gate per subscription with attempts in flight; dropped when its last attempt ends.
+    const gates = new Map<string, { readonly gate: Effect.Semaphore; users: number }>()
+    const throughGate = (subscriptionId: string) => <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+      Effect.acquireUseRelease(
+        Effect.sync(() => {
+          let entry = gates.get(subscriptionId)
+          if (entry === undefined) {
+            entry = { gate: Effect.unsafeMakeSemaphore(PerSubscriptionConcurrency), users: 0 }
+            gates.set(subscriptionId, entry)
+          }
+          entry.users += 1
+          return entry
+        }),
+        (entry) => entry.gate.withPermitsIfAvailable(1)(effect),
+        (entry) =>
+          Effect.sync(() => {
+            entry.users -= 1
+            if (entry.users === 0) gates.delete(subscriptionId)
+          })
+      )
 
     const attempt = (job: JobQueue.Job) =>
       Effect.gen(function*() {
@@ -55,17 +77,25 @@ export const makeDeliveryHandler = (allow: AllowList, timeout?: Duration.Duratio
         }
 
         const body = new TextEncoder().encode(JSON.stringify(event.payload))
-        const checked = yield* Effect.either(checkCallback(subscription.value.url, { allow }))
-        const outcome = checked._tag === "Left"
-          ? { delivered: false, status: null, error: checked.left.message }
-          : yield* gateOf(subscription.value.id).withPermits(1)(send(checked.right, {
-            body,
-            signature: yield* Effect.promise(() =>
+        const attempted = yield* throughGate(subscription.value.id)(
+          Effect.gen(function*() {
+            const checked = yield* Effect.either(checkCallback(subscription.value.url, { allow: options.allow }))
+            if (checked._tag === "Left") return { delivered: false, status: null, error: checked.left.message }
+            const signature = yield* Effect.promise(() =>
               WebhookSignature.sign(Redacted.value(subscription.value.secret), body)
-            ),
-            eventType: event.type,
-            deliveryId: delivery.id
-          }, timeout))
+            )
+            return yield* send(checked.right, { body, signature, eventType: event.type, deliveryId: delivery.id }, options.sender)
+          })
+        )
+        if (Option.isNone(attempted)) {
+          return yield* new JobFailure({
+            reason: `webhook ${subscription.value.id} has ${PerSubscriptionConcurrency} attempts in flight`,
+            permanent: false,
+            retryIn: busyDelay(),
+            routine: true
+          })
+        }
+        const outcome = attempted.value
 
         const now = yield* Clock.currentTimeMillis
         if (outcome.delivered) {

@@ -5,7 +5,9 @@
  * on the delivery id, so several instances deliver each event once per subscription.
  *
  * `FILINGS_WEBHOOK_WORKERS` (default 8) sets the attempts in flight per process;
- * `FILINGS_WEBHOOK_ALLOW_HOSTS` opens named hosts or ranges the address check refuses otherwise.
+ * `FILINGS_WEBHOOK_LEASE` (seconds, default 120) how long the attempts of an instance that died stay
+ * claimed before another instance makes them; `FILINGS_WEBHOOK_ALLOW_HOSTS` opens named hosts or
+ * ranges the address check refuses otherwise.
  */
 import { Config, Duration, Effect, Layer, Schedule } from "effect"
 import { startWorkers } from "../pipeline/QueueWorkers.js"
@@ -18,20 +20,30 @@ const workersConfig = Config.integer("FILINGS_WEBHOOK_WORKERS").pipe(
   Config.validate({ message: "FILINGS_WEBHOOK_WORKERS must be from 1 to 256", validation: (n) => n >= 1 && n <= 256 })
 )
 
+// Seconds, like FILINGS_PIPELINE_LEASE.
+const leaseConfig = Config.number("FILINGS_WEBHOOK_LEASE").pipe(
+  Config.withDefault(120),
+  Config.validate({ message: "FILINGS_WEBHOOK_LEASE must be at least 1 second", validation: (n) => n >= 1 }),
+  Config.map(Duration.seconds)
+)
+
 const dispatchInterval = Duration.millis(500)
 
 const run = Effect.gen(function*() {
   const allow = yield* allowListConfig
   const workers = yield* workersConfig
-  const handle = yield* makeDeliveryHandler(allow)
+  const lease = yield* leaseConfig
+  const handle = yield* makeDeliveryHandler({ allow })
   const deliveries = yield* startWorkers({
     queue: DeliveryQueue,
     concurrency: workers,
-    // An attempt takes at most 30 s; the lease outlives it, and a live worker extends it anyway.
-    lease: "2 minutes",
+    // A live worker extends its lease while the attempt (at most 30 s) runs, so a short lease only
+    // shortens how long a dead instance's attempts wait.
+    lease,
     pollInterval: "1 second",
-    // The delivery store counts attempts and fails the delivery after the 6th; the queue never gives up first.
-    maxAttempts: 1_000,
+    // The delivery store counts attempts and fails the delivery after the 6th. The queue never gives up
+    // on its own: a delivery waiting behind a slow receiver is put back many times without an attempt.
+    maxAttempts: Number.POSITIVE_INFINITY,
     handle
   })
   const dispatch = dispatchOnce.pipe(
