@@ -31,6 +31,7 @@ import * as NotImplementedHandlers from "./http/NotImplementedHandlers.js"
 import * as SystemHandlers from "./http/SystemHandlers.js"
 import type { Ingestion } from "./ingest/Ingestion.js"
 import * as SectionsHandlers from "./sections/SectionsHandlers.js"
+import type { ServerConfig } from "./ServerConfig.js"
 import * as WebhooksHandlers from "./webhooks/WebhooksHandlers.js"
 
 /** What the handlers need from the composition root. */
@@ -46,6 +47,7 @@ export type Requirements =
   | ApiKeys
   | AdminAccess
   | Ingestion
+  | ServerConfig
   | FileSystem.FileSystem
 
 /** The API with every handler, ready to serve or to turn into a web handler for tests. */

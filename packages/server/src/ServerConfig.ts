@@ -4,6 +4,7 @@
  */
 import type { Option } from "effect"
 import { Config, Context, Effect, Layer, type Redacted } from "effect"
+import { type AllowList, allowListConfig } from "./webhooks/CallbackAddress.js"
 
 export interface Settings {
   readonly host: string
@@ -15,6 +16,8 @@ export interface Settings {
    * instance on one database). Unset: `database` on PostgreSQL, `memory` on embedded PGlite.
    */
   readonly rateLimitStore: Option.Option<"memory" | "database">
+  /** Hosts and ranges webhooks may reach although the address check refuses them (`FILINGS_WEBHOOK_ALLOW_HOSTS`). */
+  readonly webhookAllowList: AllowList
 }
 
 export class ServerConfig extends Context.Tag("@filings/server/ServerConfig")<ServerConfig, Settings>() {}
@@ -23,7 +26,8 @@ export const config: Config.Config<Settings> = Config.all({
   host: Config.string("FILINGS_HOST").pipe(Config.withDefault("127.0.0.1")),
   port: Config.port("FILINGS_PORT").pipe(Config.withDefault(8080)),
   adminToken: Config.option(Config.redacted("FILINGS_ADMIN_TOKEN")),
-  rateLimitStore: Config.option(Config.literal("memory", "database")("FILINGS_RATE_LIMIT_STORE"))
+  rateLimitStore: Config.option(Config.literal("memory", "database")("FILINGS_RATE_LIMIT_STORE")),
+  webhookAllowList: allowListConfig
 })
 
 export const layer = (overrides: Partial<Settings> = {}) =>

@@ -171,6 +171,34 @@ describe("CallbackAddress", () => {
       )
     }))
 
+  it.effect("refusalOf refuses without resolving: schemes, credentials and blocked literals, not names", () =>
+    Effect.sync(() => {
+      assert.strictEqual(
+        CallbackAddress.refusalOf("http://hooks.example/", nothingAllowed),
+        "only https:// callbacks are allowed"
+      )
+      assert.strictEqual(
+        CallbackAddress.refusalOf("https://a:b@hooks.example/", nothingAllowed),
+        "credentials in the URL are not allowed"
+      )
+      assert.strictEqual(
+        CallbackAddress.refusalOf("https://127.0.0.1:8443/", nothingAllowed),
+        "127.0.0.1 is a loopback address"
+      )
+      assert.strictEqual(
+        CallbackAddress.refusalOf("https://169.254.169.254/latest", nothingAllowed),
+        "169.254.169.254 is a metadata address"
+      )
+      assert.strictEqual(
+        CallbackAddress.refusalOf("https://[::ffff:10.0.0.1]/", nothingAllowed),
+        "::ffff:a00:1 is an IPv4-mapped address"
+      )
+      assert.isUndefined(CallbackAddress.refusalOf("https://8.8.8.8/", nothingAllowed))
+      // Names are judged at delivery time, where their answers are current.
+      assert.isUndefined(CallbackAddress.refusalOf("https://localhost/", nothingAllowed))
+      assert.isUndefined(CallbackAddress.refusalOf("https://127.0.0.1/", allowList("127.0.0.0/8")))
+    }))
+
   it.effect("parseAllowList names the entry it rejects", () =>
     Effect.sync(() => {
       const rejected = CallbackAddress.parseAllowList("localhost,10.0.0.0/33")

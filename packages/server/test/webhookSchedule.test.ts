@@ -7,12 +7,12 @@
 import { assert, describe, it } from "@effect/vitest"
 import { DeliveryStore, EventStore, MemoryStorage, WebhookStore } from "@filings/storage"
 import { Clock, Duration, Effect, Either, Option, Redacted, TestClock } from "effect"
+import { startWebhookReceiver, type WebhookReceiver } from "../../../test/support/webhookReceiver.js"
 import { startWorkers } from "../src/pipeline/QueueWorkers.js"
 import { parseAllowList } from "../src/webhooks/CallbackAddress.js"
 import { makeDeliveryHandler } from "../src/webhooks/DeliveryWorker.js"
 import { DeliveryQueue, dispatchOnce } from "../src/webhooks/Dispatcher.js"
 import { deliveryIdOf } from "../src/webhooks/Matching.js"
-import { startWebhookReceiver, type WebhookReceiver } from "../../../test/support/webhookReceiver.js"
 
 /** A pause in real time, while the test clock stands still: real sockets still need it. */
 const pause = (ms: number) => Effect.promise(() => new Promise<void>((resolve) => setTimeout(resolve, ms)))
@@ -125,7 +125,9 @@ const advanceTo = (subscriptionIds: ReadonlyArray<string>, target: number) =>
       yield* TestClock.adjust(Duration.millis(Math.max(0, next - now)))
       yield* waitFor(
         `the attempts due at ${next}`,
-        Effect.map(pendingDue, (pending) => (pending.every((delivery) => delivery.nextAttemptAtMillis! > next) || undefined))
+        Effect.map(pendingDue, (pending) => (pending.every((delivery) =>
+          delivery.nextAttemptAtMillis! > next
+        ) || undefined))
       )
     }
     const now = yield* Clock.currentTimeMillis
@@ -136,159 +138,195 @@ const eventTypesAndIds = (receiver: WebhookReceiver) =>
   receiver.received.map((request) => (JSON.parse(request.body) as { data: { id: string } }).data.id)
 
 describe("delivery over time", () => {
-  it.scoped("retries on the specification's schedule to the millisecond; the 6th failure fails the subscription", () =>
-    Effect.gen(function*() {
-      const receiver = yield* receiverResource
-      receiver.answerWith(() => ({ status: 500 }))
-      const { publish, subscriptions: [subscription] } = yield* deliveringTo(receiver, ["/flaky"], { pollInterval: "1 minute" })
-      const webhooks = yield* WebhookStore.WebhookStore
-
-      const event = yield* publish("first")
-      const id = deliveryIdOf(subscription!.id, event.id)
-      let delivery = yield* attempted(id, 1)
-      assert.strictEqual(delivery.lastAttemptAtMillis, 0, "the first attempt is immediate")
-
-      const delays = [Duration.minutes(1), Duration.minutes(5), Duration.minutes(30), Duration.hours(2), Duration.hours(8)]
-      for (const [index, delay] of delays.entries()) {
-        const previous = delivery.lastAttemptAtMillis!
-        const wait = Duration.toMillis(delay)
-        assert.strictEqual(delivery.state, "pending")
-        assert.strictEqual(delivery.nextAttemptAtMillis, previous + wait)
-        yield* TestClock.adjust(Duration.millis(wait - 1_000))
-        yield* pause(300)
-        assert.strictEqual(receiver.received.length, index + 1, `no attempt ${index + 2} a second early`)
-        yield* TestClock.adjust(Duration.seconds(1))
-        delivery = yield* attempted(id, index + 2)
-        assert.strictEqual(delivery.lastAttemptAtMillis, previous + wait, `attempt ${index + 2} on time`)
-      }
-
-      assert.strictEqual(delivery.attempts, 6)
-      assert.strictEqual(delivery.state, "failed")
-      assert.isNull(delivery.nextAttemptAtMillis)
-      assert.strictEqual(delivery.lastStatus, 500)
-      assert.strictEqual(delivery.lastError, "HTTP 500")
-      assert.strictEqual(Option.getOrThrow(yield* webhooks.findById(subscription!.id)).status, "failed")
-      // Six attempts of one delivery, all under its one id.
-      assert.deepStrictEqual(
-        receiver.received.map((request) => request.headers["x-service-delivery-id"]),
-        Array.from({ length: 6 }, () => id)
-      )
-
-      // Nothing more goes out, not even a day later.
-      yield* TestClock.adjust(Duration.hours(24))
-      yield* pause(300)
-      assert.strictEqual(receiver.received.length, 6)
-    }).pipe(Effect.provide(MemoryStorage.layer)), 60_000)
-
-  it.scoped("a failed subscription gets nothing until reactivated, then receives new events again", () =>
-    Effect.gen(function*() {
-      const receiver = yield* receiverResource
-      receiver.answerWith(() => ({ status: 503 }))
-      const { publish, subscriptions: [subscription] } = yield* deliveringTo(receiver, ["/down"], { pollInterval: "1 minute" })
-      const webhooks = yield* WebhookStore.WebhookStore
-
-      const first = yield* publish("first")
-      yield* attempted(deliveryIdOf(subscription!.id, first.id), 1)
-      yield* advanceTo([subscription!.id], Duration.toMillis(Duration.hours(11)))
-      assert.strictEqual((yield* deliveryOf(deliveryIdOf(subscription!.id, first.id))).state, "failed")
-      assert.strictEqual(Option.getOrThrow(yield* webhooks.findById(subscription!.id)).status, "failed")
-      assert.strictEqual(receiver.received.length, 6)
-
-      // While failed: recorded as skipped, never sent.
-      const missed = yield* publish("missed")
-      yield* TestClock.adjust(Duration.minutes(10))
-      yield* pause(300)
-      assert.strictEqual((yield* deliveryOf(deliveryIdOf(subscription!.id, missed.id))).state, "skipped")
-      assert.strictEqual(receiver.received.length, 6)
-
-      receiver.answerWith(() => ({ status: 204 }))
-      yield* webhooks.setStatus(subscription!.id, "active")
-      const after = yield* publish("after")
-      const delivered = yield* waitFor(
-        "the delivery after reactivation",
-        Effect.map(deliveryOf(deliveryIdOf(subscription!.id, after.id)), (d) => (d.state === "delivered" ? d : undefined))
-      )
-      assert.strictEqual(delivered.attempts, 1)
-      assert.strictEqual(delivered.lastStatus, 204)
-      assert.deepStrictEqual(eventTypesAndIds(receiver).slice(6), ["after"])
-      // What was skipped stays skipped until the customer recovers it.
-      assert.strictEqual((yield* deliveryOf(deliveryIdOf(subscription!.id, missed.id))).state, "skipped")
-    }).pipe(Effect.provide(MemoryStorage.layer)), 60_000)
-
-  it.scoped("a receiver silent for 30 seconds has failed that attempt; 29 seconds is still waited for", () =>
-    Effect.gen(function*() {
-      const receiver = yield* receiverResource
-      receiver.answerWith(() => "hold")
-      const { publish, subscriptions: [subscription] } = yield* deliveringTo(receiver, ["/slow"])
-      const event = yield* publish("slow")
-      const id = deliveryIdOf(subscription!.id, event.id)
-      yield* waitFor("the request to arrive", Effect.sync(() => receiver.received.length === 1 || undefined))
-
-      yield* TestClock.adjust(Duration.seconds(29))
-      yield* pause(300)
-      assert.strictEqual((yield* deliveryOf(id)).attempts, 0, "still waiting at 29 s")
-      yield* TestClock.adjust(Duration.seconds(1))
-      const timedOut = yield* attempted(id, 1)
-      assert.strictEqual(timedOut.state, "pending")
-      assert.isNull(timedOut.lastStatus)
-      assert.strictEqual(timedOut.lastError, "no answer within 30s")
-      assert.strictEqual(timedOut.lastAttemptAtMillis, 30_000)
-      assert.strictEqual(timedOut.nextAttemptAtMillis, 90_000)
-
-      // An answer after the limit counts for nothing; the next attempt, answered, delivers.
-      receiver.releaseHeld(204)
-      receiver.answerWith(() => ({ status: 204 }))
-      yield* TestClock.adjust(Duration.minutes(1))
-      const delivered = yield* attempted(id, 2)
-      assert.strictEqual(delivered.state, "delivered")
-      assert.strictEqual(delivered.lastAttemptAtMillis, 90_000)
-    }).pipe(Effect.provide(MemoryStorage.layer)), 60_000)
-
-  it.scoped("one slow receiver holds two attempts at most; the other subscriptions are served meanwhile", () =>
-    Effect.gen(function*() {
-      const receiver = yield* receiverResource
-      receiver.answerWith((request) => (request.path === "/slow" ? "hold" : { status: 204 }))
-      const { publish, subscriptions: [slow, quick] } = yield* deliveringTo(receiver, ["/slow", "/quick"], { workers: 3 })
-
-      const published: Array<EventStore.StoredEvent> = []
-      for (const name of ["a", "b", "c", "d"]) published.push(yield* publish(name))
-      const atPath = (path: string) => receiver.received.filter((request) => request.path === path)
-      yield* waitFor("the quick receiver's four deliveries", Effect.sync(() => atPath("/quick").length === 4 || undefined))
-      yield* pause(300)
-      assert.strictEqual(atPath("/slow").length, 2, "two attempts in flight to the slow receiver, no more")
-      for (const event of published) {
-        const delivery = yield* deliveryOf(deliveryIdOf(quick!.id, event.id))
-        assert.strictEqual(delivery.state, "delivered")
-      }
-      // The slow subscription's other deliveries waited without an attempt counted against them.
-      const waiting = []
-      for (const event of published) {
-        const delivery = yield* deliveryOf(deliveryIdOf(slow!.id, event.id))
-        if (delivery.state === "pending" && delivery.attempts === 0) waiting.push(delivery)
-      }
-      assert.strictEqual(waiting.length, 4)
-
-      receiver.releaseHeld(204)
-      receiver.answerWith(() => ({ status: 204 }))
-      yield* waitFor(
-        "the two held deliveries to be recorded",
-        Effect.gen(function*() {
-          let delivered = 0
-          for (const event of published) {
-            if ((yield* deliveryOf(deliveryIdOf(slow!.id, event.id))).state === "delivered") delivered++
-          }
-          return delivered === 2 || undefined
+  it.scoped(
+    "retries on the specification's schedule to the millisecond; the 6th failure fails the subscription",
+    () =>
+      Effect.gen(function*() {
+        const receiver = yield* receiverResource
+        receiver.answerWith(() => ({ status: 500 }))
+        const { publish, subscriptions: [subscription] } = yield* deliveringTo(receiver, ["/flaky"], {
+          pollInterval: "1 minute"
         })
-      )
-      yield* TestClock.adjust(Duration.seconds(10))
-      yield* waitFor("all four slow deliveries", Effect.sync(() => atPath("/slow").length === 4 || undefined))
-      assert.strictEqual(new Set(atPath("/slow").map((request) => request.headers["x-service-delivery-id"])).size, 4)
-    }).pipe(Effect.provide(MemoryStorage.layer)), 60_000)
+        const webhooks = yield* WebhookStore.WebhookStore
+
+        const event = yield* publish("first")
+        const id = deliveryIdOf(subscription!.id, event.id)
+        let delivery = yield* attempted(id, 1)
+        assert.strictEqual(delivery.lastAttemptAtMillis, 0, "the first attempt is immediate")
+
+        const delays = [
+          Duration.minutes(1),
+          Duration.minutes(5),
+          Duration.minutes(30),
+          Duration.hours(2),
+          Duration.hours(8)
+        ]
+        for (const [index, delay] of delays.entries()) {
+          const previous = delivery.lastAttemptAtMillis!
+          const wait = Duration.toMillis(delay)
+          assert.strictEqual(delivery.state, "pending")
+          assert.strictEqual(delivery.nextAttemptAtMillis, previous + wait)
+          yield* TestClock.adjust(Duration.millis(wait - 1_000))
+          yield* pause(300)
+          assert.strictEqual(receiver.received.length, index + 1, `no attempt ${index + 2} a second early`)
+          yield* TestClock.adjust(Duration.seconds(1))
+          delivery = yield* attempted(id, index + 2)
+          assert.strictEqual(delivery.lastAttemptAtMillis, previous + wait, `attempt ${index + 2} on time`)
+        }
+
+        assert.strictEqual(delivery.attempts, 6)
+        assert.strictEqual(delivery.state, "failed")
+        assert.isNull(delivery.nextAttemptAtMillis)
+        assert.strictEqual(delivery.lastStatus, 500)
+        assert.strictEqual(delivery.lastError, "HTTP 500")
+        assert.strictEqual(Option.getOrThrow(yield* webhooks.findById(subscription!.id)).status, "failed")
+        // Six attempts of one delivery, all under its one id.
+        assert.deepStrictEqual(
+          receiver.received.map((request) => request.headers["x-service-delivery-id"]),
+          Array.from({ length: 6 }, () => id)
+        )
+
+        // Nothing more goes out, not even a day later.
+        yield* TestClock.adjust(Duration.hours(24))
+        yield* pause(300)
+        assert.strictEqual(receiver.received.length, 6)
+      }).pipe(Effect.provide(MemoryStorage.layer)),
+    60_000
+  )
+
+  it.scoped(
+    "a failed subscription gets nothing until reactivated, then receives new events again",
+    () =>
+      Effect.gen(function*() {
+        const receiver = yield* receiverResource
+        receiver.answerWith(() => ({ status: 503 }))
+        const { publish, subscriptions: [subscription] } = yield* deliveringTo(receiver, ["/down"], {
+          pollInterval: "1 minute"
+        })
+        const webhooks = yield* WebhookStore.WebhookStore
+
+        const first = yield* publish("first")
+        yield* attempted(deliveryIdOf(subscription!.id, first.id), 1)
+        yield* advanceTo([subscription!.id], Duration.toMillis(Duration.hours(11)))
+        assert.strictEqual((yield* deliveryOf(deliveryIdOf(subscription!.id, first.id))).state, "failed")
+        assert.strictEqual(Option.getOrThrow(yield* webhooks.findById(subscription!.id)).status, "failed")
+        assert.strictEqual(receiver.received.length, 6)
+
+        // While failed: recorded as skipped, never sent.
+        const missed = yield* publish("missed")
+        yield* TestClock.adjust(Duration.minutes(10))
+        yield* pause(300)
+        assert.strictEqual((yield* deliveryOf(deliveryIdOf(subscription!.id, missed.id))).state, "skipped")
+        assert.strictEqual(receiver.received.length, 6)
+
+        receiver.answerWith(() => ({ status: 204 }))
+        yield* webhooks.setStatus(subscription!.id, "active")
+        const after = yield* publish("after")
+        const delivered = yield* waitFor(
+          "the delivery after reactivation",
+          Effect.map(
+            deliveryOf(deliveryIdOf(subscription!.id, after.id)),
+            (d) => (d.state === "delivered" ? d : undefined)
+          )
+        )
+        assert.strictEqual(delivered.attempts, 1)
+        assert.strictEqual(delivered.lastStatus, 204)
+        assert.deepStrictEqual(eventTypesAndIds(receiver).slice(6), ["after"])
+        // What was skipped stays skipped until the customer recovers it.
+        assert.strictEqual((yield* deliveryOf(deliveryIdOf(subscription!.id, missed.id))).state, "skipped")
+      }).pipe(Effect.provide(MemoryStorage.layer)),
+    60_000
+  )
+
+  it.scoped(
+    "a receiver silent for 30 seconds has failed that attempt; 29 seconds is still waited for",
+    () =>
+      Effect.gen(function*() {
+        const receiver = yield* receiverResource
+        receiver.answerWith(() => "hold")
+        const { publish, subscriptions: [subscription] } = yield* deliveringTo(receiver, ["/slow"])
+        const event = yield* publish("slow")
+        const id = deliveryIdOf(subscription!.id, event.id)
+        yield* waitFor("the request to arrive", Effect.sync(() => receiver.received.length === 1 || undefined))
+
+        yield* TestClock.adjust(Duration.seconds(29))
+        yield* pause(300)
+        assert.strictEqual((yield* deliveryOf(id)).attempts, 0, "still waiting at 29 s")
+        yield* TestClock.adjust(Duration.seconds(1))
+        const timedOut = yield* attempted(id, 1)
+        assert.strictEqual(timedOut.state, "pending")
+        assert.isNull(timedOut.lastStatus)
+        assert.strictEqual(timedOut.lastError, "no answer within 30s")
+        assert.strictEqual(timedOut.lastAttemptAtMillis, 30_000)
+        assert.strictEqual(timedOut.nextAttemptAtMillis, 90_000)
+
+        // An answer after the limit counts for nothing; the next attempt, answered, delivers.
+        receiver.releaseHeld(204)
+        receiver.answerWith(() => ({ status: 204 }))
+        yield* TestClock.adjust(Duration.minutes(1))
+        const delivered = yield* attempted(id, 2)
+        assert.strictEqual(delivered.state, "delivered")
+        assert.strictEqual(delivered.lastAttemptAtMillis, 90_000)
+      }).pipe(Effect.provide(MemoryStorage.layer)),
+    60_000
+  )
+
+  it.scoped(
+    "one slow receiver holds two attempts at most; the other subscriptions are served meanwhile",
+    () =>
+      Effect.gen(function*() {
+        const receiver = yield* receiverResource
+        receiver.answerWith((request) => (request.path === "/slow" ? "hold" : { status: 204 }))
+        const { publish, subscriptions: [slow, quick] } = yield* deliveringTo(receiver, ["/slow", "/quick"], {
+          workers: 3
+        })
+
+        const published: Array<EventStore.StoredEvent> = []
+        for (const name of ["a", "b", "c", "d"]) published.push(yield* publish(name))
+        const atPath = (path: string) => receiver.received.filter((request) => request.path === path)
+        yield* waitFor(
+          "the quick receiver's four deliveries",
+          Effect.sync(() => atPath("/quick").length === 4 || undefined)
+        )
+        yield* pause(300)
+        assert.strictEqual(atPath("/slow").length, 2, "two attempts in flight to the slow receiver, no more")
+        for (const event of published) {
+          const delivery = yield* deliveryOf(deliveryIdOf(quick!.id, event.id))
+          assert.strictEqual(delivery.state, "delivered")
+        }
+        // The slow subscription's other deliveries waited without an attempt counted against them.
+        const waiting = []
+        for (const event of published) {
+          const delivery = yield* deliveryOf(deliveryIdOf(slow!.id, event.id))
+          if (delivery.state === "pending" && delivery.attempts === 0) waiting.push(delivery)
+        }
+        assert.strictEqual(waiting.length, 4)
+
+        receiver.releaseHeld(204)
+        receiver.answerWith(() => ({ status: 204 }))
+        yield* waitFor(
+          "the two held deliveries to be recorded",
+          Effect.gen(function*() {
+            let delivered = 0
+            for (const event of published) {
+              if ((yield* deliveryOf(deliveryIdOf(slow!.id, event.id))).state === "delivered") delivered++
+            }
+            return delivered === 2 || undefined
+          })
+        )
+        yield* TestClock.adjust(Duration.seconds(10))
+        yield* waitFor("all four slow deliveries", Effect.sync(() => atPath("/slow").length === 4 || undefined))
+        assert.strictEqual(new Set(atPath("/slow").map((request) => request.headers["x-service-delivery-id"])).size, 4)
+      }).pipe(Effect.provide(MemoryStorage.layer)),
+    60_000
+  )
 
   it.scoped("a receiver down for an hour gets every event once it is back", () =>
     Effect.gen(function*() {
       const receiver = yield* receiverResource
-      const { publish, subscriptions: [subscription] } = yield* deliveringTo(receiver, ["/outage"], { pollInterval: "1 minute" })
+      const { publish, subscriptions: [subscription] } = yield* deliveringTo(receiver, ["/outage"], {
+        pollInterval: "1 minute"
+      })
       const ids = [subscription!.id]
       yield* Effect.promise(() => receiver.down())
 

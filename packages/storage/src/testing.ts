@@ -1399,7 +1399,10 @@ export const conformance = <E>(
               yield* store.undeliveredSince(subscription.id, since),
               [recordedAs(atSince), Option.getOrThrow(failed), recordedAs(latest)]
             )
-            assert.deepStrictEqual(idsOf(yield* store.undeliveredSince(subscription.id, since + 1)), idsOf([later, latest]))
+            assert.deepStrictEqual(
+              idsOf(yield* store.undeliveredSince(subscription.id, since + 1)),
+              idsOf([later, latest])
+            )
             assert.deepStrictEqual(idsOf(yield* store.undeliveredSince(subscription.id, since + 20)), [latest.id])
             assert.deepStrictEqual(yield* store.undeliveredSince(subscription.id, since + 21), [])
             assert.deepStrictEqual(

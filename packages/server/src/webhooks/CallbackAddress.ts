@@ -239,6 +239,32 @@ const isAllowedAddress = (allow: AllowList, address: string): boolean => {
 }
 
 /**
+ * What is known about a callback URL without resolving it: the parsed URL, or why it is refused (not
+ * https, credentials in it, an IP address in a blocked range).
+ */
+const checkWithoutResolving = (url: string, allow: AllowList): Either.Either<URL, string> => {
+  const parsed = URL.canParse(url) ? new URL(url) : undefined
+  if (parsed === undefined) return Either.left("not a valid URL")
+  if (parsed.protocol !== "https:") return Either.left("only https:// callbacks are allowed")
+  // Credentials in a callback URL would be sent to whoever answers; customers sign-verify instead.
+  if (parsed.username !== "" || parsed.password !== "") return Either.left("credentials in the URL are not allowed")
+  const literal = unbracket(parsed.hostname)
+  if (net.isIP(literal) !== 0) {
+    const blocked = isAllowedAddress(allow, literal) ? undefined : isBlockedAddress(literal)
+    if (blocked !== undefined) return Either.left(`${literal} is ${describeRange(blocked)}`)
+  }
+  return Either.right(parsed)
+}
+
+/**
+ * Why a subscription's URL is refused outright, when it is: checked when a subscription is created
+ * or changed, so the customer hears at once. A host name is not resolved here: what it resolves to
+ * can change, so names are judged at every delivery.
+ */
+export const refusalOf = (url: string, allow: AllowList): string | undefined =>
+  Either.match(checkWithoutResolving(url, allow), { onLeft: (reason) => reason, onRight: () => undefined })
+
+/**
  * Checks a callback URL at delivery time and answers the address to connect to. Every address the
  * host resolves to must pass, not only the one pinned: a name answering one public and one private
  * address would otherwise reach the private one whenever the order changes.
@@ -246,18 +272,12 @@ const isAllowedAddress = (allow: AllowList, address: string): boolean => {
 export const checkCallback: (url: string, options: CheckOptions) => Effect.Effect<CheckedCallback, RefusedCallback> =
   Effect.fn("CallbackAddress.checkCallback")(function*(url: string, options: CheckOptions) {
     const refuse = (reason: string) => new RefusedCallback({ url, reason })
-    const parsed = URL.canParse(url) ? new URL(url) : undefined
-    if (parsed === undefined) return yield* refuse("not a valid URL")
-    if (parsed.protocol !== "https:") return yield* refuse("only https:// callbacks are allowed")
-    // Credentials in a callback URL would be sent to whoever answers; customers sign-verify instead.
-    if (parsed.username !== "" || parsed.password !== "") return yield* refuse("credentials in the URL are not allowed")
+    const checked = checkWithoutResolving(url, options.allow)
+    if (Either.isLeft(checked)) return yield* refuse(checked.left)
+    const parsed = checked.right
 
     const literal = unbracket(parsed.hostname)
-    if (net.isIP(literal) !== 0) {
-      const blocked = isAllowedAddress(options.allow, literal) ? undefined : isBlockedAddress(literal)
-      if (blocked !== undefined) return yield* refuse(`${literal} is ${describeRange(blocked)}`)
-      return { url: parsed, address: literal, family: familyOf(literal) }
-    }
+    if (net.isIP(literal) !== 0) return { url: parsed, address: literal, family: familyOf(literal) }
 
     const host = parsed.hostname
     const resolve = options.resolve ?? systemResolver

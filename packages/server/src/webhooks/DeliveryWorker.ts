@@ -84,7 +84,11 @@ export const makeDeliveryHandler = (options: DeliveryOptions) =>
             const signature = yield* Effect.promise(() =>
               WebhookSignature.sign(Redacted.value(subscription.value.secret), body)
             )
-            return yield* send(checked.right, { body, signature, eventType: event.type, deliveryId: delivery.id }, options.sender)
+            return yield* send(
+              checked.right,
+              { body, signature, eventType: event.type, deliveryId: delivery.id },
+              options.sender
+            )
           })
         )
         if (Option.isNone(attempted)) {

@@ -11,7 +11,7 @@
  */
 import { Config, Duration, Effect, Layer, Schedule } from "effect"
 import { startWorkers } from "../pipeline/QueueWorkers.js"
-import { allowListConfig } from "./CallbackAddress.js"
+import { ServerConfig } from "../ServerConfig.js"
 import { makeDeliveryHandler } from "./DeliveryWorker.js"
 import { DeliveryQueue, dispatchOnce } from "./Dispatcher.js"
 
@@ -30,7 +30,7 @@ const leaseConfig = Config.number("FILINGS_WEBHOOK_LEASE").pipe(
 const dispatchInterval = Duration.millis(500)
 
 const run = Effect.gen(function*() {
-  const allow = yield* allowListConfig
+  const { webhookAllowList: allow } = yield* ServerConfig
   const workers = yield* workersConfig
   const lease = yield* leaseConfig
   const handle = yield* makeDeliveryHandler({ allow })

@@ -11,6 +11,8 @@ import { DeliveryStore, EventStore, JobQueue, WebhookStore } from "@filings/stor
 import { Clock, Effect, Option, Redacted, Schema } from "effect"
 import { randomBytes } from "node:crypto"
 import { orServiceUnavailable } from "../http/StorageFailures.js"
+import { ServerConfig } from "../ServerConfig.js"
+import { refusalOf } from "./CallbackAddress.js"
 import { DeliveryJob, DeliveryQueue } from "./Dispatcher.js"
 
 /** `whsec_` and 32 random bytes, base64url: the form `decisions.md` gives generated secrets. */
@@ -72,6 +74,15 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "webhooks", (handlers)
     const events = yield* EventStore.EventStore
     const deliveries = yield* DeliveryStore.DeliveryStore
     const queue = yield* JobQueue.JobQueue
+    const { webhookAllowList: allow } = yield* ServerConfig
+
+    // An address that can never be delivered to is refused now rather than at every attempt.
+    const acceptedUrl = (url: string) => {
+      const refusal = refusalOf(url, allow)
+      return refusal === undefined
+        ? Effect.void
+        : Effect.fail(new ApiError.InvalidRequest({ message: `url ${url} is refused: ${refusal}` }))
+    }
 
     const owned = (id: string, ownerKeyId: string) =>
       Effect.flatMap(
@@ -95,6 +106,7 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "webhooks", (handlers)
       .handle("createWebhook", ({ payload }) =>
         Effect.gen(function*() {
           const key = yield* Api.CurrentApiKey
+          yield* acceptedUrl(payload.url)
           const secret = payload.secret ?? generateSecret()
           const subscription: WebhookStore.Subscription = {
             id: subscriptionId(),
@@ -123,6 +135,7 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "webhooks", (handlers)
         Effect.gen(function*() {
           const key = yield* Api.CurrentApiKey
           const current = yield* owned(path.webhook_id, key.id)
+          if (payload.url !== undefined) yield* acceptedUrl(payload.url)
           // Resuming does not revive a failed subscription: that takes a reactivation.
           if (payload.status === "active" && current.status === "failed") {
             return yield* new ApiError.InvalidRequest({

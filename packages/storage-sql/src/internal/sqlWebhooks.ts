@@ -263,7 +263,9 @@ export const makeDeliveryStore = Effect.gen(function*() {
     undeliveredSince: (subscriptionId, sinceMillis) =>
       sql<DeliveryRow>`
         SELECT ${columns} FROM deliveries
-        WHERE subscription_id = ${subscriptionId} AND state IN ('skipped', 'failed') AND created_at_ms >= ${Math.ceil(sinceMillis)}
+        WHERE subscription_id = ${subscriptionId} AND state IN ('skipped', 'failed') AND created_at_ms >= ${
+        Math.ceil(sinceMillis)
+      }
         ORDER BY created_at_ms, event_sequence, id COLLATE "C"`.pipe(
         Effect.map((rows) => rows.map(toDelivery)),
         failsAs("DeliveryStore.undeliveredSince")

@@ -241,7 +241,9 @@ export const makeDeliveryStore = Effect.gen(function*() {
         ofSubscription(subscriptionId),
         (all) =>
           all
-            .filter((delivery) => (delivery.state === "skipped" || delivery.state === "failed") && delivery.createdAtMillis >= sinceMillis)
+            .filter((delivery) =>
+              (delivery.state === "skipped" || delivery.state === "failed") && delivery.createdAtMillis >= sinceMillis
+            )
             .sort(oldestCreatedFirstDelivery)
       )
   }
