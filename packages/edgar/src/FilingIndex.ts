@@ -79,19 +79,37 @@ const sizeOf = (size: string | number | null | undefined): number | undefined =>
   return typeof size === "string" && /^\d{1,15}$/.test(size.trim()) ? Number(size.trim()) : undefined
 }
 
+/** A folder's files, and what was skipped on the way. */
+export interface FilingIndex {
+  /** In EDGAR's order. */
+  readonly files: ReadonlyArray<IndexFile>
+  /** One line per item skipped, as data: the listing is still usable. */
+  readonly warnings: ReadonlyArray<string>
+}
+
 const decodeIndexJson = decodeJsonResponse("the filing index", IndexJson)
+
+/** An item as a reader of the warnings can recognise it, cut short when long. */
+const describeItem = (item: unknown): string => {
+  const text = JSON.stringify(item) ?? String(item)
+  return text.length > 120 ? `${text.slice(0, 117)}...` : text
+}
 
 /**
  * Reads a filing folder's `index.json` into its files, in EDGAR's order. An item without a name is
- * skipped; JSON of another shape (or an HTML error page) fails with `UnreadableResponse`.
+ * skipped with a warning; JSON of another shape (or an HTML error page) fails with `UnreadableResponse`.
  */
-export const readFilingIndex = (json: string): Effect.Effect<ReadonlyArray<IndexFile>, UnreadableResponse> =>
+export const readFilingIndex = (json: string): Effect.Effect<FilingIndex, UnreadableResponse> =>
   Effect.suspend(() =>
     Effect.map(decodeIndexJson(json), (index) => {
       const files: Array<IndexFile> = []
-      for (const item of index.directory.item) {
+      const warnings: Array<string> = []
+      index.directory.item.forEach((item, position) => {
         const file = decodeIndexItem(item)
-        if (Option.isNone(file)) continue
+        if (Option.isNone(file)) {
+          warnings.push(`item ${position + 1} skipped: it has no name (${describeItem(item)})`)
+          return
+        }
         const size = sizeOf(file.value.size)
         const lastModified = file.value["last-modified"]?.trim()
         files.push({
@@ -99,7 +117,7 @@ export const readFilingIndex = (json: string): Effect.Effect<ReadonlyArray<Index
           ...(size === undefined ? {} : { size }),
           ...(lastModified ? { lastModified } : {})
         })
-      }
-      return files
+      })
+      return { files, warnings }
     })
   )

@@ -218,9 +218,9 @@ describe("a filing's folder", () => {
     assert.strictEqual(indexJsonPath(apple, annualReport), "/Archives/edgar/data/320193/000032019324000123/index.json")
   })
 
-  it.effect("reads index.json: sizes as numbers when given, items without a name skipped", () =>
+  it.effect("reads index.json: sizes as numbers when given, items without a name skipped with a warning", () =>
     Effect.gen(function*() {
-      const files = yield* readFilingIndex(JSON.stringify({
+      const { files, warnings } = yield* readFilingIndex(JSON.stringify({
         directory: {
           item: [
             { "last-modified": "2024-01-19 16:21:45", name: "0001213900-24-004875.txt", type: "text.gif", size: "" },
@@ -237,6 +237,7 @@ describe("a filing's folder", () => {
         { name: "R1.htm", size: 42096, lastModified: "2024-01-19 16:21:45" },
         { name: "report.css", size: 2767 }
       ])
+      assert.deepStrictEqual(warnings, [`item 3 skipped: it has no name ({"type":"text.gif","size":"1"})`])
     }))
 
   it.effect("fails on bad JSON, another shape and an HTML page", () =>
@@ -556,8 +557,9 @@ describe.skipIf(!existsSync(corpus))("real EDGAR responses in ../shared/corpus (
 
   it.effect("a filing's index.json: 25 files, the submission text file without a size", () =>
     Effect.gen(function*() {
-      const files = yield* readFilingIndex(read("index/dats-2024-01-19-index.json"))
+      const { files, warnings } = yield* readFilingIndex(read("index/dats-2024-01-19-index.json"))
       assert.strictEqual(files.length, 25)
+      assert.deepStrictEqual(warnings, [])
       assert.deepStrictEqual(files[2], { name: "0001213900-24-004875.txt", lastModified: "2024-01-19 16:21:45" })
       assert.deepStrictEqual(files.find((file) => file.name === "ea191807-8k_datchat.htm"), {
         name: "ea191807-8k_datchat.htm",
