@@ -1,0 +1,101 @@
+/**
+ * The feed's categories of a document. An 8-K says what it reports through its items, and those
+ * decide first (Item 2.02 is Earnings, Item 5.02 a Leadership Change); where an item covers several
+ * kinds of news (a material agreement may be a merger, a loan or a supply contract) or says nothing
+ * (Items 7.01 and 8.01), the text decides, read for the words that name each kind of news. A
+ * category needs more than one passing mention in the text, so a results release that mentions a
+ * past acquisition once is not filed under Mergers & Acquisitions.
+ */
+import type { DocType, Feed } from "@filings/domain"
+
+/** 8-K items that decide a category by themselves. */
+const categoryOfItem: Readonly<Record<string, Feed.Category>> = {
+  "1.05": "Regulatory",
+  "2.01": "Mergers & Acquisitions",
+  "2.02": "Earnings",
+  "2.03": "Financial",
+  "2.04": "Financial",
+  "2.05": "Financial",
+  "2.06": "Financial",
+  "3.01": "Regulatory",
+  "3.02": "Financial",
+  "3.03": "Financial",
+  "4.01": "Financial",
+  "4.02": "Financial",
+  "5.01": "Leadership Changes",
+  "5.02": "Leadership Changes",
+  "5.03": "Regulatory"
+}
+
+/** Words naming each kind of news, and how many distinct matches make the text about it. */
+const textCues: ReadonlyArray<readonly [Feed.Category, RegExp, number]> = [
+  [
+    "Earnings",
+    /\b(?:earnings per (?:diluted )?share|diluted eps|net (?:income|loss)|(?:quarterly|annual|fourth[- ]quarter|first[- ]quarter|second[- ]quarter|third[- ]quarter) results|revenues? (?:of|was|were|increased|decreased|grew|rose|fell))\b/gi,
+    2
+  ],
+  [
+    "Guidance Update",
+    /\b(?:guidance|outlook|(?:expects?|anticipates?|projects?) (?:full[- ]year|fiscal|revenue|earnings|eps|sales)|(?:raises?|reaffirms?|lowers?|updates?|narrows?|maintains?) (?:its |our |the )?(?:full[- ]year |annual |fiscal(?: \d{4})? )?(?:guidance|outlook|forecast))\b/gi,
+    2
+  ],
+  [
+    "Mergers & Acquisitions",
+    /\b(?:merger agreement|agreement and plan of merger|to acquire|acquisition of|will acquire|has acquired|completed (?:the|its) acquisition|business combination|tender offer|divestiture|to be acquired|definitive agreement to (?:acquire|sell|merge))\b/gi,
+    2
+  ],
+  [
+    "Leadership Changes",
+    /\b(?:appoint(?:ed|s|ment of)|resign(?:ed|s|ation)|retire(?:d|s|ment)|named (?:as )?(?:chief|president|chair)|(?:chief executive|chief financial|chief operating) officer (?:effective|succeed)|board of directors (?:elected|appointed))\b/gi,
+    1
+  ],
+  [
+    "Product Launches",
+    /\b(?:launch(?:ed|es)?|introduc(?:ed|es)|unveil(?:ed|s)?|now available|general availability|new (?:product|platform|service)s?)\b/gi,
+    2
+  ],
+  [
+    "Regulatory",
+    /\b(?:fda|food and drug administration|sec investigation|securities and exchange commission (?:investigation|inquiry)|department of justice|ftc|regulatory approval|marketing authorization|clearance|consent order|settlement with|subpoena|delisting|nasdaq (?:notice|deficiency)|listing rule|cybersecurity incident)\b/gi,
+    1
+  ],
+  [
+    "New Projects/Investments",
+    /\b(?:new (?:facility|plant|factory|headquarters|data center)|capital (?:investment|project)|strategic (?:partnership|investment|collaboration)|joint venture|collaboration agreement|license agreement|(?:will|to) invest|investment of \$|expansion of)\b/gi,
+    1
+  ],
+  [
+    "Financial",
+    /\b(?:dividends?|share repurchase|stock repurchase|buyback|credit (?:agreement|facility)|term loan|senior (?:secured )?notes|notes offering|offering of|private placement|public offering|convertible|refinanc(?:e|ing)|debt|impairment|restatement|going concern)\b/gi,
+    2
+  ]
+]
+
+const distinctMatches = (text: string, pattern: RegExp): number =>
+  new Set(Array.from(text.matchAll(pattern), (match) => match[0].toLowerCase())).size +
+  // Repeated mentions of one phrase count, but less than different phrases.
+  Math.floor((Array.from(text.matchAll(pattern)).length - 1) / 3)
+
+export interface CategoryInput {
+  readonly docType: DocType.FeedDocType
+  readonly items?: ReadonlyArray<string> | undefined
+  /** The document's plain text, or its most telling part. */
+  readonly text: string
+}
+
+/** The categories in the order of `Feed.Categories`, most telling first where items decide. */
+export const categorize = (input: CategoryInput): ReadonlyArray<Feed.Category> => {
+  const found = new Set<Feed.Category>()
+  for (const item of input.items ?? []) {
+    const category = categoryOfItem[item]
+    if (category !== undefined) found.add(category)
+  }
+  // Results are what a periodic report, a call and a release of results are about.
+  if (input.docType === "10-K" || input.docType === "10-Q" || input.docType === "EARNINGS_CALL") found.add("Earnings")
+  for (const [category, pattern, needed] of textCues) {
+    if (distinctMatches(input.text, pattern) >= needed) found.add(category)
+  }
+  // Item 1.01 alone is a material agreement: a category only when the text says what kind.
+  if (found.size === 0 && (input.items ?? []).includes("1.01")) found.add("Financial")
+  return [...found]
+}

@@ -1,0 +1,85 @@
+/**
+ * The default summary model: offline, deterministic, and incapable of inventing anything. Its
+ * highlights are the document's own sentences that carry the most news (see `internal/salience`),
+ * each citing the chunk it was taken from, with a leading filler word or two removed; near-repeats
+ * are left out. Categories come from the 8-K items and the most telling passages, sentiment from
+ * the highlights.
+ */
+import { Feed } from "@filings/domain"
+import { Effect } from "effect"
+import { categorize } from "./Categories.js"
+import { overlap, salience, type Scored } from "./internal/salience.js"
+import { type Sentence, sentencesOf, wordsOf } from "./internal/sentences.js"
+import { sentimentOf } from "./Sentiment.js"
+import type { Summary, SummaryInput } from "./Summary.js"
+
+export const ModelName = "extractive"
+
+export interface ExtractiveOptions {
+  /** The most highlights an item gets. */
+  readonly maxHighlights?: number | undefined
+}
+
+export const DefaultMaxHighlights = 3
+
+/** Passages read for categories: the title and this many of the most telling sentences. */
+const categoryPassages = 20
+
+/** Two sentences sharing more of their words than this say the same thing. */
+const repeatOverlap = 0.5
+
+// Openings that carry nothing: "So,", "And", "As you can see,", "I'm pleased to report that".
+const filler =
+  /^(?:(?:so|and|but|now|well|also|again|finally|overall|additionally|importantly|as you (?:can )?see|as (?:i|we) (?:just )?(?:mentioned|said|noted)(?: earlier)?|as (?:previously )?mentioned|as \w+ (?:just )?(?:highlighted|mentioned|said|noted|discussed)|today|(?:i'?m|i am|we'?re|we are) (?:very )?(?:pleased|happy|proud|excited) to (?:report|announce|share) (?:that )?)[,:]?\s+)+/i
+
+/** The sentence as a highlight: fillers removed from its start, its first letter capitalised. */
+export const asHighlightText = (sentence: string): string => {
+  const trimmed = sentence.replace(filler, "")
+  if (trimmed.length < 20) return sentence
+  return trimmed.charAt(0).toUpperCase() + trimmed.slice(1)
+}
+
+/** The sentences to highlight: the best scored, none repeating another, in score order. */
+export const selectSentences = (sentences: ReadonlyArray<Sentence>, max: number): ReadonlyArray<Scored> => {
+  const ranked = sentences
+    .map((sentence) => ({ sentence, score: salience(sentence, sentences.length) }))
+    .filter((scored) => scored.score > 0)
+    // Ties go to the earlier sentence, so the same input always gives the same summary.
+    .sort((a, b) => b.score - a.score || a.sentence.index - b.sentence.index)
+  const chosen: Array<Scored & { readonly words: ReadonlySet<string> }> = []
+  for (const candidate of ranked) {
+    if (chosen.length >= max) break
+    const words = new Set(wordsOf(candidate.sentence.text))
+    if (chosen.some((other) => overlap(other.words, words) > repeatOverlap)) continue
+    chosen.push({ ...candidate, words })
+  }
+  return chosen
+}
+
+/** Summarises without a model: the same input always gives the same summary. */
+export const summarize = (input: SummaryInput, options: ExtractiveOptions = {}): Summary => {
+  const sentences = sentencesOf(input.chunks)
+  const max = options.maxHighlights ?? DefaultMaxHighlights
+  const chosen = selectSentences(sentences, max)
+  const highlights = chosen.map(({ sentence }) =>
+    new Feed.Highlight({
+      text: asHighlightText(sentence.text),
+      citations: [new Feed.Citation({ source: input.source, chunk_id: sentence.chunkId })]
+    })
+  )
+  const telling = selectSentences(sentences, categoryPassages).map(({ sentence }) => sentence.text)
+  return {
+    highlights,
+    categories: categorize({
+      docType: input.docType,
+      items: input.items,
+      text: [input.title ?? "", ...telling].join("\n")
+    }),
+    sentiment: sentimentOf(highlights.length > 0 ? highlights.map((highlight) => highlight.text) : telling),
+    model: ModelName
+  }
+}
+
+/** `summarize` as an Effect, the shape of every summary model. */
+export const summarizeEffect = (input: SummaryInput, options: ExtractiveOptions = {}) =>
+  Effect.sync(() => summarize(input, options))

@@ -1,0 +1,34 @@
+/**
+ * What a summary model reads and writes. The input is a document as its chunks (the parser's stable
+ * `c0001`... passages); the output is the part of a feed item that comes from the text: highlights
+ * citing those chunks, categories and sentiment, with the name of the model that made it.
+ */
+import type { DocType, Feed } from "@filings/domain"
+
+/** One passage of the document: what a citation points at. */
+export interface SummaryChunk {
+  readonly id: string
+  /** Markdown. */
+  readonly text: string
+  /** The section the chunk starts in (`Item 2.02 Results of Operations and Financial Condition`). */
+  readonly section?: string | undefined
+}
+
+export interface SummaryInput {
+  /** The document's id (publication id, or a news item's id): the `source` of every citation. */
+  readonly source: string
+  readonly docType: DocType.FeedDocType
+  readonly title?: string | undefined
+  readonly companyName?: string | undefined
+  /** An 8-K's items as the filing lists them: `["2.02", "9.01"]`. */
+  readonly items?: ReadonlyArray<string> | undefined
+  readonly chunks: ReadonlyArray<SummaryChunk>
+}
+
+export interface Summary {
+  readonly highlights: ReadonlyArray<Feed.Highlight>
+  readonly categories: ReadonlyArray<Feed.Category>
+  readonly sentiment: Feed.Sentiment
+  /** Which model wrote it: `extractive` (the offline default) or the adapter's name and model. */
+  readonly model: string
+}

@@ -1,0 +1,35 @@
+/**
+ * The port a summary model implements: the offline extractive default (`ExtractiveModel.layer`), an
+ * adapter on a chat-completions model, or one of your own. A model may fail or answer nonsense;
+ * `FeedSummarizer` checks every answer and falls back to the default, so a model need not be
+ * trusted.
+ */
+import type { Effect } from "effect"
+import { Context, Layer, Schema } from "effect"
+import * as ExtractiveModel from "./ExtractiveModel.js"
+import type { Summary, SummaryInput } from "./Summary.js"
+
+export class SummaryModelError extends Schema.TaggedError<SummaryModelError>()("SummaryModelError", {
+  model: Schema.String,
+  reason: Schema.String
+}) {
+  override get message(): string {
+    return `summary model ${this.model} failed: ${this.reason}`
+  }
+}
+
+export interface Service {
+  /** Names the model in the items it writes: `extractive`, `openai-compatible:gpt-4o-mini`. */
+  readonly name: string
+  readonly summarize: (input: SummaryInput) => Effect.Effect<Summary, SummaryModelError>
+}
+
+export class SummaryModel extends Context.Tag("@filings/feed-summarizer/SummaryModel")<SummaryModel, Service>() {}
+
+/** The offline extractive model as the `SummaryModel`. */
+export const extractive: Service = {
+  name: ExtractiveModel.ModelName,
+  summarize: (input) => ExtractiveModel.summarizeEffect(input)
+}
+
+export const extractiveLayer: Layer.Layer<SummaryModel> = Layer.succeed(SummaryModel, extractive)

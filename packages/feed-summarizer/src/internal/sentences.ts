@@ -1,0 +1,125 @@
+/**
+ * The sentences of a document's chunks, as a reader sees them: Markdown markup removed, tables,
+ * headings and list markers left out of the prose, each sentence remembering the chunk it came from
+ * so a highlight built from it can cite that chunk.
+ */
+
+export interface ChunkText {
+  readonly id: string
+  readonly text: string
+  readonly section?: string | undefined
+}
+
+export interface Sentence {
+  readonly text: string
+  readonly chunkId: string
+  readonly section?: string | undefined
+  /** Position in the document, from 0. */
+  readonly index: number
+}
+
+// Intl.Segmenter knows sentence ends after decimals ("$1.5 billion"), quotes and most abbreviations;
+// it ships with Node's ICU, so no dictionary is bundled.
+const segmenter = new Intl.Segmenter("en", { granularity: "sentence" })
+
+// Abbreviations after which ICU would end a sentence although the sentence goes on.
+const continuesAfter =
+  /\b(?:Inc|Corp|Co|Ltd|No|Nos|Mr|Mrs|Ms|Dr|St|U\.S|U\.K|vs|approx|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.\s*$/
+
+const isTableRow = (line: string) => /^\s*\|/.test(line)
+const isHeading = (line: string) => /^\s*#{1,6}\s/.test(line)
+const isRule = (line: string) => /^\s*(?:[-*_]\s*){3,}$/.test(line)
+
+/** Markdown inline markup to plain text: links to their words, emphasis and code marks dropped. */
+export const plainText = (markdown: string): string =>
+  markdown
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, "")
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/(\*\*|__)(.+?)\1/g, "$2")
+    .replace(/(^|[^\w*])[*_](?=\S)(.+?)(?<=\S)[*_](?!\w)/g, "$1$2")
+    .replace(/`([^`]*)`/g, "$1")
+    .replace(/\\([\\`*_{}[\]()#+\-.!|>])/g, "$1")
+    .replace(/&nbsp;|\u00a0/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+
+/** The prose paragraphs of a chunk: list markers and quote marks removed, tables and headings left out. */
+const paragraphsOf = (markdown: string): ReadonlyArray<string> => {
+  const paragraphs: Array<string> = []
+  let current: Array<string> = []
+  const close = () => {
+    if (current.length > 0) paragraphs.push(plainText(current.join(" ")))
+    current = []
+  }
+  for (const raw of markdown.split("\n")) {
+    if (raw.trim() === "" || isTableRow(raw) || isHeading(raw) || isRule(raw)) {
+      close()
+      continue
+    }
+    const line = raw.replace(/^\s*(?:>\s*)*/, "")
+    const item = /^(?:[-*+]|\d{1,3}[.)])\s+/.exec(line)
+    if (item !== null) {
+      // Each list item is a paragraph of its own.
+      close()
+      current.push(line.slice(item[0].length))
+      continue
+    }
+    current.push(line)
+  }
+  close()
+  return paragraphs.filter((paragraph) => paragraph !== "")
+}
+
+/** Splits one paragraph into sentences, joining pieces ICU cut after an abbreviation. */
+export const splitSentences = (paragraph: string): ReadonlyArray<string> => {
+  const sentences: Array<string> = []
+  let pending = ""
+  for (const { segment } of segmenter.segment(paragraph)) {
+    pending += segment
+    if (continuesAfter.test(pending)) continue
+    const sentence = pending.trim()
+    if (sentence !== "") sentences.push(sentence)
+    pending = ""
+  }
+  if (pending.trim() !== "") sentences.push(pending.trim())
+  return sentences
+}
+
+/** Sentences longer than this are offered as their clauses too: a highlight should be short. */
+const longSentenceWords = 30
+
+// Where a long sentence can be cut into statements that stand alone.
+const clauseBreak = /;\s+|,\s+(?=(?:while|whereas|and (?:we|our|the company|it)|which (?:was|were) (?:up|down))\b)/i
+
+/**
+ * A long sentence's clauses, each long enough to stand alone; the sentence itself when it is short
+ * or does not break well.
+ */
+export const clausesOf = (sentence: string): ReadonlyArray<string> => {
+  if (wordsOf(sentence).length <= longSentenceWords) return [sentence]
+  const clauses = sentence.split(clauseBreak).map((clause) => clause.trim())
+  if (clauses.length < 2 || clauses.some((clause) => wordsOf(clause).length < 6)) return [sentence]
+  return clauses.map((clause) => /[.!?]$/.test(clause) ? clause : `${clause}.`)
+}
+
+/** Every sentence of the chunks, in document order. */
+export const sentencesOf = (chunks: ReadonlyArray<ChunkText>): ReadonlyArray<Sentence> => {
+  const sentences: Array<Sentence> = []
+  for (const chunk of chunks) {
+    for (const paragraph of paragraphsOf(chunk.text)) {
+      for (const text of splitSentences(paragraph).flatMap(clausesOf)) {
+        sentences.push({
+          text,
+          chunkId: chunk.id,
+          ...(chunk.section === undefined ? {} : { section: chunk.section }),
+          index: sentences.length
+        })
+      }
+    }
+  }
+  return sentences
+}
+
+/** Lower-case words (letters, digits, inner apostrophes and hyphens). */
+export const wordsOf = (text: string): ReadonlyArray<string> =>
+  text.toLowerCase().match(/[a-z0-9]+(?:['’-][a-z0-9]+)*/g) ?? []
