@@ -33,6 +33,7 @@ const faultyDocumentStore = Layer.effect(
     return DocumentStore.DocumentStore.of({
       save: (document) => guard("DocumentStore.save", store.save(document)),
       findByPublicationId: (id) => guard("DocumentStore.findByPublicationId", store.findByPublicationId(id)),
+      findChunk: (id, chunkId) => guard("DocumentStore.findChunk", store.findChunk(id, chunkId)),
       findMetadata: (id) => guard("DocumentStore.findMetadata", store.findMetadata(id)),
       list: (query) => guard("DocumentStore.list", store.list(query)),
       searchSections: (query) => guard("DocumentStore.searchSections", store.searchSections(query))

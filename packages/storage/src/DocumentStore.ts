@@ -46,10 +46,24 @@ export interface StoredExhibit {
   readonly content: string
 }
 
+/** A passage of the body that citations point at: `c0001`, `c0002`, ... in body order. */
+export interface StoredChunk {
+  readonly id: string
+  readonly text: string
+  /** The section the chunk starts in. */
+  readonly section?: string | undefined
+}
+
 export interface StoredDocument extends DocumentMetadata {
   readonly body: string
   readonly sections: ReadonlyArray<StoredSection>
   readonly exhibits: ReadonlyArray<StoredExhibit>
+  /**
+   * The body cut into passages, as the parser makes them: joined with "\n" they give the body.
+   * Adapters may rely on that to store them as ranges of the body, and must still keep chunks that
+   * do not.
+   */
+  readonly chunks: ReadonlyArray<StoredChunk>
 }
 
 export interface DocumentQuery {
@@ -109,6 +123,11 @@ export interface Service {
   readonly findByPublicationId: (
     publicationId: PublicationId
   ) => Effect.Effect<Option.Option<StoredDocument>, StorageError>
+  /** One chunk of a document; none when the document or the chunk is unknown. */
+  readonly findChunk: (
+    publicationId: PublicationId,
+    chunkId: string
+  ) => Effect.Effect<Option.Option<StoredChunk>, StorageError>
   /** The metadata alone, without reading the body. */
   readonly findMetadata: (
     publicationId: PublicationId

@@ -59,12 +59,16 @@ export const sampleDocument = (overrides: Partial<StoredDocument> = {}): StoredD
   secUrl: "https://www.sec.gov/Archives/edgar/data/123456/000012345624000001/acme-20240930.htm",
   wordCount: 6,
   items: [],
-  body: "# Annual report\n\nRevenue grew — 12 % (€, 日本).\n\n| a | b |\n| - | - |\n| 1 | 2 |\n",
+  body: "# Annual report\n\nRevenue grew 📈 — 12 % (€, 日本).\n\n| a | b |\n| - | - |\n| 1 | 2 |\n",
   sections: [
     { title: "Cover", content: "Acme Corp annual report", wordCount: 4, pageStart: 1, pageEnd: 1 },
     { title: "Item 1. Business", item: "1", content: "We make anvils.", wordCount: 3, pageStart: 1, pageEnd: 2 }
   ],
   exhibits: [{ exhibitNumber: "99.1", title: "Press release", content: "Acme reports results." }],
+  chunks: [
+    { id: "c0001", text: "# Annual report\n\nRevenue grew 📈 — 12 % (€, 日本).\n", section: "Cover" },
+    { id: "c0002", text: "| a | b |\n| - | - |\n| 1 | 2 |\n" }
+  ],
   ...overrides
 })
 
@@ -91,7 +95,7 @@ const sequencesOf = (events: ReadonlyArray<StoredEvent>) => events.map((event) =
 const isStrictlyIncreasing = (numbers: ReadonlyArray<number>) =>
   numbers.every((n, index) => index === 0 || n > numbers[index - 1]!)
 
-const metadataOf = ({ body: _b, exhibits: _e, sections: _s, ...metadata }: StoredDocument) => metadata
+const metadataOf = ({ body: _b, chunks: _c, exhibits: _e, sections: _s, ...metadata }: StoredDocument) => metadata
 
 const createdAt = Date.parse("2024-11-01T12:00:00.000Z")
 
@@ -173,7 +177,14 @@ export const conformance = <E>(
             const store = yield* DocumentStore
             const ticker = uniqueTicker()
             const first = sampleDocument({ ticker })
-            const second = { ...first, body: "replaced", wordCount: 1, sections: [], exhibits: [] }
+            const second = {
+              ...first,
+              body: "replaced",
+              wordCount: 1,
+              sections: [],
+              exhibits: [],
+              chunks: [{ id: "c0001", text: "replaced" }]
+            }
             yield* store.save(first)
             assert.strictEqual(yield* store.save(second), "updated")
             assert.deepStrictEqual(yield* store.findByPublicationId(first.publicationId), Option.some(second))
@@ -196,6 +207,31 @@ export const conformance = <E>(
             const store = yield* DocumentStore
             assert.isTrue(Option.isNone(yield* store.findByPublicationId(uniqueAccession())))
             assert.isTrue(Option.isNone(yield* store.findMetadata(uniqueAccession())))
+          }))
+
+        it.effect("finds one chunk of a document, text and section as saved, and follows a re-save", () =>
+          Effect.gen(function*() {
+            const store = yield* DocumentStore
+            const document = sampleDocument()
+            yield* store.save(document)
+            assert.deepStrictEqual(
+              yield* store.findChunk(document.publicationId, "c0001"),
+              Option.some(document.chunks[0]!)
+            )
+            assert.deepStrictEqual(
+              yield* store.findChunk(document.publicationId, "c0002"),
+              Option.some(document.chunks[1]!)
+            )
+            assert.isTrue(Option.isNone(yield* store.findChunk(document.publicationId, "c0003")))
+            assert.isTrue(Option.isNone(yield* store.findChunk(uniqueAccession(), "c0001")))
+            // Chunks that are not the body cut into passages are kept all the same.
+            const loose = { ...document, chunks: [{ id: "c0001", text: "not from the body", section: "Other" }] }
+            yield* store.save(loose)
+            assert.deepStrictEqual(
+              yield* store.findChunk(document.publicationId, "c0001"),
+              Option.some(loose.chunks[0]!)
+            )
+            assert.isTrue(Option.isNone(yield* store.findChunk(document.publicationId, "c0002")))
           }))
 
         it.effect("lists by ticker, type and inclusive date range, ordered and paged without overlap", () =>
@@ -801,10 +837,11 @@ export const conformance = <E>(
           Effect.gen(function*() {
             const [feed, folder] = [uniqueName("cursor"), uniqueName("cursor")]
             // Two programs of their own, each getting the store afresh, as a poller before and after a restart.
-            const before = Effect.flatMap(CursorStore, (cursors) =>
-              Effect.zipRight(cursors.set(feed, "feed-position"), cursors.set(folder, "folder-position")))
-            const after = Effect.flatMap(CursorStore, (cursors) =>
-              Effect.all([cursors.get(feed), cursors.get(folder)]))
+            const before = Effect.flatMap(
+              CursorStore,
+              (cursors) => Effect.zipRight(cursors.set(feed, "feed-position"), cursors.set(folder, "folder-position"))
+            )
+            const after = Effect.flatMap(CursorStore, (cursors) => Effect.all([cursors.get(feed), cursors.get(folder)]))
             yield* Fiber.join(yield* Effect.fork(before))
             assert.deepStrictEqual(yield* after, [Option.some("feed-position"), Option.some("folder-position")])
 

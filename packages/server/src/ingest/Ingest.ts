@@ -15,7 +15,7 @@ import { CompanyStore, DocumentStore, type EventStore, ExtractionStore, type Job
 import { Effect, Layer, Option, Schema } from "effect"
 import { announce } from "./Announcements.js"
 import { Ingestion, type IngestRequest } from "./Ingestion.js"
-import { secUrl, storedSections, toStoredExtraction } from "./StoredForms.js"
+import { secUrl, storedChunks, storedSections, toStoredExtraction } from "./StoredForms.js"
 
 // The caller knows which file it sent, so messages say only what is wrong with it.
 const unreadable = (reason: string) => new ApiError.UnreadableFiling({ message: reason })
@@ -161,14 +161,15 @@ export const make = Effect.gen(function*() {
         exhibitNumber: exhibit.number,
         title: exhibit.description,
         content: exhibit.markdown
-      }))
+      })),
+      chunks: storedChunks(parsed)
     }
     const status = yield* documents.save(document)
     yield* companies.upsert({ cik, ticker, name: companyName })
     // The document is stored first: an extraction that fails to save is redone by ingesting again.
     const extraction = yield* Extractor.extract({ bytes: request.bytes, parsed, publicationId })
     yield* extractions.save(publicationId, toStoredExtraction(extraction))
-    const { body: _body, exhibits: _exhibits, sections: _sections, ...metadata } = document
+    const { body: _body, chunks: _chunks, exhibits: _exhibits, sections: _sections, ...metadata } = document
     yield* announce({
       document: metadata,
       bytes: request.bytes,

@@ -11,7 +11,7 @@ import { CallAnnouncements, Extractor } from "@filings/extractor"
 import { Parser, SgmlSubmission } from "@filings/filings-parser"
 import { DocumentStore, ExtractionStore } from "@filings/storage"
 import { Effect, Either } from "effect"
-import { secUrl, storedSections, toStoredExtraction } from "./StoredForms.js"
+import { secUrl, storedChunks, storedSections, toStoredExtraction } from "./StoredForms.js"
 
 /** What marks an exhibit as a news release: its description, or the newswire dateline in its text. */
 const releaseDescription = /\b(?:press|news|earnings)\s+release\b|\bshareholder letter\b/i
@@ -112,7 +112,8 @@ export const savePressReleases = Effect.fn("PressReleases.savePressReleases")(fu
       items: [],
       body: release.markdown,
       sections: storedSections(release),
-      exhibits: []
+      exhibits: [],
+      chunks: storedChunks(release)
     }
     yield* documents.save(document)
     const extraction = yield* Extractor.extract({
@@ -122,7 +123,7 @@ export const savePressReleases = Effect.fn("PressReleases.savePressReleases")(fu
       filing: { form: "8-K", fiscalYearEnd }
     })
     yield* extractions.save(publicationId, toStoredExtraction(extraction))
-    const { body: _body, exhibits: _exhibits, sections: _sections, ...metadata } = document
+    const { body: _body, chunks: _chunks, exhibits: _exhibits, sections: _sections, ...metadata } = document
     saved.push({
       document: metadata,
       call: CallAnnouncements.findCallAnnouncement(release.markdown, filing.filingDate)

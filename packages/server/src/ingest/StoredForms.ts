@@ -46,3 +46,11 @@ export const storedSections = (parsed: ParsedDocument.ParsedDocument): ReadonlyA
     pageStart: section.pageStart,
     pageEnd: section.pageEnd
   }))
+
+/** The parser's chunks as the document store keeps them: what feed highlights cite. */
+export const storedChunks = (parsed: ParsedDocument.ParsedDocument): ReadonlyArray<DocumentStore.StoredChunk> =>
+  parsed.chunks.map((chunk) => ({
+    id: chunk.id,
+    text: chunk.text,
+    ...(chunk.section === undefined ? {} : { section: chunk.section })
+  }))

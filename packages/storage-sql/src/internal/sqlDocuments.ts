@@ -3,7 +3,7 @@
 import { SqlClient } from "@effect/sql"
 import type { Dates, DocType, Ids } from "@filings/domain"
 import type { CompanyStore, DocumentStore } from "@filings/storage"
-import { Effect, Option } from "effect"
+import { Array as Arr, Effect, Option } from "effect"
 import { jsonb } from "./jsonb.js"
 import { failsAs } from "./storageErrors.js"
 
@@ -46,6 +46,44 @@ const toSection = (row: SectionRow): DocumentStore.StoredSection => ({
 
 const sectionColumns = "name, item, content, word_count, page_start, page_end"
 
+interface ChunkRow {
+  readonly chunk_id: string
+  readonly section: string | null
+  readonly text: string
+}
+
+const toChunk = (row: ChunkRow): DocumentStore.StoredChunk => ({
+  id: row.chunk_id,
+  text: row.text,
+  ...(row.section === null ? {} : { section: row.section })
+})
+
+/** Rows per INSERT of chunks: well under PostgreSQL's limit of bind parameters per statement. */
+const chunkRowsPerInsert = 1_000
+
+/**
+ * The rows of a document's chunks: ranges of the body, in characters (code points, as SQL's
+ * `substr` counts them), when the chunks joined with "\n" give the body; their own text otherwise.
+ */
+const chunkRows = (document: DocumentStore.StoredDocument) => {
+  const isBodyCut = document.chunks.map((chunk) => chunk.text).join("\n") === document.body
+  let start = 0
+  return document.chunks.map((chunk, position) => {
+    const length = isBodyCut ? Array.from(chunk.text).length : 0
+    const row = {
+      publication_id: document.publicationId,
+      chunk_id: chunk.id,
+      position,
+      section: chunk.section ?? null,
+      body_start: isBodyCut ? start : null,
+      body_length: isBodyCut ? length : null,
+      text: isBodyCut ? null : chunk.text
+    }
+    start += length + 1
+    return row
+  })
+}
+
 interface SectionHitRow {
   readonly section_name: string
   readonly section_item: string | null
@@ -85,6 +123,9 @@ export const makeDocumentStore = Effect.gen(function*() {
     ...(query.endDate === undefined ? [] : [sql`filing_date <= ${query.endDate}::date`])
   ]
 
+  // A chunk's text: its own, or its range of the body.
+  const chunkText = sql.literal("COALESCE(c.text, substr(b.body, c.body_start + 1, c.body_length))")
+
   const save = (document: DocumentStore.StoredDocument) =>
     sql.withTransaction(Effect.gen(function*() {
       const [written] = yield* sql<{ readonly inserted: boolean }>`
@@ -118,6 +159,10 @@ export const makeDocumentStore = Effect.gen(function*() {
           })))
         }`
       }
+      yield* sql`DELETE FROM document_chunks WHERE publication_id = ${document.publicationId}`
+      for (const rows of Arr.chunksOf(chunkRows(document), chunkRowsPerInsert)) {
+        yield* sql`INSERT INTO document_chunks ${sql.insert(rows)}`
+      }
       // xmax is 0 only on a row version this statement inserted; an update of a conflicting row sets it.
       return written?.inserted === true ? "created" as const : "updated" as const
     })).pipe(failsAs("DocumentStore.save"))
@@ -132,13 +177,27 @@ export const makeDocumentStore = Effect.gen(function*() {
       const sections = yield* sql<SectionRow>`
         SELECT ${sql.literal(sectionColumns)} FROM document_sections
         WHERE publication_id = ${publicationId} ORDER BY position`
+      const chunks = yield* sql<ChunkRow>`
+        SELECT c.chunk_id, c.section, ${chunkText} AS text
+        FROM document_chunks c JOIN document_bodies b USING (publication_id)
+        WHERE publication_id = ${publicationId} ORDER BY c.position`
       return Option.some<DocumentStore.StoredDocument>({
         ...toMetadata(row),
         body: row.body,
         sections: sections.map(toSection),
-        exhibits: row.exhibits
+        exhibits: row.exhibits,
+        chunks: chunks.map(toChunk)
       })
     }).pipe(failsAs("DocumentStore.findByPublicationId"))
+
+  const findChunk = (publicationId: Ids.PublicationId, chunkId: string) =>
+    sql<ChunkRow>`
+      SELECT c.chunk_id, c.section, ${chunkText} AS text
+      FROM document_chunks c JOIN document_bodies b USING (publication_id)
+      WHERE publication_id = ${publicationId} AND c.chunk_id = ${chunkId}`.pipe(
+      Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toChunk)),
+      failsAs("DocumentStore.findChunk")
+    )
 
   const findMetadata = (publicationId: Ids.PublicationId) =>
     sql<MetadataRow>`SELECT ${metadataColumns} FROM documents WHERE publication_id = ${publicationId}`.pipe(
@@ -205,7 +264,7 @@ export const makeDocumentStore = Effect.gen(function*() {
       }
     }).pipe(failsAs("DocumentStore.searchSections"))
 
-  const service: DocumentStore.Service = { save, findByPublicationId, findMetadata, list, searchSections }
+  const service: DocumentStore.Service = { save, findByPublicationId, findChunk, findMetadata, list, searchSections }
   return service
 })
 

@@ -14,8 +14,16 @@ export const makeDocumentStore = Effect.gen(function*() {
         return [outcome, new Map(map).set(document.publicationId, structuredClone(document))]
       }),
     findByPublicationId: find,
+    findChunk: (publicationId, chunkId) =>
+      Effect.map(
+        find(publicationId),
+        Option.flatMap((document) => Option.fromNullable(document.chunks.find((chunk) => chunk.id === chunkId)))
+      ),
     findMetadata: (publicationId) =>
-      Effect.map(find(publicationId), Option.map(({ body: _b, exhibits: _e, sections: _s, ...metadata }) => metadata)),
+      Effect.map(
+        find(publicationId),
+        Option.map(({ body: _b, exhibits: _e, sections: _s, chunks: _c, ...metadata }) => metadata)
+      ),
     list: (query) =>
       Effect.map(Ref.get(documents), (map) => {
         const matches = [...map.values()].filter(DocumentStore.matchesQuery(query))
@@ -23,7 +31,7 @@ export const makeDocumentStore = Effect.gen(function*() {
         return {
           total: matches.length,
           documents: matches.slice(query.offset, query.offset + query.limit).map((
-            { body: _b, exhibits: _e, sections: _s, ...metadata }
+            { body: _b, chunks: _c, exhibits: _e, sections: _s, ...metadata }
           ) => metadata)
         }
       }),
@@ -32,7 +40,7 @@ export const makeDocumentStore = Effect.gen(function*() {
         const hits = [...map.values()]
           .filter(DocumentStore.matchesQuery(query))
           .sort(DocumentStore.compareForListing("desc"))
-          .flatMap(({ body: _b, exhibits: _e, sections, ...metadata }) =>
+          .flatMap(({ body: _b, chunks: _c, exhibits: _e, sections, ...metadata }) =>
             sections.filter(DocumentStore.matchesSection(query.match, metadata.docType)).map((section) => ({
               document: metadata,
               section

@@ -10,6 +10,7 @@ import documentSections from "./0003_document_sections.js"
 import extractions from "./0004_extractions.js"
 import events from "./0005_events.js"
 import webhooks from "./0006_webhooks.js"
+import documentChunks from "./0007_document_chunks.js"
 
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
   "0001_filings_meta": filingsMeta,
@@ -17,5 +18,6 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0003_document_sections": documentSections,
   "0004_extractions": extractions,
   "0005_events": events,
-  "0006_webhooks": webhooks
+  "0006_webhooks": webhooks,
+  "0007_document_chunks": documentChunks
 }
