@@ -36,6 +36,7 @@ export const storageLayer = Layer.mergeAll(
   SqlStorage.cursorStore,
   SqlStorage.webhookStore,
   SqlStorage.deliveryStore,
+  SqlStorage.feedStore,
   rateLimitStore
 ).pipe(Layer.provideMerge(Database.layerConfig))
 

@@ -11,6 +11,7 @@ import {
   DocumentStore,
   EventStore,
   ExtractionStore,
+  FeedStore,
   JobQueue,
   RateLimitStore,
   WebhookStore
@@ -21,6 +22,7 @@ import { makeApiKeyStore, makeRateLimitStore } from "./internal/sqlAccess.js"
 import { makeCompanyStore, makeDocumentStore } from "./internal/sqlDocuments.js"
 import { makeCursorStore, makeEventStore } from "./internal/sqlEvents.js"
 import { makeExtractionStore } from "./internal/sqlExtractions.js"
+import { makeFeedStore } from "./internal/sqlFeed.js"
 import { makeJobQueue } from "./internal/sqlQueue.js"
 import { makeDeliveryStore, makeWebhookStore } from "./internal/sqlWebhooks.js"
 
@@ -38,6 +40,8 @@ export const cursorStore = Layer.effect(CursorStore.CursorStore, makeCursorStore
 export const webhookStore = Layer.effect(WebhookStore.WebhookStore, makeWebhookStore)
 /** One delivery per (subscription, event), however many dispatchers record it; removed with its subscription. */
 export const deliveryStore = Layer.effect(DeliveryStore.DeliveryStore, makeDeliveryStore)
+/** Feed items, read by ticker, newest first. */
+export const feedStore = Layer.effect(FeedStore.FeedStore, makeFeedStore)
 
 /** Every port. */
 export const layer: Layer.Layer<Stores, never, SqlClient.SqlClient> = Layer.mergeAll(
@@ -50,5 +54,6 @@ export const layer: Layer.Layer<Stores, never, SqlClient.SqlClient> = Layer.merg
   eventStore,
   cursorStore,
   webhookStore,
-  deliveryStore
+  deliveryStore,
+  feedStore
 )

@@ -10,10 +10,12 @@ import { DeliveryStore } from "./DeliveryStore.js"
 import { DocumentStore } from "./DocumentStore.js"
 import { EventStore } from "./EventStore.js"
 import { ExtractionStore } from "./ExtractionStore.js"
+import { FeedStore } from "./FeedStore.js"
 import { makeApiKeyStore, makeRateLimitStore } from "./internal/memoryAccess.js"
 import { makeCompanyStore, makeDocumentStore } from "./internal/memoryDocuments.js"
 import { makeCursorStore, makeEventStore } from "./internal/memoryEvents.js"
 import { makeExtractionStore } from "./internal/memoryExtractions.js"
+import { makeFeedStore } from "./internal/memoryFeed.js"
 import { makeJobQueue } from "./internal/memoryQueue.js"
 import { makeDeliveryStore, makeWebhookStore } from "./internal/memoryWebhooks.js"
 import { JobQueue } from "./JobQueue.js"
@@ -31,6 +33,7 @@ export const cursorStore = Layer.effect(CursorStore, makeCursorStore)
 /** Reads document metadata from the DocumentStore it is given. */
 export const extractionStore = Layer.effect(ExtractionStore, makeExtractionStore)
 export const webhookStore = Layer.effect(WebhookStore, makeWebhookStore)
+export const feedStore = Layer.effect(FeedStore, makeFeedStore)
 /**
  * Keeps the deliveries of the subscriptions in the WebhookStore it is given: one for a subscription
  * that is not there cannot be recorded, and a removed subscription's deliveries go with it.
@@ -46,5 +49,6 @@ export const layer: Layer.Layer<Stores> = Layer.mergeAll(
   jobQueue,
   eventStore,
   cursorStore,
-  Layer.provideMerge(deliveryStore, webhookStore)
+  Layer.provideMerge(deliveryStore, webhookStore),
+  feedStore
 )

@@ -9,6 +9,7 @@ import type { DeliveryStore } from "./DeliveryStore.js"
 import type { DocumentStore } from "./DocumentStore.js"
 import type { EventStore } from "./EventStore.js"
 import type { ExtractionStore } from "./ExtractionStore.js"
+import type { FeedStore } from "./FeedStore.js"
 import type { JobQueue } from "./JobQueue.js"
 import type { RateLimitStore } from "./RateLimitStore.js"
 import type { WebhookStore } from "./WebhookStore.js"
@@ -24,3 +25,4 @@ export type Stores =
   | CursorStore
   | WebhookStore
   | DeliveryStore
+  | FeedStore

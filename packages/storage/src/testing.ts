@@ -33,6 +33,7 @@ import { type Delivery, DeliveryStore, type NewDelivery } from "./DeliveryStore.
 import { DocumentStore, type SectionMatch, type StoredDocument } from "./DocumentStore.js"
 import { EventStore, type NewEvent, type StoredEvent } from "./EventStore.js"
 import { ExtractionStore, type StoredExtraction, type StoredTable } from "./ExtractionStore.js"
+import { FeedStore, type StoredFeedItem } from "./FeedStore.js"
 import { JobQueue } from "./JobQueue.js"
 import { RateLimitStore } from "./RateLimitStore.js"
 import type { Stores } from "./Stores.js"
@@ -69,6 +70,28 @@ export const sampleDocument = (overrides: Partial<StoredDocument> = {}): StoredD
     { id: "c0001", text: "# Annual report\n\nRevenue grew 📈 — 12 % (€, 日本).\n", section: "Cover" },
     { id: "c0002", text: "| a | b |\n| - | - |\n| 1 | 2 |\n" }
   ],
+  ...overrides
+})
+
+/** A feed item with every field set, for tests of adapters. */
+export const sampleFeedItem = (overrides: Partial<StoredFeedItem> = {}): StoredFeedItem => ({
+  id: uniqueAccession(),
+  ticker: "ACME" as Ids.Ticker,
+  companyName: "Acme Corp",
+  title: "Acme Corp reports third quarter results",
+  docType: "PRESS_RELEASE",
+  publishedAtMillis: Date.parse("2026-10-28T20:05:00.000Z"),
+  categories: ["Earnings", "Guidance Update"],
+  sentiment: "positive",
+  stockChange: { percentage: 2.35, direction: "up" },
+  highlights: [
+    {
+      text: "Revenue of $412.5 million, up 18% — a record (€, 日本, 📈).",
+      citations: [{ source: "x", chunkId: "c0001" }]
+    },
+    { text: "Guidance raised.", citations: [{ source: "x", chunkId: "c0002" }, { source: "x", chunkId: "c0003" }] }
+  ],
+  model: "extractive",
   ...overrides
 })
 
@@ -530,6 +553,75 @@ export const conformance = <E>(
             )
             const quarterly = yield* store.tables({ tickers: [ticker], docTypes: ["10-Q"], limit: 10, offset: 0 })
             assert.strictEqual(quarterly.total, 0)
+          }))
+      })
+
+      describe("FeedStore", () => {
+        it.effect("stores an item and reads every field back; saving the id again replaces it", () =>
+          Effect.gen(function*() {
+            const store = yield* FeedStore
+            const item = sampleFeedItem({ ticker: uniqueTicker() })
+            assert.strictEqual(yield* store.save(item), "created")
+            assert.deepStrictEqual(yield* store.findById(item.id), Option.some(item))
+            const replaced = {
+              ...item,
+              stockChange: null,
+              highlights: [],
+              categories: [],
+              sentiment: "neutral" as const
+            }
+            assert.strictEqual(yield* store.save(replaced), "updated")
+            assert.deepStrictEqual(yield* store.findById(item.id), Option.some(replaced))
+            assert.deepStrictEqual(yield* store.query({ tickers: [item.ticker], limit: 10 }), [replaced])
+            assert.isTrue(Option.isNone(yield* store.findById(uniqueAccession())))
+          }))
+
+        it.effect("queries the asked tickers and types, newest first, ties by id, within the time bounds", () =>
+          Effect.gen(function*() {
+            const store = yield* FeedStore
+            const [a, b, other] = [uniqueTicker(), uniqueTicker(), uniqueTicker()]
+            const at = (day: number) => Date.parse(`2026-10-${String(day).padStart(2, "0")}T12:00:00.000Z`)
+            const items = [
+              sampleFeedItem({ id: "feed-a1", ticker: a, publishedAtMillis: at(1), docType: "8-K" }),
+              sampleFeedItem({ id: "feed-a2", ticker: a, publishedAtMillis: at(2), docType: "EARNINGS_CALL" }),
+              sampleFeedItem({ id: "feed-a3", ticker: a, publishedAtMillis: at(3), docType: "8-K" }),
+              sampleFeedItem({ id: "feed-b2", ticker: b, publishedAtMillis: at(2), docType: "NEWS" }),
+              sampleFeedItem({ id: "feed-b4", ticker: b, publishedAtMillis: at(4), docType: "8-K" }),
+              sampleFeedItem({ id: "feed-o5", ticker: other, publishedAtMillis: at(5), docType: "8-K" })
+            ]
+            for (const item of items) yield* store.save(item)
+            const ids = (found: ReadonlyArray<StoredFeedItem>) => found.map((item) => item.id)
+
+            assert.deepStrictEqual(
+              ids(yield* store.query({ tickers: [a, b], limit: 10 })),
+              ["feed-b4", "feed-a3", "feed-b2", "feed-a2", "feed-a1"]
+            )
+            assert.deepStrictEqual(ids(yield* store.query({ tickers: [a, b], limit: 2 })), ["feed-b4", "feed-a3"])
+            assert.deepStrictEqual(
+              ids(yield* store.query({ tickers: [a, b], docTypes: ["8-K"], limit: 10 })),
+              ["feed-b4", "feed-a3", "feed-a1"]
+            )
+            // From is inclusive, before exclusive.
+            assert.deepStrictEqual(
+              ids(yield* store.query({ tickers: [a, b], fromMillis: at(2), beforeMillis: at(4), limit: 10 })),
+              ["feed-a3", "feed-b2", "feed-a2"]
+            )
+            assert.deepStrictEqual(ids(yield* store.query({ tickers: [uniqueTicker()], limit: 10 })), [])
+          }))
+
+        it.effect("across many tickers, the page is the newest items of all of them", () =>
+          Effect.gen(function*() {
+            const store = yield* FeedStore
+            const tickers = Arr.makeBy(12, () => uniqueTicker())
+            const start = Date.parse("2026-01-01T00:00:00.000Z")
+            // Ticker i publishes every 12 hours from hour i: the newest items rotate through all tickers.
+            const items = tickers.flatMap((ticker, i) =>
+              Arr.makeBy(8, (n) => sampleFeedItem({ ticker, publishedAtMillis: start + (i + 12 * n) * 3_600_000 }))
+            )
+            for (const item of items) yield* store.save(item)
+            const expected = [...items].sort((x, y) => y.publishedAtMillis - x.publishedAtMillis).slice(0, 30)
+            const page = yield* store.query({ tickers, limit: 30 })
+            assert.deepStrictEqual(page.map((item) => item.id), expected.map((item) => item.id))
           }))
       })
 

@@ -11,6 +11,7 @@ import extractions from "./0004_extractions.js"
 import events from "./0005_events.js"
 import webhooks from "./0006_webhooks.js"
 import documentChunks from "./0007_document_chunks.js"
+import feedItems from "./0008_feed_items.js"
 
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
   "0001_filings_meta": filingsMeta,
@@ -19,5 +20,6 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0004_extractions": extractions,
   "0005_events": events,
   "0006_webhooks": webhooks,
-  "0007_document_chunks": documentChunks
+  "0007_document_chunks": documentChunks,
+  "0008_feed_items": feedItems
 }

@@ -1,0 +1,94 @@
+// FeedStore on SQL. A query reads each asked ticker's newest items through the (ticker, time)
+// index, at most `limit` per ticker, and keeps the newest `limit` of those: the cost follows the
+// tickers asked and the page, not the size of the feed.
+import { SqlClient } from "@effect/sql"
+import type { DocType, Feed, Ids } from "@filings/domain"
+import type { FeedStore } from "@filings/storage"
+import { Effect, Option } from "effect"
+import { jsonb } from "./jsonb.js"
+import { failsAs } from "./storageErrors.js"
+
+interface FeedRow {
+  readonly id: string
+  readonly ticker: string
+  readonly company_name: string
+  readonly title: string
+  readonly doc_type: string
+  readonly published_at_ms: number
+  readonly categories: ReadonlyArray<string>
+  readonly sentiment: string
+  readonly stock_change: FeedStore.StoredFeedItem["stockChange"]
+  readonly highlights: ReadonlyArray<FeedStore.StoredHighlight>
+  readonly model: string
+}
+
+// Rows were written from validated items, so their values carry the domain's types.
+const toItem = (row: FeedRow): FeedStore.StoredFeedItem => ({
+  id: row.id,
+  ticker: row.ticker as Ids.Ticker,
+  companyName: row.company_name,
+  title: row.title,
+  docType: row.doc_type as DocType.FeedDocType,
+  publishedAtMillis: row.published_at_ms,
+  categories: row.categories as ReadonlyArray<Feed.Category>,
+  sentiment: row.sentiment as Feed.Sentiment,
+  stockChange: row.stock_change,
+  highlights: row.highlights,
+  model: row.model
+})
+
+export const makeFeedStore = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  const columns = sql.literal(`id, ticker, company_name, title, doc_type, published_at_ms::float8 AS published_at_ms,
+    categories, sentiment, stock_change, highlights, model`)
+
+  const service: FeedStore.Service = {
+    save: (item) =>
+      sql<{ readonly inserted: boolean }>`
+        INSERT INTO feed_items (id, ticker, company_name, title, doc_type, published_at_ms, categories, sentiment,
+          stock_change, highlights, model)
+        VALUES (${item.id}, ${item.ticker}, ${item.companyName}, ${item.title}, ${item.docType},
+          ${item.publishedAtMillis}, ${jsonb(item.categories)}::jsonb, ${item.sentiment},
+          ${jsonb(item.stockChange)}::jsonb, ${jsonb(item.highlights)}::jsonb, ${item.model})
+        ON CONFLICT (id) DO UPDATE SET
+          ticker = excluded.ticker, company_name = excluded.company_name, title = excluded.title,
+          doc_type = excluded.doc_type, published_at_ms = excluded.published_at_ms,
+          categories = excluded.categories, sentiment = excluded.sentiment, stock_change = excluded.stock_change,
+          highlights = excluded.highlights, model = excluded.model, updated_at = now()
+        RETURNING (xmax = 0) AS inserted`.pipe(
+        // xmax is 0 only on a row version this statement inserted.
+        Effect.map(([row]) => (row?.inserted === true ? "created" as const : "updated" as const)),
+        failsAs("FeedStore.save")
+      ),
+
+    findById: (id) =>
+      sql<FeedRow>`SELECT ${columns} FROM feed_items WHERE id = ${id}`.pipe(
+        Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toItem)),
+        failsAs("FeedStore.findById")
+      ),
+
+    query: (query) => {
+      if (query.tickers.length === 0) return Effect.succeed([])
+      const filters = [
+        sql`f.ticker = wanted.wanted_ticker`,
+        ...(query.docTypes === undefined ? [] : [sql.in("f.doc_type", query.docTypes)]),
+        ...(query.fromMillis === undefined ? [] : [sql`f.published_at_ms >= ${query.fromMillis}`]),
+        ...(query.beforeMillis === undefined ? [] : [sql`f.published_at_ms < ${query.beforeMillis}`])
+      ]
+      const wanted = sql.join(", ", false)(query.tickers.map((ticker) => sql`(${ticker})`))
+      return sql<FeedRow>`
+        SELECT ${columns} FROM (VALUES ${wanted}) AS wanted (wanted_ticker)
+        CROSS JOIN LATERAL (
+          SELECT f.* FROM feed_items f WHERE ${sql.and(filters)}
+          ORDER BY f.published_at_ms DESC, f.id DESC
+          LIMIT ${query.limit}
+        ) AS newest
+        ORDER BY published_at_ms DESC, id DESC
+        LIMIT ${query.limit}`.pipe(
+        Effect.map((rows) => rows.map(toItem)),
+        failsAs("FeedStore.query")
+      )
+    }
+  }
+  return service
+})
