@@ -32,9 +32,23 @@ const repeatOverlap = 0.5
 const filler =
   /^(?:(?:so|and|but|now|well|also|again|finally|overall|additionally|importantly|as you (?:can )?see|as (?:i|we) (?:just )?(?:mentioned|said|noted)(?: earlier)?|as (?:previously )?mentioned|as \w+ (?:just )?(?:highlighted|mentioned|said|noted|discussed)|today|(?:i'?m|i am|we'?re|we are) (?:very )?(?:pleased|happy|proud|excited) to (?:report|announce|share) (?:that )?)[,:]?\s+)+/i
 
+// Where the explanation of a figure begins: a reader of the feed wants the figure, the call gives the why.
+const explanation =
+  /,\s+(?:(?:which|that) (?:was|were|is|are) )?(?:primarily |mainly |largely |partially |partly )?(?:driven|due|reflecting|led|as a result|thanks|offset|attributable|resulting|benefiting|helped)\b/i
+
+/** Drops a trailing explanation that states no figure, when enough of the sentence remains. */
+const withoutExplanation = (sentence: string): string => {
+  const match = explanation.exec(sentence)
+  if (match === null) return sentence
+  const kept = sentence.slice(0, match.index)
+  const dropped = sentence.slice(match.index)
+  if (/\d/.test(dropped) || wordsOf(kept).length < 8) return sentence
+  return `${kept}.`
+}
+
 /** The sentence as a highlight: fillers removed from its start, its first letter capitalised. */
 export const asHighlightText = (sentence: string): string => {
-  const trimmed = sentence.replace(filler, "")
+  const trimmed = withoutExplanation(sentence.replace(filler, ""))
   if (trimmed.length < 20) return sentence
   return trimmed.charAt(0).toUpperCase() + trimmed.slice(1)
 }

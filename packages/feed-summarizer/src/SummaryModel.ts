@@ -19,7 +19,7 @@ export class SummaryModelError extends Schema.TaggedError<SummaryModelError>()("
 }
 
 export interface Service {
-  /** Names the model in the items it writes: `extractive`, `openai-compatible:gpt-4o-mini`. */
+  /** Names the model in the items it writes: `extractive`, `chat-completions:gpt-4o-mini`. */
   readonly name: string
   readonly summarize: (input: SummaryInput) => Effect.Effect<Summary, SummaryModelError>
 }

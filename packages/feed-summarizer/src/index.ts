@@ -3,6 +3,7 @@
  * passage they come from.
  */
 export * as Categories from "./Categories.js"
+export * as ChatCompletionsModel from "./ChatCompletionsModel.js"
 export * as Citations from "./Citations.js"
 export * as ExtractiveModel from "./ExtractiveModel.js"
 export * as FeedSummarizer from "./FeedSummarizer.js"

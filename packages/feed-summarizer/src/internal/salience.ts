@@ -95,7 +95,7 @@ export const salience = (sentence: Sentence, total: number): number => {
   if (score === 0) return 0
   // The news comes early in a release and in a call's prepared remarks.
   const position = total <= 1 ? 0 : sentence.index / (total - 1)
-  score *= 1.15 - 0.3 * position
+  score *= 1.05 - 0.1 * position
   // Prefer sentences about as long as a highlight: long ones bury their figure.
   if (words > 25) score *= 25 / words
   return score
