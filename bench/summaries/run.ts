@@ -1,0 +1,90 @@
+/**
+ * ROUGE of the feed summarizer's extractive model and of two baselines on the ECTSum validation
+ * split, for a sweep of sentence budgets k. Prints a Markdown report (progress goes to standard
+ * error); `--output` also writes it to a file.
+ *
+ *   node --import tsx bench/summaries/run.ts [--k 1,2,3,5,8,10] [--output bench/results/summaries-latest.md]
+ *     [--corpus ../shared/corpus/ectsum-val]
+ */
+import { ExtractiveModel, type SummaryChunk } from "@filings/feed-summarizer"
+import { mkdir, writeFile } from "node:fs/promises"
+import { cpus } from "node:os"
+import { dirname, resolve } from "node:path"
+import { parseArgs } from "node:util"
+import { firstK, textRank } from "./baselines.js"
+import { evaluate, formatMarkdown, type SummarySystem } from "./ectsum.js"
+
+/** Sentences per chunk: about the few hundred words of the parser's chunks of a transcript. */
+const sentencesPerChunk = 12
+
+/** A transcript's sentences as the chunks the summarizer reads, one paragraph per sentence. */
+const asChunks = (sentences: ReadonlyArray<string>): ReadonlyArray<SummaryChunk> => {
+  const chunks: Array<SummaryChunk> = []
+  for (let start = 0; start < sentences.length; start += sentencesPerChunk) {
+    chunks.push({
+      id: `c${String(chunks.length + 1).padStart(4, "0")}`,
+      text: sentences.slice(start, start + sentencesPerChunk).join("\n\n")
+    })
+  }
+  return chunks
+}
+
+/** Every system compared at a budget of k sentences, scored by the same runner on the same calls. */
+const systems = (k: number): ReadonlyArray<SummarySystem> => [
+  { name: `first-${k}`, summarize: (sentences) => firstK(sentences, k) },
+  { name: `textrank-${k}`, summarize: (sentences) => textRank(sentences, k) },
+  {
+    name: `feed-summarizer-${k}`,
+    summarize: (sentences, { ticker }) =>
+      ExtractiveModel.summarize(
+        { source: ticker, docType: "EARNINGS_CALL", chunks: asChunks(sentences) },
+        { maxHighlights: k }
+      ).highlights.map((highlight) => highlight.text)
+  }
+]
+
+const defaultBudgets = [1, 2, 3, 5, 8, 10]
+
+const parseBudgets = (text: string | undefined): Array<number> => {
+  if (text === undefined) return defaultBudgets
+  const budgets = text.split(",").map((part) => Number(part.trim()))
+  if (budgets.some((k) => !Number.isInteger(k) || k < 1)) {
+    throw new Error(`--k takes positive whole numbers separated by commas, not ${text}`)
+  }
+  return budgets
+}
+
+const main = async () => {
+  const { values } = parseArgs({
+    options: { k: { type: "string" }, output: { type: "string" }, corpus: { type: "string" } },
+    strict: true
+  })
+  const budgets = parseBudgets(values.k)
+  const evaluation = await evaluate(budgets.flatMap(systems), {
+    ...(values.corpus === undefined ? {} : { corpusDir: resolve(values.corpus) }),
+    onSystemDone: (result) =>
+      process.stderr.write(
+        `${result.name}: ROUGE-1 F1 ${result.rouge.rouge1.f1.toFixed(3)} (${result.seconds.toFixed(1)} s)\n`
+      )
+  })
+  const report = [
+    "# Summaries: ROUGE on ECTSum validation",
+    "",
+    `Command: \`node --import tsx bench/summaries/run.ts --k ${budgets.join(",")}\`. Run ${
+      new Date().toISOString()
+    } on ${cpus()[0]?.model ?? "an unknown CPU"}, Node ${process.version}.`,
+    "",
+    formatMarkdown(evaluation)
+  ].join("\n")
+  process.stdout.write(report)
+  if (values.output !== undefined) {
+    await mkdir(dirname(resolve(values.output)), { recursive: true })
+    await writeFile(resolve(values.output), report)
+    process.stderr.write(`report written to ${values.output}\n`)
+  }
+}
+
+void main().catch((error) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`)
+  process.exitCode = 1
+})
