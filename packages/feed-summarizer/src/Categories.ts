@@ -27,6 +27,28 @@ const categoryOfItem: Readonly<Record<string, Feed.Category>> = {
   "5.03": "Regulatory"
 }
 
+/**
+ * What the sentences of an 8-K speak of when they report an item: an 8-K about a departure is
+ * summarised by the departure, not by the pay table that follows it.
+ */
+const focusOfItem: Readonly<Record<string, RegExp>> = {
+  "1.01": /\b(?:agreement|acqui\w*|merger|purchase)\b/i,
+  "2.01": /\b(?:acqui\w*|merger|completed|disposition|sale)\b/i,
+  "2.02": /\b(?:results|revenues?|earnings|net (?:income|loss)|per (?:diluted )?share)\b/i,
+  "2.03": /\b(?:notes|credit|loan|indebtedness|facility|borrow\w*)\b/i,
+  "3.01": /\b(?:listing|delist\w*|nasdaq|nyse|deficiency)\b/i,
+  "4.02": /\b(?:restate\w*|non-reliance|misstatements?|no longer be relied)\b/i,
+  "5.02": /\b(?:appoint\w*|resign\w*|retire\w*|named|elected|depart\w*|succeed\w*|became|transition\w*)\b/i,
+  "5.07": /\b(?:votes?|voted|elected|approved|stockholders|shareholders)\b/i
+}
+
+/** The focus of a document with these 8-K items, for the extractive model's scoring. */
+export const focusOf = (items: ReadonlyArray<string>): ReadonlyArray<RegExp> =>
+  items.flatMap((item) => {
+    const focus = focusOfItem[item]
+    return focus === undefined ? [] : [focus]
+  })
+
 /** Words naming each kind of news, and how many distinct matches make the text about it. */
 const textCues: ReadonlyArray<readonly [Feed.Category, RegExp, number]> = [
   [
@@ -41,12 +63,12 @@ const textCues: ReadonlyArray<readonly [Feed.Category, RegExp, number]> = [
   ],
   [
     "Mergers & Acquisitions",
-    /\b(?:merger agreement|agreement and plan of merger|to acquire|acquisition of|will acquire|has acquired|completed (?:the|its) acquisition|business combination|tender offer|divestiture|to be acquired|definitive agreement to (?:acquire|sell|merge))\b/gi,
+    /\b(?:merger agreement|agreement and plan of merger|to acquire|acquisition of|will acquire|has acquired|completed (?:the|its) acquisition|business combination|tender offer|divestiture|to be acquired|definitive agreement to (?:acquire|sell|merge)|spin-?off|separation of|distribution of [\d.]+% of)\b/gi,
     2
   ],
   [
     "Leadership Changes",
-    /\b(?:appoint(?:ed|s|ment of)|resign(?:ed|s|ation)|retire(?:d|s|ment)|named (?:as )?(?:chief|president|chair)|(?:chief executive|chief financial|chief operating) officer (?:effective|succeed)|board of directors (?:elected|appointed))\b/gi,
+    /\b(?:(?:appoint(?:ed|s|ment of)|named|elected|promoted)\s+(?:[\w.’'-]+\s+){0,4}?(?:as\s+)?(?:the\s+|its\s+|our\s+)?(?:new\s+)?(?:chief|president|chair\w*|ceo|cfo|coo|director|officer|treasurer)|resign(?:s|ed|ation)|retire(?:s|d)?\b(?!\s+plan)|retirement (?:from|as)|step(?:s|ped)? down|departure of)/gi,
     1
   ],
   [
@@ -62,7 +84,7 @@ const textCues: ReadonlyArray<readonly [Feed.Category, RegExp, number]> = [
   [
     "New Projects/Investments",
     /\b(?:new (?:facility|plant|factory|headquarters|data center)|capital (?:investment|project)|strategic (?:partnership|investment|collaboration)|joint venture|collaboration agreement|license agreement|(?:will|to) invest|investment of \$|expansion of)\b/gi,
-    1
+    2
   ],
   [
     "Financial",

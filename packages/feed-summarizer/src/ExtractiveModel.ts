@@ -7,7 +7,7 @@
  */
 import { Feed } from "@filings/domain"
 import { Effect } from "effect"
-import { categorize } from "./Categories.js"
+import { categorize, focusOf } from "./Categories.js"
 import { overlap, salience, type Scored } from "./internal/salience.js"
 import { type Sentence, sentencesOf, wordsOf } from "./internal/sentences.js"
 import { sentimentOf } from "./Sentiment.js"
@@ -24,6 +24,9 @@ export const DefaultMaxHighlights = 3
 
 /** Passages read for categories: the title and this many of the most telling sentences. */
 const categoryPassages = 20
+
+/** Words up to which a document is read whole for its categories. */
+const shortDocumentWords = 3_000
 
 /** Two sentences sharing more of their words than this say the same thing. */
 const repeatOverlap = 0.5
@@ -54,9 +57,13 @@ export const asHighlightText = (sentence: string): string => {
 }
 
 /** The sentences to highlight: the best scored, none repeating another, in score order. */
-export const selectSentences = (sentences: ReadonlyArray<Sentence>, max: number): ReadonlyArray<Scored> => {
+export const selectSentences = (
+  sentences: ReadonlyArray<Sentence>,
+  max: number,
+  focus: ReadonlyArray<RegExp> = []
+): ReadonlyArray<Scored> => {
   const ranked = sentences
-    .map((sentence) => ({ sentence, score: salience(sentence, sentences.length) }))
+    .map((sentence) => ({ sentence, score: salience(sentence, sentences.length, focus) }))
     .filter((scored) => scored.score > 0)
     // Ties go to the earlier sentence, so the same input always gives the same summary.
     .sort((a, b) => b.score - a.score || a.sentence.index - b.sentence.index)
@@ -74,20 +81,24 @@ export const selectSentences = (sentences: ReadonlyArray<Sentence>, max: number)
 export const summarize = (input: SummaryInput, options: ExtractiveOptions = {}): Summary => {
   const sentences = sentencesOf(input.chunks)
   const max = options.maxHighlights ?? DefaultMaxHighlights
-  const chosen = selectSentences(sentences, max)
+  const focus = focusOf(input.items ?? [])
+  const chosen = selectSentences(sentences, max, focus)
   const highlights = chosen.map(({ sentence }) =>
     new Feed.Highlight({
       text: asHighlightText(sentence.text),
       citations: [new Feed.Citation({ source: input.source, chunk_id: sentence.chunkId })]
     })
   )
-  const telling = selectSentences(sentences, categoryPassages).map(({ sentence }) => sentence.text)
+  const telling = selectSentences(sentences, categoryPassages, focus).map(({ sentence }) => sentence.text)
+  // A short document is read whole for its categories; a long one (an annual report mentions every
+  // kind of news somewhere) by its most telling passages.
+  const whole = sentences.reduce((words, sentence) => words + wordsOf(sentence.text).length, 0) <= shortDocumentWords
   return {
     highlights,
     categories: categorize({
       docType: input.docType,
       items: input.items,
-      text: [input.title ?? "", ...telling].join("\n")
+      text: [input.title ?? "", ...(whole ? sentences.map((sentence) => sentence.text) : telling)].join("\n")
     }),
     sentiment: sentimentOf(highlights.length > 0 ? highlights.map((highlight) => highlight.text) : telling),
     model: ModelName

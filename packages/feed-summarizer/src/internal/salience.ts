@@ -62,34 +62,47 @@ const noise: ReadonlyArray<RegExp> = [
   /\b(?:conference call|webcast|replay|dial[- ]in|operator|question[- ]and[- ]answer|q&a)\b/i,
   /\b(?:thank you|thanks|good (?:morning|afternoon|evening)|welcome (?:to|everyone)|joining us)\b/i,
   /\breconciliation\b|\bnon-gaap (?:financial )?measures? (?:is|are) (?:included|provided|available)\b/i,
-  /\b(?:press release|our website|investor relations|sec filings?|form 10-[kq])\b/i,
-  /\b(?:pursuant to|incorporated (?:herein )?by reference|hereby|hereto|the registrant)\b/i
+  /\b(?:press release|our website|investor relations|sec filings?)\b/i,
+  /\b(?:pursuant to|incorporated (?:herein )?by reference|hereby|hereto|the registrant)\b/i,
+  // A filing's cover page.
+  /securities exchange act of 1934|date of (?:report|earliest event)|telephone number|former (?:name|address)|commission file number|irs employer|jurisdiction of incorporation|check the appropriate box|emerging growth company|name of each exchange|trading symbol/i,
+  // How non-GAAP measures are defined, not what they came to.
+  /\b(?:to provide a framework|we (?:believe|use) (?:that )?(?:these |this |the )?(?:non-gaap|adjusted)|(?:is|are) (?:calculated|defined|computed)|we define|in accordance with gaap, we)\b/i,
+  /\bnon-gaap\b.*\b(?:facilitat\w*|useful|meaningful|supplement\w*|comparab\w*)\b|\bexcluded from (?:our )?non-gaap\b|\bnon-gaap tax rate\b|\bwe use (?:these|this|such) (?:non-gaap )?(?:measures?|metrics?)\b|\bwe exclude\b/i,
+  // A heading that ends like a sentence: "Item 5.02 Departure of Directors ...".
+  /^item\s*[-–—:]?\s*\d/i
 ]
 
 // A figure with a unit: money, a percentage, a per-share amount, or a scale word.
 const unitFigure =
   /[$€£]\s?\d|\d(?:\.\d+)?\s?(?:%|percent|basis points|bps)\b|\d\s?(?:million|billion|thousand)\b|\bcents?\b/gi
-const anyFigure = /\d/
 
 export interface Scored {
   readonly sentence: Sentence
   readonly score: number
 }
 
-/** The sentence's score; 0 or below means it is never a highlight. */
-export const salience = (sentence: Sentence, total: number): number => {
+/**
+ * The sentence's score; 0 or below means it is never a highlight. `focus` holds what the document
+ * says it is about (the news its 8-K items report): sentences speaking of it weigh more.
+ */
+export const salience = (sentence: Sentence, total: number, focus: ReadonlyArray<RegExp> = []): number => {
   const text = sentence.text
   const words = wordsOf(text).length
-  if (words < 6 || words > 70) return 0
+  if (words < 6 || words > 90) return 0
   if (noise.some((pattern) => pattern.test(text))) return 0
   // A question is the analyst's, not the company's news.
   if (text.trimEnd().endsWith("?")) return 0
 
+  // A heading or a table caption is no statement: a statement ends as a sentence does, or runs long.
+  const end = text.trimEnd()
+  if (end.endsWith(":") || (!/[.!?]["”’)]?$/.test(end) && words < 16)) return 0
+
   let score = 0
   for (const cue of measureCues) if (cue.pattern.test(text)) score += cue.weight
+  for (const cue of focus) if (cue.test(text)) score += 2
   const figures = text.match(unitFigure)?.length ?? 0
   score += Math.min(figures, 3) * 1.5
-  if (figures === 0 && anyFigure.test(text)) score += 0.5
   if (score > 0) { for (const cue of changeCues) if (cue.pattern.test(text)) score += cue.weight }
   // Without a measure or a figure there is no news to speak of.
   if (score === 0) return 0

@@ -23,8 +23,9 @@ export interface Sentence {
 const segmenter = new Intl.Segmenter("en", { granularity: "sentence" })
 
 // Abbreviations after which ICU would end a sentence although the sentence goes on.
+// A single capital letter is a middle initial ("Gary S. Shedlin").
 const continuesAfter =
-  /\b(?:Inc|Corp|Co|Ltd|No|Nos|Mr|Mrs|Ms|Dr|St|U\.S|U\.K|vs|approx|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.\s*$/
+  /(?:\b(?:Inc|Corp|Co|Ltd|No|Nos|Mr|Mrs|Ms|Dr|St|U\.S|U\.K|vs|approx|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)|(?<![\p{L}.])\p{Lu})\.\s*$/u
 
 const isTableRow = (line: string) => /^\s*\|/.test(line)
 const isHeading = (line: string) => /^\s*#{1,6}\s/.test(line)
