@@ -200,22 +200,6 @@ describe("not found", () => {
     assert.strictEqual(response.headers.get("allow"), "GET")
     assert.strictEqual((await errorOf(response)).code, "method_not_allowed")
   })
-
-  it("501 not_implemented, after authentication, for endpoints not built yet", async () => {
-    const feed = (token: string | null) =>
-      fetch(`${server.url}/v1/feed`, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          ...(token === null ? {} : { authorization: `Bearer ${token}` })
-        },
-        body: JSON.stringify({ tickers: ["ACME"] })
-      })
-    const response = await feed(key)
-    assert.strictEqual(response.status, 501)
-    assert.strictEqual((await errorOf(response)).code, "not_implemented")
-    assert.strictEqual((await feed(null)).status, 401)
-  })
 })
 
 describe("GET /v1/documents", () => {

@@ -34,7 +34,7 @@ import {
   ExtractionResult,
   ExtractParams
 } from "./Extraction.js"
-import { FeedRequest, FeedResponse } from "./Feed.js"
+import { DocumentChunk, FeedRequest, FeedResponse } from "./Feed.js"
 import { PublicationId } from "./Ids.js"
 import { dropDecodeError } from "./internal/openApiTidy.js"
 import { DocumentSections, DocumentSectionsParams, SectionResults, SectionSearchParams } from "./Sections.js"
@@ -95,6 +95,19 @@ export class DocumentsGroup extends HttpApiGroup.make("documents")
         "The document's metadata and Markdown body (format=markdown), its labeled sections (format=sections) " +
           "or metadata only (format=metadata). include_exhibits=true adds the exhibits; exhibit=<number> " +
           "returns that one exhibit instead."
+      )
+  )
+  .add(
+    HttpApiEndpoint.get("getDocumentChunk", "/v1/documents/:publication_id/chunks/:chunk_id")
+      .setPath(Schema.Struct({ publication_id: PublicationId, chunk_id: Schema.String }))
+      .addSuccess(DocumentChunk)
+      .addError(ApiError.DocumentNotFoundResponse)
+      .addError(ApiError.ChunkNotFoundResponse)
+      .annotate(OpenApi.Summary, "One passage of a document, as a feed citation names it")
+      .annotate(
+        OpenApi.Description,
+        "The chunk a feed highlight cites (source = publication_id, chunk_id): its Markdown text and the " +
+          "section it starts in."
       )
   )
   .add(

@@ -92,6 +92,18 @@ export const SectionNotFoundResponse = onTheWire(
   "The document has no such section; the message lists those it has"
 )
 
+/** 404: the document has no chunk with this id. */
+export class ChunkNotFound extends Schema.TaggedError<ChunkNotFound>()("ChunkNotFound", {
+  message: Schema.String
+}) {}
+export const ChunkNotFoundResponse = onTheWire(
+  ChunkNotFound,
+  "ChunkNotFound",
+  "chunk_not_found",
+  404,
+  "The document has no chunk with this id"
+)
+
 /** 404: the subscription has no delivery with this id. */
 export class DeliveryNotFound extends Schema.TaggedError<DeliveryNotFound>()("DeliveryNotFound", {
   message: Schema.String

@@ -50,7 +50,19 @@ export class FeedItem extends Schema.Class<FeedItem>("FeedItem")({
   categories: Schema.Array(Category),
   stock_change: Schema.NullOr(StockChange),
   sentiment: Sentiment,
-  highlights: Schema.Array(Highlight)
+  highlights: Schema.Array(Highlight),
+  /** The summary model that wrote the highlights: `extractive`, or `chat-completions:<model>`. */
+  model: Schema.String
+}) {}
+
+/** A passage of a document's body, as a citation names it: `GET /v1/documents/{id}/chunks/{chunk_id}`. */
+export class DocumentChunk extends Schema.Class<DocumentChunk>("DocumentChunk")({
+  publication_id: Schema.String,
+  chunk_id: Schema.String,
+  /** Markdown. */
+  text: Schema.String,
+  /** The section the chunk starts in, when the document has sections. */
+  section: Schema.NullOr(Schema.String)
 }) {}
 
 /** `end_date` also takes a timestamp, so a client can page without repeats. */

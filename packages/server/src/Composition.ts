@@ -12,6 +12,7 @@ import { Database, SqlStorage } from "@filings/storage-sql"
 import { Effect, Layer, Option } from "effect"
 import * as AdminAccess from "./AdminAccess.js"
 import * as ApiKeys from "./ApiKeys.js"
+import * as SummaryModels from "./feed/SummaryModels.js"
 import * as Ingest from "./ingest/Ingest.js"
 import { ServerConfig } from "./ServerConfig.js"
 
@@ -41,4 +42,8 @@ export const storageLayer = Layer.mergeAll(
 ).pipe(Layer.provideMerge(Database.layerConfig))
 
 /** The services on top of storage that the HTTP handlers and the CLI share. */
-export const servicesLayer = Layer.mergeAll(ApiKeys.layer, AdminAccess.layer, Ingest.layer)
+export const servicesLayer = Layer.mergeAll(
+  ApiKeys.layer,
+  AdminAccess.layer,
+  Ingest.layer.pipe(Layer.provide(SummaryModels.layer))
+)

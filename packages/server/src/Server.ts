@@ -14,6 +14,7 @@ import type {
   DocumentStore,
   EventStore,
   ExtractionStore,
+  FeedStore,
   JobQueue,
   RateLimitStore,
   WebhookStore
@@ -25,9 +26,9 @@ import type { AdminAccess } from "./AdminAccess.js"
 import type { ApiKeys } from "./ApiKeys.js"
 import * as DocumentsHandlers from "./documents/DocumentsHandlers.js"
 import * as ExtractHandlers from "./extract/ExtractHandlers.js"
+import * as FeedHandlers from "./feed/FeedHandlers.js"
 import * as Authorization from "./http/Authorization.js"
 import * as ErrorEnvelope from "./http/ErrorEnvelope.js"
-import * as NotImplementedHandlers from "./http/NotImplementedHandlers.js"
 import * as SystemHandlers from "./http/SystemHandlers.js"
 import type { Ingestion } from "./ingest/Ingestion.js"
 import * as SectionsHandlers from "./sections/SectionsHandlers.js"
@@ -41,6 +42,7 @@ export type Requirements =
   | CompanyStore.CompanyStore
   | RateLimitStore.RateLimitStore
   | EventStore.EventStore
+  | FeedStore.FeedStore
   | WebhookStore.WebhookStore
   | DeliveryStore.DeliveryStore
   | JobQueue.JobQueue
@@ -58,7 +60,7 @@ export const apiLayer: Layer.Layer<HttpApi.Api, never, Requirements> = Layer.mer
       SectionsHandlers.layer,
       ExtractHandlers.layer,
       WebhooksHandlers.layer,
-      NotImplementedHandlers.layer,
+      FeedHandlers.layer,
       AdminHandlers.layer,
       SystemHandlers.layer
     ]),

@@ -1,10 +1,10 @@
 /**
  * Handlers of the documents group: one document in the requested format (or one of its exhibits),
- * and the filtered, paged document list.
+ * one chunk of a document (what a feed citation names), and the filtered, paged document list.
  */
 import { HttpApiBuilder } from "@effect/platform"
 import type { Ids } from "@filings/domain"
-import { Api, ApiError, Document } from "@filings/domain"
+import { Api, ApiError, Document, Feed } from "@filings/domain"
 import { DocumentStore } from "@filings/storage"
 import { Effect, Option } from "effect"
 import { orServiceUnavailable } from "../http/StorageFailures.js"
@@ -51,6 +51,26 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "documents", (handlers
       return toDocument(document, format, includeExhibits)
     })
 
+    const getDocumentChunk = Effect.fn("documents.getDocumentChunk")(function*(
+      publicationId: Ids.PublicationId,
+      chunkId: string
+    ) {
+      const chunk = yield* store.findChunk(publicationId, chunkId)
+      if (Option.isSome(chunk)) {
+        return new Feed.DocumentChunk({
+          publication_id: publicationId,
+          chunk_id: chunk.value.id,
+          text: chunk.value.text,
+          section: chunk.value.section ?? null
+        })
+      }
+      // Which of the two is unknown decides the answer: the document, or its chunk.
+      if (Option.isNone(yield* store.findMetadata(publicationId))) {
+        return yield* ApiError.DocumentNotFound.forId(publicationId)
+      }
+      return yield* new ApiError.ChunkNotFound({ message: `document ${publicationId} has no chunk ${chunkId}` })
+    })
+
     const listDocuments = Effect.fn("documents.listDocuments")(function*(params: Document.ListDocumentsParams) {
       const { doc_types, end_date, start_date, tickers } = params
       if (tickers === undefined && doc_types === undefined && start_date === undefined && end_date === undefined) {
@@ -82,5 +102,8 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "documents", (handlers
 
     return handlers
       .handle("getDocument", ({ path, urlParams }) => orServiceUnavailable(getDocument(path.publication_id, urlParams)))
-      .handle("listDocuments", ({ urlParams }) => orServiceUnavailable(listDocuments(urlParams)))
+      .handle("getDocumentChunk", ({ path }) =>
+        orServiceUnavailable(getDocumentChunk(path.publication_id, path.chunk_id)))
+      .handle("listDocuments", ({ urlParams }) =>
+        orServiceUnavailable(listDocuments(urlParams)))
   }))

@@ -65,7 +65,7 @@ export const announce = Effect.fn("Announcements.announce")(function*(input: Ann
   if (document.docType === "EARNINGS_CALL") newEvents.push(earningsCallEvent(document, timestamp))
   else if (document.docType !== "PRESS_RELEASE") newEvents.push(...filingEvents(document, timestamp))
   if (document.docType === "8-K") {
-    for (const release of yield* savePressReleases(document, input.bytes)) {
+    for (const release of yield* savePressReleases(document, input.bytes, publishedAtOf(document, input.acceptedAt))) {
       newEvents.push(
         pressReleaseEvent(
           release.document,

@@ -10,11 +10,21 @@
  */
 import { Admin, ApiError, Dates, DocType, Ids } from "@filings/domain"
 import { Extractor } from "@filings/extractor"
+import type { SummaryModel } from "@filings/feed-summarizer"
 import { type ParsedDocument, Parser, SectionQuery } from "@filings/filings-parser"
-import { CompanyStore, DocumentStore, type EventStore, ExtractionStore, type JobQueue } from "@filings/storage"
+import {
+  CompanyStore,
+  DocumentStore,
+  type EventStore,
+  ExtractionStore,
+  type FeedStore,
+  type JobQueue
+} from "@filings/storage"
 import { Effect, Layer, Option, Schema } from "effect"
+import { writeFeedItem } from "../feed/FeedWriter.js"
 import { announce } from "./Announcements.js"
 import { Ingestion, type IngestRequest } from "./Ingestion.js"
+import { publishedAtOf } from "./PressReleases.js"
 import { secUrl, storedChunks, storedSections, toStoredExtraction } from "./StoredForms.js"
 
 // The caller knows which file it sent, so messages say only what is wrong with it.
@@ -78,9 +88,14 @@ export const make = Effect.gen(function*() {
   const documents = yield* DocumentStore.DocumentStore
   const companies = yield* CompanyStore.CompanyStore
   const extractions = yield* ExtractionStore.ExtractionStore
-  // What announcing needs, captured once so the service's method needs nothing more.
+  // What announcing and the feed need, captured once so the service's method needs nothing more.
   const announcing = yield* Effect.context<
-    DocumentStore.DocumentStore | ExtractionStore.ExtractionStore | EventStore.EventStore | JobQueue.JobQueue
+    | DocumentStore.DocumentStore
+    | ExtractionStore.ExtractionStore
+    | EventStore.EventStore
+    | JobQueue.JobQueue
+    | FeedStore.FeedStore
+    | SummaryModel.SummaryModel
   >()
 
   const ingest = Effect.fn("Ingestion.ingest")(function*(request: IngestRequest) {
@@ -170,10 +185,12 @@ export const make = Effect.gen(function*() {
     const extraction = yield* Extractor.extract({ bytes: request.bytes, parsed, publicationId })
     yield* extractions.save(publicationId, toStoredExtraction(extraction))
     const { body: _body, chunks: _chunks, exhibits: _exhibits, sections: _sections, ...metadata } = document
+    const acceptedAt = request.acceptedAt ?? parsed.header?.acceptedAt
+    yield* writeFeedItem(document, publishedAtOf(metadata, acceptedAt)).pipe(Effect.provide(announcing))
     yield* announce({
       document: metadata,
       bytes: request.bytes,
-      acceptedAt: request.acceptedAt ?? parsed.header?.acceptedAt,
+      acceptedAt,
       recordEvents: overrides.history !== true
     }).pipe(Effect.provide(announcing))
     for (const warning of parsed.warnings) yield* Effect.logDebug(`${fileName}: ${warning}`)

@@ -11,6 +11,7 @@ import { CallAnnouncements, Extractor } from "@filings/extractor"
 import { Parser, SgmlSubmission } from "@filings/filings-parser"
 import { DocumentStore, ExtractionStore } from "@filings/storage"
 import { Effect, Either } from "effect"
+import { writeFeedItem } from "../feed/FeedWriter.js"
 import { secUrl, storedChunks, storedSections, toStoredExtraction } from "./StoredForms.js"
 
 /** What marks an exhibit as a news release: its description, or the newswire dateline in its text. */
@@ -76,7 +77,9 @@ export interface SavedRelease {
  */
 export const savePressReleases = Effect.fn("PressReleases.savePressReleases")(function*(
   filing: DocumentStore.DocumentMetadata,
-  submissionBytes: Uint8Array
+  submissionBytes: Uint8Array,
+  /** When the filing was published: its releases' time in the feed. */
+  publishedAt: string
 ) {
   const documents = yield* DocumentStore.DocumentStore
   const extractions = yield* ExtractionStore.ExtractionStore
@@ -123,6 +126,7 @@ export const savePressReleases = Effect.fn("PressReleases.savePressReleases")(fu
       filing: { form: "8-K", fiscalYearEnd }
     })
     yield* extractions.save(publicationId, toStoredExtraction(extraction))
+    yield* writeFeedItem(document, publishedAt, filing.items)
     const { body: _body, chunks: _chunks, exhibits: _exhibits, sections: _sections, ...metadata } = document
     saved.push({
       document: metadata,

@@ -1,0 +1,18 @@
+/**
+ * Which summary model writes the feed: a chat-completions endpoint when `FILINGS_SUMMARY_MODEL_URL`
+ * names one (with `FILINGS_SUMMARY_MODEL` and, where it wants one, `FILINGS_SUMMARY_MODEL_KEY`),
+ * else the offline extractive model. The endpoint is the operator's own choice, so it is called as
+ * configured; whatever it answers is checked, and the extractive model stands in when it fails.
+ */
+import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
+import { ChatCompletionsModel, SummaryModel } from "@filings/feed-summarizer"
+import { Config, type ConfigError, Effect, Layer, Option } from "effect"
+
+export const layer: Layer.Layer<SummaryModel.SummaryModel, ConfigError.ConfigError> = Layer.unwrapEffect(
+  Effect.gen(function*() {
+    const url = yield* Config.option(Config.string("FILINGS_SUMMARY_MODEL_URL"))
+    if (Option.isNone(url) || url.value.trim() === "") return SummaryModel.extractiveLayer
+    yield* Effect.logInfo(`feed summaries by the model at ${url.value}`)
+    return ChatCompletionsModel.layerConfig.pipe(Layer.provide(NodeHttpClient.layerUndici))
+  })
+)

@@ -1,0 +1,184 @@
+/**
+ * `POST /v1/feed` and the chunks its citations name, end to end: 8-Ks stored with the CLI become
+ * feed items (the 8-K and its press release), read back newest first, filtered, and paged by the
+ * oldest item's timestamp without a repeat or a loss, even where items share one instant. Every
+ * citation resolves through `GET /v1/documents/{id}/chunks/{chunk_id}` to a passage stating the
+ * highlight's figures.
+ */
+import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
+import { Feed } from "@filings/domain"
+import { mkdtemp, rm, writeFile } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { cli, createKey, type RunningServer, startServer, temporaryDataDir } from "./support/filings.js"
+import { errorOf, jsonOf } from "./support/http.js"
+import { eightKSubmission } from "./support/syntheticEightK.js"
+
+let files: string
+let storage: Awaited<ReturnType<typeof temporaryDataDir>>
+let server: RunningServer
+let key: string
+
+const filings = [
+  { ticker: "ACMF", accession: "0000999201-26-000001", filedAsOf: "2026-11-02" },
+  { ticker: "ACMF", accession: "0000999201-26-000002", filedAsOf: "2026-11-03" },
+  { ticker: "ACMF", accession: "0000999201-26-000003", filedAsOf: "2026-11-04" },
+  { ticker: "ACMG", accession: "0000999202-26-000001", filedAsOf: "2026-11-03" }
+]
+
+beforeAll(async () => {
+  files = await mkdtemp(join(tmpdir(), "filings-feed-"))
+  storage = await temporaryDataDir()
+  server = await startServer(storage)
+  key = await createKey(storage, { rateLimit: 10_000 })
+  for (const filing of filings) {
+    const file = join(files, `${filing.accession}.txt`)
+    await writeFile(
+      file,
+      eightKSubmission({
+        ...filing,
+        cik: filing.accession.slice(0, 10),
+        companyName: `${filing.ticker} CORP`,
+        items: ["2.02", "9.01"]
+      })
+    )
+    const ingested = await cli(storage, ["ingest", file, "--ticker", filing.ticker])
+    assert.strictEqual(ingested.exitCode, 0, ingested.stderr)
+  }
+}, 180_000)
+
+afterAll(async () => {
+  await server?.stop()
+  await storage?.remove()
+  await rm(files, { recursive: true, force: true })
+})
+
+const post = (body: unknown, token: string | null = key) =>
+  fetch(`${server.url}/v1/feed`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(token === null ? {} : { authorization: `Bearer ${token}` }) },
+    body: JSON.stringify(body)
+  })
+
+const feedOf = async (body: unknown) => {
+  const response = await post(body)
+  assert.strictEqual(response.status, 200)
+  return jsonOf(Feed.FeedResponse, response)
+}
+
+const get = (path: string) => fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${key}` } })
+
+/** An item as `<date> <doc_type>`, to compare orders at a glance. */
+const label = (item: { readonly date: string; readonly doc_type: string }) =>
+  `${item.date.slice(0, 10)} ${item.doc_type}`
+
+describe("POST /v1/feed", () => {
+  it("returns the tickers' items newest first: each 8-K and its press release, summarised and cited", async () => {
+    const feed = await feedOf({ tickers: ["ACMF"] })
+    // An 8-K and its release share their instant; the tie goes by id, descending (the release's is longer).
+    assert.deepStrictEqual(feed.items.map(label), [
+      "2026-11-04 PRESS_RELEASE",
+      "2026-11-04 8-K",
+      "2026-11-03 PRESS_RELEASE",
+      "2026-11-03 8-K",
+      "2026-11-02 PRESS_RELEASE",
+      "2026-11-02 8-K"
+    ])
+    assert.strictEqual(feed.total_items, 6)
+    assert.deepStrictEqual(feed.date_range, { start: "2026-11-02", end: "2026-11-04" })
+    for (const item of feed.items) {
+      assert.strictEqual(item.ticker, "ACMF")
+      assert.strictEqual(item.company_name, "ACMF CORP")
+      assert.strictEqual(item.model, "extractive")
+      assert.isNull(item.stock_change, "no market-data source is configured")
+      assert.include(item.categories, "Earnings", `${label(item)}: Item 2.02 reports results`)
+    }
+    const release = feed.items.find((item) => item.doc_type === "PRESS_RELEASE")!
+    assert.deepStrictEqual(release.highlights.map((highlight) => highlight.text), [
+      "ACMF CORP today reported revenue of $48.2 million and signed a five-year supply agreement."
+    ])
+  })
+
+  it("every citation resolves to a chunk of its document that states the highlight's figures", async () => {
+    const feed = await feedOf({ tickers: ["ACMF", "ACMG"] })
+    let citations = 0
+    for (const item of feed.items) {
+      for (const highlight of item.highlights) {
+        for (const citation of highlight.citations) {
+          const response = await get(`/v1/documents/${citation.source}/chunks/${citation.chunk_id}`)
+          assert.strictEqual(response.status, 200, `${citation.source}/${citation.chunk_id}`)
+          const chunk = await jsonOf(Feed.DocumentChunk, response)
+          assert.deepStrictEqual([chunk.publication_id, chunk.chunk_id], [citation.source, citation.chunk_id])
+          for (const figure of highlight.text.match(/\d[\d,]*(?:\.\d+)?/g) ?? []) {
+            assert.include(chunk.text, figure, `${figure} of "${highlight.text}" in ${citation.chunk_id}`)
+          }
+          citations++
+        }
+      }
+    }
+    assert.isAtLeast(citations, 4)
+  })
+
+  it("filters by document type and by inclusive dates", async () => {
+    const releases = await feedOf({ tickers: ["ACMF", "ACMG"], doc_types: ["PRESS_RELEASE"] })
+    assert.deepStrictEqual(releases.items.map((item) => `${item.ticker} ${label(item)}`), [
+      "ACMF 2026-11-04 PRESS_RELEASE",
+      "ACMG 2026-11-03 PRESS_RELEASE",
+      "ACMF 2026-11-03 PRESS_RELEASE",
+      "ACMF 2026-11-02 PRESS_RELEASE"
+    ])
+    const window = await feedOf({ tickers: ["ACMF"], start_date: "2026-11-03", end_date: "2026-11-03" })
+    assert.deepStrictEqual(window.items.map(label), ["2026-11-03 PRESS_RELEASE", "2026-11-03 8-K"])
+    assert.deepStrictEqual(window.date_range, { start: "2026-11-03", end: "2026-11-03" })
+    const none = await feedOf({ tickers: ["ACMF"], start_date: "2025-01-01", end_date: "2025-01-31" })
+    assert.deepStrictEqual([none.items, none.total_items, none.date_range], [
+      [],
+      0,
+      { start: "2025-01-01", end: "2025-01-31" }
+    ])
+  })
+
+  it("pages by the oldest item's timestamp without a repeat or a loss where items share an instant", async () => {
+    // Each 8-K and its release share one instant, so a page of 3 would split a pair: it stops before it.
+    const seen: Array<string> = []
+    const pageSizes: Array<number> = []
+    let endDate: string | undefined
+    for (let page = 0; page < 10; page++) {
+      const feed = await feedOf({
+        tickers: ["ACMF"],
+        limit: 3,
+        ...(endDate === undefined ? {} : { end_date: endDate })
+      })
+      if (feed.items.length === 0) break
+      pageSizes.push(feed.items.length)
+      seen.push(...feed.items.map(label))
+      endDate = feed.items[feed.items.length - 1]!.date
+    }
+    assert.deepStrictEqual(pageSizes, [2, 2, 2])
+    assert.deepStrictEqual(seen, (await feedOf({ tickers: ["ACMF"] })).items.map(label))
+  })
+
+  it("refuses a start after the end, and a request without a key", async () => {
+    const backwards = await post({ tickers: ["ACMF"], start_date: "2026-11-05", end_date: "2026-11-01" })
+    assert.strictEqual(backwards.status, 400)
+    assert.match((await errorOf(backwards)).message, /start_date 2026-11-05 is after end_date 2026-11-01/)
+    assert.strictEqual((await post({ tickers: ["ACMF"] }, null)).status, 401)
+  })
+})
+
+describe("GET /v1/documents/{publication_id}/chunks/{chunk_id}", () => {
+  it("answers a chunk with its section, and 404 for an unknown document or chunk", async () => {
+    const chunk = await jsonOf(Feed.DocumentChunk, await get("/v1/documents/0000999201-26-000001-ex99.1/chunks/c0001"))
+    assert.include(chunk.text, "revenue of $48.2 million")
+    const unknownDocument = await get("/v1/documents/0000999299-26-000001/chunks/c0001")
+    assert.strictEqual(unknownDocument.status, 404)
+    assert.strictEqual((await errorOf(unknownDocument)).code, "document_not_found")
+    const unknownChunk = await get("/v1/documents/0000999201-26-000001/chunks/c9999")
+    assert.strictEqual(unknownChunk.status, 404)
+    const error = await errorOf(unknownChunk)
+    assert.deepStrictEqual(error, {
+      code: "chunk_not_found",
+      message: "document 0000999201-26-000001 has no chunk c9999"
+    })
+  })
+})
