@@ -182,3 +182,47 @@ describe("GET /v1/documents/{publication_id}/chunks/{chunk_id}", () => {
     })
   })
 })
+
+describe("filings summarize", () => {
+  it("prints a local document's feed item with the text of every cited chunk, storing nothing", async () => {
+    const file = join(files, "acmf-release.htm")
+    await writeFile(
+      file,
+      [
+        "<html><body><p><b>ACMF Corp Reports Third Quarter Results</b></p>",
+        "<p>ACMF Corp today reported third quarter revenue of $48.2 million, up 12% from $43.0 million a year ago.</p>",
+        "<p>Diluted earnings per share were $0.42, compared with $0.35 in the prior-year quarter.</p>",
+        "<p>The company raises its full-year outlook and now expects revenue of $190 million to $195 million.</p>",
+        "</body></html>"
+      ].join("\n")
+    )
+    const result = await cli(storage, ["summarize", file, "--type", "PRESS_RELEASE", "--ticker", "ACMF", "--json"])
+    assert.strictEqual(result.exitCode, 0, result.stderr)
+    const item = JSON.parse(result.stdout) as {
+      ticker: string
+      doc_type: string
+      categories: Array<string>
+      model: string
+      highlights: Array<{ text: string; citations: Array<{ source: string; chunk_id: string; text: string }> }>
+    }
+    assert.deepStrictEqual([item.ticker, item.doc_type, item.model], ["ACMF", "PRESS_RELEASE", "extractive"])
+    assert.deepStrictEqual(item.categories, ["Earnings", "Guidance Update"])
+    assert.lengthOf(item.highlights, 3)
+    for (const highlight of item.highlights) {
+      for (const citation of highlight.citations) {
+        assert.strictEqual(citation.source, "acmf-release.htm")
+        for (const figure of highlight.text.match(/\d[\d,]*(?:\.\d+)?/g) ?? []) assert.include(citation.text, figure)
+      }
+    }
+  })
+
+  it("refuses a type the feed does not carry, naming the ones it does", async () => {
+    const file = join(files, "s1.htm")
+    await writeFile(file, "<html><body><p>Prospectus. The offering of 5,000,000 shares.</p></body></html>")
+    const result = await cli(storage, ["summarize", file, "--type", "S-1"])
+    assert.strictEqual(result.exitCode, 1)
+    const unknownType = await cli(storage, ["summarize", file])
+    assert.strictEqual(unknownType.exitCode, 1)
+    assert.match(unknownType.stderr, /does not say its type; give --type 10-K\|10-Q\|8-K\|EARNINGS_CALL/)
+  })
+})

@@ -1,6 +1,7 @@
 /**
- * The `filings` command line: `serve`, `parse`, `extract`, `keys` and `ingest`. Operator commands get their `Operator`
- * from `OperatorSelection`, so they work whether or not a server is running.
+ * The `filings` command line: `serve`, `parse`, `extract`, `summarize`, `keys`, `ingest` and
+ * `edgar`. Operator commands get their `Operator` from `OperatorSelection`, so they work whether or
+ * not a server is running.
  */
 import { Command } from "@effect/cli"
 import { edgarCommand } from "./EdgarCommand.js"
@@ -10,12 +11,14 @@ import { keysCommand } from "./KeysCommand.js"
 import * as OperatorSelection from "./OperatorSelection.js"
 import { parseCommand } from "./ParseCommand.js"
 import { serveCommand } from "./ServeCommand.js"
+import { summarizeCommand } from "./SummarizeCommand.js"
 
 const filings = Command.make("filings").pipe(
   Command.withSubcommands([
     serveCommand,
     parseCommand,
     extractCommand,
+    summarizeCommand,
     keysCommand.pipe(Command.provide(OperatorSelection.layer)),
     ingestCommand.pipe(Command.provide(OperatorSelection.layer)),
     edgarCommand.pipe(Command.provide(OperatorSelection.layer))

@@ -9,10 +9,32 @@ import { FeedSummarizer } from "@filings/feed-summarizer"
 import { type DocumentStore, FeedStore } from "@filings/storage"
 import { Effect, Schema } from "effect"
 
-const isFeedDocType = Schema.is(DocType.FeedDocType)
-
 /** `Item 2.02` as the summarizer wants it: `2.02`. */
 const itemNumber = (item: string): string => item.replace(/^item\s+/i, "").trim()
+
+/** What a summary is made from: the document's identity, its 8-K items (`Item 2.02`) and its chunks. */
+export interface SummarySource {
+  readonly publicationId: string
+  readonly docType: DocType.FeedDocType
+  readonly title: string
+  readonly companyName: string
+  readonly items: ReadonlyArray<string>
+  readonly chunks: ReadonlyArray<DocumentStore.StoredChunk>
+}
+
+/** Summarises a document with the configured model; never fails. */
+export const summarizeDocument = (source: SummarySource) =>
+  FeedSummarizer.summarize({
+    source: source.publicationId,
+    docType: source.docType,
+    title: source.title,
+    companyName: source.companyName,
+    items: source.items.map(itemNumber),
+    chunks: source.chunks
+  })
+
+/** Whether the feed carries documents of this type. */
+export const isFeedDocType = Schema.is(DocType.FeedDocType)
 
 /**
  * Summarises `document` into its feed item and saves it; answers whether it has one. A press
@@ -26,14 +48,7 @@ export const writeFeedItem = Effect.fn("FeedWriter.writeFeedItem")(function*(
   const docType = document.docType
   if (!isFeedDocType(docType)) return false
   const feed = yield* FeedStore.FeedStore
-  const outcome = yield* FeedSummarizer.summarize({
-    source: document.publicationId,
-    docType,
-    title: document.title,
-    companyName: document.companyName,
-    items: items.map(itemNumber),
-    chunks: document.chunks
-  })
+  const outcome = yield* summarizeDocument({ ...document, docType, items })
   if (outcome.fallbackReason !== undefined) {
     yield* Effect.logInfo(`feed item of ${document.publicationId} by the extractive model: ${outcome.fallbackReason}`)
   }

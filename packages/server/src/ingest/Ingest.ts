@@ -11,7 +11,7 @@
 import { Admin, ApiError, Dates, DocType, Ids } from "@filings/domain"
 import { Extractor } from "@filings/extractor"
 import type { SummaryModel } from "@filings/feed-summarizer"
-import { type ParsedDocument, Parser, SectionQuery } from "@filings/filings-parser"
+import { type ParsedDocument, Parser } from "@filings/filings-parser"
 import {
   CompanyStore,
   DocumentStore,
@@ -25,7 +25,7 @@ import { writeFeedItem } from "../feed/FeedWriter.js"
 import { announce } from "./Announcements.js"
 import { Ingestion, type IngestRequest } from "./Ingestion.js"
 import { publishedAtOf } from "./PressReleases.js"
-import { secUrl, storedChunks, storedSections, toStoredExtraction } from "./StoredForms.js"
+import { eightKItems, secUrl, storedChunks, storedSections, toStoredExtraction } from "./StoredForms.js"
 
 // The caller knows which file it sent, so messages say only what is wrong with it.
 const unreadable = (reason: string) => new ApiError.UnreadableFiling({ message: reason })
@@ -44,18 +44,6 @@ const factsOf = (parsed: ParsedDocument.ParsedDocument) => {
     fiscalYearFocus: cover?.fiscalYearFocus,
     fiscalPeriodFocus: cover?.fiscalPeriodFocus
   }
-}
-
-/** The items an 8-K reports, `Item 2.02` style: from the header's list, else from the sections found. */
-const itemsOf = (parsed: ParsedDocument.ParsedDocument): ReadonlyArray<string> => {
-  const fromHeader = (parsed.header?.items ?? []).flatMap((title) => {
-    const number = SectionQuery.eightKItemForTitle(title)
-    return number === undefined ? [] : [`Item ${number}`]
-  })
-  if (fromHeader.length > 0) return fromHeader
-  return parsed.sections.flatMap((section) =>
-    section.item !== undefined && /^\d\.\d{2}$/.test(section.item) ? [`Item ${section.item}`] : []
-  )
 }
 
 /**
@@ -169,7 +157,7 @@ export const make = Effect.gen(function*() {
       // A transcript is not in the regulator's archive.
       secUrl: isCall ? "" : secUrl(cik, publicationId, parsed.primaryFileName ?? fileName),
       wordCount: parsed.wordCount,
-      items: docType === "8-K" ? itemsOf(parsed) : [],
+      items: docType === "8-K" ? eightKItems(parsed) : [],
       body: parsed.markdown,
       sections: storedSections(parsed),
       exhibits: parsed.exhibits.map((exhibit) => ({

@@ -1,10 +1,11 @@
 /**
  * How parsed documents and extractions are written to storage: the regulator's archive address of
- * a document, its sections, and the extractor's output in the extraction store's shape.
+ * a document, its sections, chunks and 8-K items, and the extractor's output in the extraction
+ * store's shape.
  */
 import { Dates, type Ids } from "@filings/domain"
 import type { Extractor } from "@filings/extractor"
-import type { ParsedDocument } from "@filings/filings-parser"
+import { type ParsedDocument, SectionQuery } from "@filings/filings-parser"
 import type { DocumentStore, ExtractionStore } from "@filings/storage"
 import { Schema } from "effect"
 
@@ -54,3 +55,15 @@ export const storedChunks = (parsed: ParsedDocument.ParsedDocument): ReadonlyArr
     text: chunk.text,
     ...(chunk.section === undefined ? {} : { section: chunk.section })
   }))
+
+/** The items an 8-K reports, `Item 2.02` style: from the header's list, else from the sections found. */
+export const eightKItems = (parsed: ParsedDocument.ParsedDocument): ReadonlyArray<string> => {
+  const fromHeader = (parsed.header?.items ?? []).flatMap((title) => {
+    const number = SectionQuery.eightKItemForTitle(title)
+    return number === undefined ? [] : [`Item ${number}`]
+  })
+  if (fromHeader.length > 0) return fromHeader
+  return parsed.sections.flatMap((section) =>
+    section.item !== undefined && /^\d\.\d{2}$/.test(section.item) ? [`Item ${section.item}`] : []
+  )
+}
