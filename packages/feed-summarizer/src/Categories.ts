@@ -68,7 +68,7 @@ const textCues: ReadonlyArray<readonly [Feed.Category, RegExp, number]> = [
   ],
   [
     "Leadership Changes",
-    /\b(?:(?:appoint(?:ed|s|ment of)|named|elected|promoted)\s+(?:[\w.’'-]+\s+){0,4}?(?:as\s+)?(?:the\s+|its\s+|our\s+)?(?:new\s+)?(?:chief|president|chair\w*|ceo|cfo|coo|director|officer|treasurer)|resign(?:s|ed|ation)|retire(?:s|d)?\b(?!\s+plan)|retirement (?:from|as)|step(?:s|ped)? down|departure of)/gi,
+    /\b(?:(?:appoint(?:ed|s|ment of)|named(?!\s+executive)|elected|promoted)\s+(?:[\w.’'-]+\s+){0,4}?(?:as\s+)?(?:the\s+|its\s+|our\s+)?(?:new\s+)?(?:chief|president|chair\w*|ceo|cfo|coo|director|officer|treasurer)|resign(?:s|ed)|will resign|retire(?:s|d)?\b(?!\s+plan)|retirement (?:from|as)|step(?:s|ped)? down|departure of)/gi,
     1
   ],
   [
@@ -88,7 +88,7 @@ const textCues: ReadonlyArray<readonly [Feed.Category, RegExp, number]> = [
   ],
   [
     "Financial",
-    /\b(?:dividends?|share repurchase|stock repurchase|buyback|credit (?:agreement|facility)|term loan|senior (?:secured )?notes|notes offering|offering of|private placement|public offering|convertible|refinanc(?:e|ing)|debt|impairment|restatement|going concern)\b/gi,
+    /\b(?:dividends?(?! yield)|share repurchase|stock repurchase|buyback|credit (?:agreement|facility)|term loan|senior (?:secured )?notes|notes offering|offering of|private placement|public offering|convertible|refinanc(?:e|ing)|debt|impairment|restatement|going concern|underwriting agreement|underwriters|notes due \d{4}|aggregate principal amount|indenture)\b/gi,
     2
   ]
 ]
