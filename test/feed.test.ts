@@ -7,10 +7,11 @@
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { Feed } from "@filings/domain"
+import { existsSync } from "node:fs"
 import { mkdtemp, rm, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { cli, createKey, type RunningServer, startServer, temporaryDataDir } from "./support/filings.js"
+import { cli, corpusDir, createKey, type RunningServer, startServer, temporaryDataDir } from "./support/filings.js"
 import { errorOf, jsonOf } from "./support/http.js"
 import { eightKSubmission } from "./support/syntheticEightK.js"
 
@@ -225,4 +226,89 @@ describe("filings summarize", () => {
     assert.strictEqual(unknownType.exitCode, 1)
     assert.match(unknownType.stderr, /does not say its type; give --type 10-K\|10-Q\|8-K\|EARNINGS_CALL/)
   })
+})
+
+describe.skipIf(!existsSync(corpusDir))("the feed over real documents of the corpus", () => {
+  it(
+    "gives Apple's 10-K, 10-Q, 8-K and call, and Adobe's 8-K and press release, each citing its own chunks",
+    async () => {
+      const corpusStorage = await temporaryDataDir()
+      const corpusServer = await startServer(corpusStorage)
+      try {
+        const corpusKey = await createKey(corpusStorage, { rateLimit: 10_000 })
+        const ingest = async (file: string, ...flags: Array<string>) => {
+          const result = await cli(corpusStorage, ["ingest", join(corpusDir, file), ...flags])
+          assert.strictEqual(result.exitCode, 0, result.stderr)
+        }
+        await ingest("10-K/aapl-10k-fy2024.htm", "--accession", "0000320193-24-000123", "--filing-date", "2024-11-01")
+        await ingest(
+          "10-Q/aapl-10q-2023-07-01.htm",
+          "--accession",
+          "0000320193-23-000077",
+          "--filing-date",
+          "2023-08-04"
+        )
+        await ingest("8-K/aapl-8k-2019-11-15-full-submission.txt")
+        await ingest(
+          "transcripts/aapl-q1-fy2022-earnings-call-prepared-and-qa.json",
+          "--type",
+          "EARNINGS_CALL",
+          "--ticker",
+          "AAPL",
+          "--cik",
+          "0000320193",
+          "--company-name",
+          "Apple Inc.",
+          "--filing-date",
+          "2022-01-27"
+        )
+        await ingest("8-K/adbe-8k-2023-03-15-full-submission.txt", "--ticker", "ADBE")
+
+        const response = await fetch(`${corpusServer.url}/v1/feed`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${corpusKey}`, "content-type": "application/json" },
+          body: JSON.stringify({ tickers: ["AAPL", "ADBE"] })
+        })
+        const feed = await jsonOf(Feed.FeedResponse, response)
+        assert.deepStrictEqual(feed.items.map((item) => `${item.ticker} ${item.doc_type} ${item.date.slice(0, 10)}`), [
+          "AAPL 10-K 2024-11-01",
+          "AAPL 10-Q 2023-08-04",
+          "ADBE PRESS_RELEASE 2023-03-15",
+          "ADBE 8-K 2023-03-15",
+          "AAPL EARNINGS_CALL 2022-01-27",
+          "AAPL 8-K 2019-11-15"
+        ])
+        const byType = new Map(feed.items.map((item) => [`${item.ticker} ${item.doc_type}`, item]))
+        assert.deepStrictEqual(byType.get("AAPL 8-K")?.categories, ["Financial"])
+        assert.deepStrictEqual(byType.get("ADBE 8-K")?.categories, ["Earnings"])
+        assert.include(byType.get("ADBE PRESS_RELEASE")?.categories ?? [], "Earnings")
+        assert.include(byType.get("AAPL EARNINGS_CALL")?.categories ?? [], "Earnings")
+        for (const item of feed.items) {
+          assert.isAbove(item.highlights.length, 0, `${item.ticker} ${item.doc_type} has highlights`)
+          for (const highlight of item.highlights) {
+            for (const citation of highlight.citations) {
+              const chunk = await jsonOf(
+                Feed.DocumentChunk,
+                await fetch(`${corpusServer.url}/v1/documents/${citation.source}/chunks/${citation.chunk_id}`, {
+                  headers: { authorization: `Bearer ${corpusKey}` }
+                })
+              )
+              const stated = chunk.text.replace(/,(?=\d{3})/g, "")
+              for (const figure of highlight.text.replace(/,(?=\d{3})/g, "").match(/\d+(?:\.\d+)?/g) ?? []) {
+                assert.include(
+                  stated,
+                  figure,
+                  `${figure} of "${highlight.text}" in ${citation.source}/${citation.chunk_id}`
+                )
+              }
+            }
+          }
+        }
+      } finally {
+        await corpusServer.stop()
+        await corpusStorage.remove()
+      }
+    },
+    180_000
+  )
 })
