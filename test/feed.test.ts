@@ -24,7 +24,7 @@ const filings = [
   { ticker: "ACMF", accession: "0000999201-26-000001", filedAsOf: "2026-11-02" },
   { ticker: "ACMF", accession: "0000999201-26-000002", filedAsOf: "2026-11-03" },
   { ticker: "ACMF", accession: "0000999201-26-000003", filedAsOf: "2026-11-04" },
-  { ticker: "ACMG", accession: "0000999202-26-000001", filedAsOf: "2026-11-03" }
+  { ticker: "ACMG", accession: "0000999202-26-000001", filedAsOf: "2026-11-03", presentation: true }
 ]
 
 beforeAll(async () => {
@@ -118,6 +118,21 @@ describe("POST /v1/feed", () => {
       }
     }
     assert.isAtLeast(citations, 4)
+  })
+
+  it("gives an investor presentation filed as EX-99.2 its own item, summarised from its slides", async () => {
+    const decks = await feedOf({ tickers: ["ACMF", "ACMG"], doc_types: ["PRESENTATION"] })
+    assert.deepStrictEqual(decks.items.map((item) => `${item.ticker} ${label(item)}`), ["ACMG 2026-11-03 PRESENTATION"])
+    const [deck] = decks.items
+    assert.strictEqual(deck!.title, "ACMG CORP Third Quarter Investor Presentation")
+    assert.deepStrictEqual(deck!.categories, ["Earnings", "Guidance Update"])
+    assert.deepStrictEqual(deck!.highlights.map((highlight) => highlight.text), [
+      "Revenue grew 11% year over year to $48.2 million, and gross margin expanded 150 basis points to 41.5%.",
+      "We raise our full-year revenue guidance to $190 million to $195 million."
+    ])
+    assert.strictEqual(deck!.highlights[0]!.citations[0]!.source, "0000999202-26-000001-ex99.2")
+    const stored = await get("/v1/documents/0000999202-26-000001-ex99.2?format=metadata")
+    assert.strictEqual(((await stored.json()) as { doc_type: string }).doc_type, "PRESENTATION")
   })
 
   it("filters by document type and by inclusive dates", async () => {

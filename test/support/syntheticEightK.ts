@@ -14,6 +14,8 @@ export interface SyntheticEightK {
   readonly items: ReadonlyArray<string>
   /** When the release says the call starts; no call is announced when absent. */
   readonly callAt?: Date | undefined
+  /** Adds an investor presentation as EX-99.2. */
+  readonly presentation?: boolean | undefined
 }
 
 const itemTitles: Record<string, string> = {
@@ -37,6 +39,25 @@ export const easternTime = (instant: Date): string => {
   return `${date} at ${time} ET`
 }
 
+/** An EX-99.2 slide deck: the quarter's figures and the outlook, one slide to a heading. */
+const presentationDocument = (filing: SyntheticEightK): ReadonlyArray<string> => [
+  "<DOCUMENT>",
+  "<TYPE>EX-99.2",
+  "<SEQUENCE>3",
+  `<FILENAME>${filing.ticker.toLowerCase()}-ex992.htm`,
+  "<DESCRIPTION>INVESTOR PRESENTATION",
+  "<TEXT>",
+  "<html><body>",
+  `<h1>${filing.companyName} Third Quarter Investor Presentation</h1>`,
+  "<h2>Quarter highlights</h2>",
+  "<p>Revenue grew 11% year over year to $48.2 million, and gross margin expanded 150 basis points to 41.5%.</p>",
+  "<h2>Outlook</h2>",
+  "<p>We raise our full-year revenue guidance to $190 million to $195 million.</p>",
+  "</body></html>",
+  "</TEXT>",
+  "</DOCUMENT>"
+]
+
 export const eightKSubmission = (filing: SyntheticEightK): Uint8Array => {
   const items = filing.items.map((item) =>
     `<p style="font-weight:bold">Item ${item} ${itemTitles[item] ?? "Other"}.</p>
@@ -52,7 +73,7 @@ export const eightKSubmission = (filing: SyntheticEightK): Uint8Array => {
     `<SEC-HEADER>${filing.accession}.hdr.sgml : ${compact(filing.filedAsOf)}`,
     `ACCESSION NUMBER:\t\t${filing.accession}`,
     "CONFORMED SUBMISSION TYPE:\t8-K",
-    "PUBLIC DOCUMENT COUNT:\t\t2",
+    `PUBLIC DOCUMENT COUNT:\t\t${filing.presentation === true ? 3 : 2}`,
     `CONFORMED PERIOD OF REPORT:\t${compact(filing.filedAsOf)}`,
     ...filing.items.map((item) => `ITEM INFORMATION:\t\t${itemTitles[item] ?? "Other Events"}`),
     `FILED AS OF DATE:\t\t${compact(filing.filedAsOf)}`,
@@ -92,6 +113,7 @@ export const eightKSubmission = (filing: SyntheticEightK): Uint8Array => {
     "</body></html>",
     "</TEXT>",
     "</DOCUMENT>",
+    ...(filing.presentation === true ? presentationDocument(filing) : []),
     "</SEC-DOCUMENT>",
     ""
   ].join("\n")

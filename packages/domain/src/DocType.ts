@@ -6,7 +6,7 @@ import { Schema } from "effect"
 
 /**
  * Document types of stored documents and of the document list filter: the filings, transcripts,
- * and the press releases taken from 8-K exhibits.
+ * and the press releases and investor presentations taken from 8-K exhibits.
  */
 export const DocumentTypes = [
   "10-K",
@@ -17,7 +17,8 @@ export const DocumentTypes = [
   "20-F",
   "DEF 14A",
   "EARNINGS_CALL",
-  "PRESS_RELEASE"
+  "PRESS_RELEASE",
+  "PRESENTATION"
 ] as const
 
 export const DocType = Schema.Literal(...DocumentTypes).annotations({

@@ -58,9 +58,11 @@ const textCues: ReadonlyArray<readonly [Feed.Category, RegExp, number]> = [
   ],
   [
     "Guidance Update",
-    /\b(?:guidance|outlook|(?:expects?|anticipates?|projects?) (?:full[- ]year|fiscal|revenue|earnings|eps|sales)|(?:raises?|reaffirms?|lowers?|updates?|narrows?|maintains?) (?:its |our |the )?(?:full[- ]year |annual |fiscal(?: \d{4})? )?(?:guidance|outlook|forecast))\b/gi,
-    2
+    // Guidance given or changed says so at once.
+    /\b(?:(?:expects?|anticipates?|projects?) (?:full[- ]year|fiscal|revenue|earnings|eps|sales)|(?:raises?|reaffirms?|lowers?|updates?|narrows?|maintains?|initiates?|issues?) (?:its |our |the )?(?:full[- ]year |annual |fiscal(?: \d{4})? )?(?:[a-z]+ )?(?:guidance|outlook|forecast))\b/gi,
+    1
   ],
+  ["Guidance Update", /\b(?:guidance|outlook|forecast)\b/gi, 2],
   [
     "Mergers & Acquisitions",
     /\b(?:merger agreement|agreement and plan of merger|to acquire|acquisition of|will acquire|has acquired|completed (?:the|its) acquisition|business combination|tender offer|divestiture|to be acquired|definitive agreement to (?:acquire|sell|merge)|spin-?off|separation of|distribution of [\d.]+% of)\b/gi,

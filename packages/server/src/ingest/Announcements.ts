@@ -1,13 +1,15 @@
 /**
  * What follows the storing of a document, whichever way it came (the EDGAR pipeline, `filings
- * ingest`, an upload): an 8-K's press releases stored as documents of their own, and the events,
+ * ingest`, an upload): an 8-K's press releases and presentations stored as documents of their own
+ * (with their feed items), and the events,
  * recorded once each. `filing.new` (and `filing.8k_material`) for a filing, `press_release.new` for
  * each release, `earnings_call.new` for a transcript, and `earnings_call.upcoming` for a call a
  * release announces: at once when it is less than a day away, else by a job due a day before.
  */
 import { Ids } from "@filings/domain"
+import { SgmlSubmission } from "@filings/filings-parser"
 import { type DocumentStore, EventStore, JobQueue } from "@filings/storage"
-import { Clock, Duration, Effect, Schema } from "effect"
+import { Clock, Duration, Effect, Either, Option, Schema } from "effect"
 import {
   earningsCallEvent,
   filingEvents,
@@ -15,6 +17,7 @@ import {
   type UpcomingCall,
   upcomingCallEvent
 } from "./FilingEvents.js"
+import { savePresentations } from "./Presentations.js"
 import { publishedAtOf, savePressReleases } from "./PressReleases.js"
 
 /** The queue of `earnings_call.upcoming` events waiting for their time. */
@@ -64,8 +67,15 @@ export const announce = Effect.fn("Announcements.announce")(function*(input: Ann
   const newEvents: Array<EventStore.NewEvent> = []
   if (document.docType === "EARNINGS_CALL") newEvents.push(earningsCallEvent(document, timestamp))
   else if (document.docType !== "PRESS_RELEASE") newEvents.push(...filingEvents(document, timestamp))
-  if (document.docType === "8-K") {
-    for (const release of yield* savePressReleases(document, input.bytes, publishedAtOf(document, input.acceptedAt))) {
+  // An 8-K read from its full submission holds its releases and decks; one read from its primary
+  // document alone does not.
+  const submission = document.docType === "8-K"
+    ? Either.getRight(yield* Effect.either(SgmlSubmission.parseBytes(input.bytes)))
+    : Option.none()
+  if (Option.isSome(submission)) {
+    const publishedAt = publishedAtOf(document, input.acceptedAt)
+    yield* savePresentations(document, submission.value, publishedAt)
+    for (const release of yield* savePressReleases(document, submission.value, publishedAt)) {
       newEvents.push(
         pressReleaseEvent(
           release.document,

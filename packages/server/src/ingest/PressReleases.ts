@@ -8,7 +8,8 @@
  */
 import { Ids } from "@filings/domain"
 import { CallAnnouncements, Extractor } from "@filings/extractor"
-import { Parser, SgmlSubmission } from "@filings/filings-parser"
+import type { SgmlSubmission } from "@filings/filings-parser"
+import { Parser } from "@filings/filings-parser"
 import { DocumentStore, ExtractionStore } from "@filings/storage"
 import { Effect, Either } from "effect"
 import { writeFeedItem } from "../feed/FeedWriter.js"
@@ -77,17 +78,15 @@ export interface SavedRelease {
  */
 export const savePressReleases = Effect.fn("PressReleases.savePressReleases")(function*(
   filing: DocumentStore.DocumentMetadata,
-  submissionBytes: Uint8Array,
+  submission: SgmlSubmission.Submission,
   /** When the filing was published: its releases' time in the feed. */
   publishedAt: string
 ) {
   const documents = yield* DocumentStore.DocumentStore
   const extractions = yield* ExtractionStore.ExtractionStore
-  const submission = yield* Effect.either(SgmlSubmission.parseBytes(submissionBytes))
-  if (Either.isLeft(submission)) return []
-  const { fiscalYearEnd } = submission.right.header
+  const { fiscalYearEnd } = submission.header
   const saved: Array<SavedRelease> = []
-  for (const exhibit of releaseExhibitsOf(submission.right)) {
+  for (const exhibit of releaseExhibitsOf(submission)) {
     const publicationId = Ids.exhibitDocumentId(filing.publicationId, exhibit.number)
     if (publicationId === undefined) continue
     const bytes = new TextEncoder().encode(exhibit.body)

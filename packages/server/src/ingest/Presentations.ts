@@ -1,0 +1,101 @@
+/**
+ * Investor presentations taken from a filing: the EX-99 exhibits of an 8-K that are slide decks
+ * (an earnings deck beside the release, an investor-day presentation), as HTML or as a PDF,
+ * become documents of their own, `PRESENTATION`, identified like press releases by the filing's
+ * accession number and the exhibit (`0000077476-23-000020-ex99.2`), and get their feed item. A deck
+ * is known by its description or file name; an exhibit that reads as a press release is one, not a
+ * presentation.
+ */
+import { Ids } from "@filings/domain"
+import { Parser, SgmlSubmission } from "@filings/filings-parser"
+import { DocumentStore } from "@filings/storage"
+import { Effect, Either } from "effect"
+import { writeFeedItem } from "../feed/FeedWriter.js"
+import { headlineOf, releaseExhibitsOf } from "./PressReleases.js"
+import { secUrl, storedChunks, storedSections } from "./StoredForms.js"
+
+const deckName = /\bpresentation\b|\bslides?\b|\b(?:investor|analyst) day\b|\bdeck\b/i
+
+/** `EX-99.2` → `99.2`; undefined for other exhibit types. */
+const exhibit99Number = (type: string): string | undefined => /^EX-(99(?:\.\d{1,3})?)$/i.exec(type.trim())?.[1]
+
+export interface PresentationExhibit {
+  readonly number: string
+  readonly fileName?: string | undefined
+  readonly description?: string | undefined
+  readonly document: SgmlSubmission.SubmissionDocument
+}
+
+/** The exhibits of a submission that are presentations, in the submission's order. */
+export const presentationExhibitsOf = (
+  submission: SgmlSubmission.Submission
+): ReadonlyArray<PresentationExhibit> => {
+  const releases = new Set(releaseExhibitsOf(submission).map((release) => release.number))
+  return submission.documents.flatMap((document) => {
+    const number = exhibit99Number(document.type)
+    if (number === undefined || releases.has(number)) return []
+    const isPdf = document.format === "binary" && /\.pdf$/i.test(document.filename ?? "")
+    if (!isPdf && document.format !== "html" && document.format !== "text") return []
+    const named = deckName.test(document.description ?? "") || deckName.test(document.filename ?? "")
+    return named ? [{ number, fileName: document.filename, description: document.description, document }] : []
+  })
+}
+
+/** The exhibit's bytes as the parser reads them: a PDF decoded, HTML and text as they are. */
+const bytesOf = (exhibit: PresentationExhibit) =>
+  exhibit.document.format === "binary"
+    ? SgmlSubmission.decodeBinary(exhibit.document)
+    : Effect.succeed(new TextEncoder().encode(exhibit.document.body))
+
+/**
+ * Saves the filing's presentations as documents, each with its feed item; returns their ids. An
+ * unreadable exhibit is skipped with a warning in the log: the filing itself is stored already.
+ */
+export const savePresentations = Effect.fn("Presentations.savePresentations")(function*(
+  filing: DocumentStore.DocumentMetadata,
+  submission: SgmlSubmission.Submission,
+  /** When the filing was published: its presentations' time in the feed. */
+  publishedAt: string
+) {
+  const documents = yield* DocumentStore.DocumentStore
+  const saved: Array<Ids.PublicationId> = []
+  for (const exhibit of presentationExhibitsOf(submission)) {
+    const publicationId = Ids.exhibitDocumentId(filing.publicationId, exhibit.number)
+    if (publicationId === undefined) continue
+    const parsed = yield* bytesOf(exhibit).pipe(
+      Effect.flatMap((bytes) =>
+        Parser.parse({ bytes, fileName: exhibit.fileName ?? `${publicationId}.htm`, form: "PRESENTATION" })
+      ),
+      Effect.either
+    )
+    if (Either.isLeft(parsed)) {
+      yield* Effect.logWarning(`${filing.publicationId}: exhibit ${exhibit.number} unreadable: ${parsed.left.message}`)
+      continue
+    }
+    const deck = parsed.right
+    const document: DocumentStore.StoredDocument = {
+      publicationId,
+      ticker: filing.ticker,
+      companyName: filing.companyName,
+      cik: filing.cik,
+      docType: "PRESENTATION",
+      title: headlineOf(deck.markdown) ?? exhibit.description ??
+        `${filing.companyName} investor presentation ${filing.filingDate}`,
+      filingDate: filing.filingDate,
+      period: filing.period,
+      secUrl: exhibit.fileName === undefined
+        ? filing.secUrl
+        : secUrl(filing.cik, filing.publicationId, exhibit.fileName),
+      wordCount: deck.wordCount,
+      items: [],
+      body: deck.markdown,
+      sections: storedSections(deck),
+      exhibits: [],
+      chunks: storedChunks(deck)
+    }
+    yield* documents.save(document)
+    yield* writeFeedItem(document, publishedAt, filing.items)
+    saved.push(publicationId)
+  }
+  return saved as ReadonlyArray<Ids.PublicationId>
+})
