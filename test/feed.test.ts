@@ -27,10 +27,27 @@ const filings = [
   { ticker: "ACMG", accession: "0000999202-26-000001", filedAsOf: "2026-11-03", presentation: true }
 ]
 
+/**
+ * Daily closes of ACMF (none of ACMG): the filings, dated at midnight UTC, come out after the
+ * previous day's close in New York, so each is met by the next session: Nov 2 up 2.5 %, Nov 3
+ * down 1 %, Nov 4 unchanged.
+ */
+const closes = [
+  "ticker,date,close",
+  "ACMF,2026-10-29,99.00",
+  "ACMF,2026-10-30,100.00",
+  "ACMF,2026-11-02,102.50",
+  "ACMF,2026-11-03,101.475",
+  "ACMF,2026-11-04,101.475"
+].join("\n")
+
 beforeAll(async () => {
   files = await mkdtemp(join(tmpdir(), "filings-feed-"))
+  const closesFile = join(files, "closes.csv")
+  await writeFile(closesFile, closes)
+  const env = { FILINGS_MARKET_DATA_CSV: closesFile }
   storage = await temporaryDataDir()
-  server = await startServer(storage)
+  server = await startServer(storage, env)
   key = await createKey(storage, { rateLimit: 10_000 })
   for (const filing of filings) {
     const file = join(files, `${filing.accession}.txt`)
@@ -43,7 +60,7 @@ beforeAll(async () => {
         items: ["2.02", "9.01"]
       })
     )
-    const ingested = await cli(storage, ["ingest", file, "--ticker", filing.ticker])
+    const ingested = await cli(storage, ["ingest", file, "--ticker", filing.ticker], env)
     assert.strictEqual(ingested.exitCode, 0, ingested.stderr)
   }
 }, 180_000)
@@ -91,9 +108,22 @@ describe("POST /v1/feed", () => {
       assert.strictEqual(item.ticker, "ACMF")
       assert.strictEqual(item.company_name, "ACMF CORP")
       assert.strictEqual(item.model, "extractive")
-      assert.isNull(item.stock_change, "no market-data source is configured")
       assert.include(item.categories, "Earnings", `${label(item)}: Item 2.02 reports results`)
     }
+    // The move of the session that met each filing, from the operator's file of daily closes.
+    assert.deepStrictEqual(
+      feed.items.map((item) => [label(item), item.stock_change]),
+      [
+        ["2026-11-04 PRESS_RELEASE", { percentage: 0, direction: "flat" }],
+        ["2026-11-04 8-K", { percentage: 0, direction: "flat" }],
+        ["2026-11-03 PRESS_RELEASE", { percentage: 1, direction: "down" }],
+        ["2026-11-03 8-K", { percentage: 1, direction: "down" }],
+        ["2026-11-02 PRESS_RELEASE", { percentage: 2.5, direction: "up" }],
+        ["2026-11-02 8-K", { percentage: 2.5, direction: "up" }]
+      ]
+    )
+    const acmg = await feedOf({ tickers: ["ACMG"] })
+    assert.isTrue(acmg.items.every((item) => item.stock_change === null), "no closes are known for ACMG")
     const release = feed.items.find((item) => item.doc_type === "PRESS_RELEASE")!
     assert.deepStrictEqual(release.highlights.map((highlight) => highlight.text), [
       "ACMF CORP today reported revenue of $48.2 million and signed a five-year supply agreement."

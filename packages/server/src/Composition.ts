@@ -14,6 +14,7 @@ import * as AdminAccess from "./AdminAccess.js"
 import * as ApiKeys from "./ApiKeys.js"
 import * as SummaryModels from "./feed/SummaryModels.js"
 import * as Ingest from "./ingest/Ingest.js"
+import * as MarketDataLayer from "./market/MarketDataLayer.js"
 import { ServerConfig } from "./ServerConfig.js"
 
 const rateLimitStore = Layer.unwrapEffect(
@@ -45,5 +46,5 @@ export const storageLayer = Layer.mergeAll(
 export const servicesLayer = Layer.mergeAll(
   ApiKeys.layer,
   AdminAccess.layer,
-  Ingest.layer.pipe(Layer.provide(SummaryModels.layer))
+  Ingest.layer.pipe(Layer.provide(Layer.merge(SummaryModels.layer, MarketDataLayer.layer)))
 )

@@ -1,13 +1,14 @@
 /**
  * The feed item of a stored document: its summary (by the configured model, which falls back to
- * the extractive one and never fails) with the company, title, type and publication time, saved to
- * the feed store. Written whenever a document is stored, whichever way it came, so `POST /v1/feed`
+ * the extractive one and never fails) with the company, title, type, publication time and the
+ * stock's move that day (when a market-data source is configured), saved to the feed store. Written whenever a document is stored, whichever way it came, so `POST /v1/feed`
  * only reads. Documents of a type the feed does not carry (S-1, 20-F, ...) get none.
  */
 import { DocType } from "@filings/domain"
 import { FeedSummarizer } from "@filings/feed-summarizer"
 import { type DocumentStore, FeedStore } from "@filings/storage"
 import { Effect, Schema } from "effect"
+import * as MarketData from "../market/MarketData.js"
 
 /** `Item 2.02` as the summarizer wants it: `2.02`. */
 const itemNumber = (item: string): string => item.replace(/^item\s+/i, "").trim()
@@ -53,17 +54,18 @@ export const writeFeedItem = Effect.fn("FeedWriter.writeFeedItem")(function*(
     yield* Effect.logInfo(`feed item of ${document.publicationId} by the extractive model: ${outcome.fallbackReason}`)
   }
   const { summary } = outcome
+  const publishedAtMillis = Date.parse(publishedAt)
+  const stockChange = yield* MarketData.stockChangeFor(document.ticker, publishedAtMillis)
   yield* feed.save({
     id: document.publicationId,
     ticker: document.ticker,
     companyName: document.companyName,
     title: document.title,
     docType,
-    publishedAtMillis: Date.parse(publishedAt),
+    publishedAtMillis,
     categories: summary.categories,
     sentiment: summary.sentiment,
-    // Filled once a market-data source is configured.
-    stockChange: null,
+    stockChange,
     highlights: summary.highlights.map((highlight) => ({
       text: highlight.text,
       citations: highlight.citations.map((citation) => ({ source: citation.source, chunkId: citation.chunk_id }))

@@ -22,6 +22,7 @@ import {
 } from "@filings/storage"
 import { Effect, Layer, Option, Schema } from "effect"
 import { writeFeedItem } from "../feed/FeedWriter.js"
+import type { MarketData } from "../market/MarketData.js"
 import { announce } from "./Announcements.js"
 import { Ingestion, type IngestRequest } from "./Ingestion.js"
 import { publishedAtOf } from "./PressReleases.js"
@@ -84,6 +85,7 @@ export const make = Effect.gen(function*() {
     | JobQueue.JobQueue
     | FeedStore.FeedStore
     | SummaryModel.SummaryModel
+    | MarketData
   >()
 
   const ingest = Effect.fn("Ingestion.ingest")(function*(request: IngestRequest) {

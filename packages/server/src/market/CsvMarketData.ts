@@ -4,11 +4,11 @@
  * indexed by ticker; a changed file takes effect at the next start.
  *
  * The first line names the columns, in any order and any case: `ticker`, `date` (YYYY-MM-DD) and
- * `close` are required; others (`adj_close`, `volume`, ...) are ignored, so the raw close is used,
- * as the move of a session is between raw closes. Fields may be quoted. A row that cannot be read
- * (a bad ticker, date or close, a second close for the same day) is skipped and reported in one
- * warning, so one bad line costs one day, not the whole file; a file that cannot be read or has no
- * usable header stops the start, since the operator asked for it.
+ * `close` are required; others (`adj_close`, `volume`, ...) are ignored: the move of one session is
+ * read from the closes as traded. Fields may be quoted. A row that cannot be read (a bad ticker, date
+ * or close, a second close for the same day) is skipped and reported in one warning, so one bad line
+ * costs one day, not the whole file; a file that cannot be read or has no usable header stops the
+ * start, since the operator asked for it.
  */
 import { FileSystem } from "@effect/platform"
 import type { PlatformError } from "@effect/platform/Error"
@@ -87,7 +87,9 @@ const readRow = (
 export const parse = (text: string): Either.Either<ParsedCloses, string> => {
   const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/)
   const headerIndex = lines.findIndex((line) => line.trim() !== "")
-  if (headerIndex === -1) return Either.left("the file is empty; its first line must name the columns ticker,date,close")
+  if (headerIndex === -1) {
+    return Either.left("the file is empty; its first line must name the columns ticker,date,close")
+  }
   const header = fieldsOf(lines[headerIndex]!).map((name) => name.toLowerCase())
   const column = { ticker: header.indexOf("ticker"), date: header.indexOf("date"), close: header.indexOf("close") }
   const missing = Object.entries(column).filter(([, index]) => index === -1).map(([name]) => name)
@@ -106,14 +108,17 @@ export const parse = (text: string): Either.Either<ParsedCloses, string> => {
     if (raw.trim() === "") continue
     const line = index + 1
     const row = readRow(fieldsOf(raw), column)
-    const seen = Either.isRight(row) && byTicker.get(row.right.ticker)?.has(row.right.date) === true
-    if (Either.isLeft(row) || seen) {
-      const reason = Either.isLeft(row) ? row.left : `a second close for ${row.right.ticker} on ${row.right.date}`
-      badRows.push({ line: index + 1, reason })
+    if (Either.isLeft(row)) {
+      badRows.push({ line, reason: row.left })
       continue
     }
     const { close, date, ticker } = row.right
     const days = byTicker.get(ticker) ?? new Map<string, number>()
+    // Two closes for one day cannot both be right; the first one read is kept.
+    if (days.has(date)) {
+      badRows.push({ line, reason: `a second close for ${ticker} on ${date}` })
+      continue
+    }
     days.set(date, close)
     byTicker.set(ticker, days)
   }
@@ -167,9 +172,8 @@ export const make = (path: string): Effect.Effect<Service, ConfigError.ConfigErr
     if (badRows.length > 0) {
       const listed = badRows.slice(0, listedBadRows).map((row) => `line ${row.line}: ${row.reason}`).join("; ")
       const more = badRows.length > listedBadRows ? "; ..." : ""
-      yield* Effect.logWarning(
-        `market-data file ${path}: ${badRows.length} bad row${badRows.length === 1 ? "" : "s"} skipped (${listed}${more})`
-      )
+      const rows = badRows.length === 1 ? "1 bad row" : `${badRows.length} bad rows`
+      yield* Effect.logWarning(`market-data file ${path}: ${rows} skipped (${listed}${more})`)
     }
     const count = [...closes.values()].reduce((sum, days) => sum + days.length, 0)
     yield* Effect.logInfo(`market data from ${path}: ${count} daily closes of ${closes.size} tickers`)
@@ -181,7 +185,9 @@ export const layer = (path: string): Layer.Layer<MarketData, ConfigError.ConfigE
   Layer.effect(MarketData, make(path))
 
 /** The file named by `FILINGS_MARKET_DATA_CSV`. */
-export const pathConfig: Config.Config<string> = Config.nonEmptyString(variable)
+export const pathConfig: Config.Config<string> = Config.nonEmptyString(variable).pipe(
+  Config.map((path) => path.trim())
+)
 
 export const layerConfig: Layer.Layer<MarketData, ConfigError.ConfigError, FileSystem.FileSystem> = Layer
   .unwrapEffect(Effect.map(pathConfig, layer))
