@@ -10,7 +10,7 @@ import { Clock, Duration, Effect, Either, Option, Redacted, TestClock } from "ef
 import { startWebhookReceiver, type WebhookReceiver } from "../../../test/support/webhookReceiver.js"
 import { startWorkers } from "../src/pipeline/QueueWorkers.js"
 import { parseAllowList } from "../src/webhooks/CallbackAddress.js"
-import { makeDeliveryHandler } from "../src/webhooks/DeliveryWorker.js"
+import { GateWait, makeDeliveryHandler } from "../src/webhooks/DeliveryWorker.js"
 import { DeliveryQueue, dispatchOnce } from "../src/webhooks/Dispatcher.js"
 import { deliveryIdOf } from "../src/webhooks/Matching.js"
 
@@ -284,6 +284,12 @@ describe("delivery over time", () => {
         const published: Array<EventStore.StoredEvent> = []
         for (const name of ["a", "b", "c", "d"]) published.push(yield* publish(name))
         const atPath = (path: string) => receiver.received.filter((request) => request.path === path)
+        // A worker that takes a slow delivery waits a second (of the test clock) for a permit before
+        // it puts the delivery back; the clock moves a second at a time, far from the 30 s limit.
+        for (let second = 0; second < 6 && atPath("/quick").length < 4; second++) {
+          yield* pause(200)
+          yield* TestClock.adjust(GateWait)
+        }
         yield* waitFor(
           "the quick receiver's four deliveries",
           Effect.sync(() => atPath("/quick").length === 4 || undefined)

@@ -30,12 +30,22 @@ export interface EnqueueOptions {
   readonly uniqueKey?: string | undefined
 }
 
+/** One job of a batch: its payload and its options. */
+export interface NewJob extends EnqueueOptions {
+  readonly payload: unknown
+}
+
 export interface Service {
   readonly enqueue: (
     queue: string,
     payload: unknown,
     options?: EnqueueOptions
   ) => Effect.Effect<string, StorageError>
+  /**
+   * Enqueues a batch at once, as `enqueue` would one by one (a known unique key adds nothing, nor
+   * does a key given twice in the batch), in far fewer round trips; answers how many were new.
+   */
+  readonly enqueueAll: (queue: string, jobs: ReadonlyArray<NewJob>) => Effect.Effect<number, StorageError>
   /** The next due job of the queue, leased to the caller for `lease`; none when nothing is due. */
   readonly take: (queue: string, lease: Duration.DurationInput) => Effect.Effect<Option.Option<Job>, StorageError>
   /** Finishes the job for good. False when the lease had already been lost. */

@@ -960,6 +960,39 @@ export const conformance = <E>(
             assert.isTrue(Option.isNone(yield* queue.take(name, Duration.seconds(30))))
           }))
 
+        it.effect("enqueues a batch: each job once by unique key, known keys and repeats skipped, delays kept", () =>
+          Effect.gen(function*() {
+            const queue = yield* JobQueue
+            const name = uniqueName("q")
+            yield* queue.enqueue(name, { n: 0 }, { uniqueKey: "k0" })
+            const added = yield* queue.enqueueAll(name, [
+              { payload: { n: 1 }, uniqueKey: "k1" },
+              { payload: { n: 0, again: true }, uniqueKey: "k0" },
+              { payload: { n: 2 }, uniqueKey: "k2" },
+              { payload: { n: 1, twice: true }, uniqueKey: "k1" },
+              { payload: { n: 3 } },
+              { payload: { n: 4 }, uniqueKey: "k4", delay: Duration.minutes(5) }
+            ])
+            assert.strictEqual(added, 4)
+            assert.strictEqual(yield* queue.enqueueAll(name, []), 0)
+            assert.strictEqual(yield* queue.pendingCount(name), 5)
+            const due: Array<unknown> = []
+            while (true) {
+              const job = yield* queue.take(name, Duration.minutes(1))
+              if (Option.isNone(job)) break
+              due.push(job.value.payload)
+              yield* queue.complete(job.value)
+            }
+            assert.sameDeepMembers(due, [{ n: 0 }, { n: 1 }, { n: 2 }, { n: 3 }])
+            yield* TestClock.adjust(Duration.minutes(5))
+            const delayed = Option.getOrThrow(yield* queue.take(name, Duration.minutes(1)))
+            assert.deepStrictEqual(delayed.payload, { n: 4 })
+            // A batch of thousands goes in whole.
+            const many = Arr.makeBy(2_500, (n) => ({ payload: { n }, uniqueKey: `many-${n}` }))
+            assert.strictEqual(yield* queue.enqueueAll(name, many), 2_500)
+            assert.strictEqual(yield* queue.enqueueAll(name, many), 0)
+          }))
+
         it.effect("takes due jobs oldest first and holds delayed ones back until they are due", () =>
           Effect.gen(function*() {
             const queue = yield* JobQueue

@@ -4,9 +4,10 @@
  * subscription's secret. A 2xx delivers it; a failure schedules the next attempt per the
  * specification; the 6th failure fails the delivery and the subscription. A subscription paused
  * or failed meanwhile gets the delivery recorded as skipped. Attempts to one subscription are
- * bounded in this process: a delivery whose subscription already has its attempts in flight is put
+ * bounded in this process: a delivery whose subscription already has its attempts in flight waits
+ * a second for one of them to end (a quick receiver's burst goes on at full speed), then is put
  * back on the queue for a few seconds without counting an attempt, so one slow receiver holds at
- * most two workers and never starves the other subscriptions.
+ * most two workers (and a third for a second at a time) and never starves the other subscriptions.
  */
 import { DeliveryStore, EventStore, type JobQueue, WebhookStore } from "@filings/storage"
 import { WebhookSignature } from "@filings/webhook-signer"
@@ -19,6 +20,9 @@ import { delayAfter } from "./RetrySchedule.js"
 
 /** Attempts at once to one subscription from this process. */
 export const PerSubscriptionConcurrency = 2
+
+/** How long a worker waits for one of a busy subscription's attempts to end before putting the job back. */
+export const GateWait = Duration.seconds(1)
 
 /** How long a delivery to a busy subscription waits before it is taken again: 5 s, spread over 5 more. */
 const busyDelay = (): Duration.Duration => Duration.millis(5_000 + Math.floor(Math.random() * 5_000))
@@ -49,7 +53,16 @@ export const makeDeliveryHandler = (options: DeliveryOptions) =>
           entry.users += 1
           return entry
         }),
-        (entry) => entry.gate.withPermitsIfAvailable(1)(effect),
+        (entry) =>
+          // Waits a moment for a permit: a quick receiver frees one in milliseconds, and putting the
+          // job back at once would push a burst to one subscription seconds into the future.
+          Effect.uninterruptibleMask((restore) =>
+            Effect.gen(function*() {
+              const permitted = yield* restore(entry.gate.take(1).pipe(Effect.timeoutOption(GateWait)))
+              if (Option.isNone(permitted)) return Option.none<A>()
+              return yield* restore(effect).pipe(Effect.map(Option.some), Effect.ensuring(entry.gate.release(1)))
+            })
+          ),
         (entry) =>
           Effect.sync(() => {
             entry.users -= 1

@@ -55,12 +55,14 @@ export const dispatchOnce = Effect.gen(function*() {
   }
   yield* deliveries.record(planned)
   // Enqueued whether the delivery is new or not: after a crash the jobs may be what was missing.
-  for (const delivery of planned) {
-    if (delivery.state !== "pending") continue
-    yield* queue.enqueue(DeliveryQueue, Schema.encodeSync(DeliveryJob)({ deliveryId: delivery.id }), {
-      uniqueKey: delivery.id
-    })
-  }
+  yield* queue.enqueueAll(
+    DeliveryQueue,
+    planned.flatMap((delivery) =>
+      delivery.state === "pending"
+        ? [{ payload: Schema.encodeSync(DeliveryJob)({ deliveryId: delivery.id }), uniqueKey: delivery.id }]
+        : []
+    )
+  )
   yield* cursors.set(CursorName, String(batch[batch.length - 1]!.sequence))
   return batch.length
 }).pipe(Effect.withSpan("Dispatcher.dispatchOnce"))

@@ -5,7 +5,7 @@
 import { SqlClient } from "@effect/sql"
 import type { Statement } from "@effect/sql"
 import type { JobQueue } from "@filings/storage"
-import { Clock, Duration, Effect, Option } from "effect"
+import { Array as Arr, Clock, Duration, Effect, Option } from "effect"
 import { randomUUID } from "node:crypto"
 import { jsonb } from "./jsonb.js"
 import { failsAs } from "./storageErrors.js"
@@ -18,6 +18,12 @@ interface JobRow {
   readonly lease_token: string
   readonly lease_expires_at_ms: number
 }
+
+/** Rows per INSERT of a batch: five parameters each, well below PostgreSQL's 65,535 per statement. */
+const jobRowsPerInsert = 1_000
+
+const compareKeys = (a: string | undefined, b: string | undefined): number =>
+  a === b ? 0 : a === undefined ? 1 : b === undefined ? -1 : a < b ? -1 : 1
 
 export const makeJobQueue = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
@@ -51,6 +57,32 @@ export const makeJobQueue = Effect.gen(function*() {
           SELECT id FROM jobs WHERE queue = ${queue} AND unique_key = ${uniqueKey}`
         return existing?.id ?? (yield* Effect.dieMessage("a conflicting job vanished"))
       }).pipe(failsAs("JobQueue.enqueue")),
+
+    enqueueAll: (queue, jobs) =>
+      Effect.gen(function*() {
+        if (jobs.length === 0) return 0
+        const now = yield* Clock.currentTimeMillis
+        // In key order, so that two producers enqueuing overlapping keys wait for each other rather
+        // than each holding a key the other needs.
+        const ordered = [...jobs].sort((a, b) => compareKeys(a.uniqueKey, b.uniqueKey))
+        let added = 0
+        for (const batch of Arr.chunksOf(ordered, jobRowsPerInsert)) {
+          const inserted = yield* sql<{ readonly id: string }>`
+            INSERT INTO jobs ${
+            sql.insert(batch.map((job) => ({
+              id: randomUUID(),
+              queue,
+              payload: jsonb(job.payload),
+              unique_key: job.uniqueKey ?? null,
+              run_at_ms: now + (job.delay === undefined ? 0 : Duration.toMillis(job.delay))
+            })))
+          }
+            ON CONFLICT (queue, unique_key) DO NOTHING
+            RETURNING id`
+          added += inserted.length
+        }
+        return added
+      }).pipe(failsAs("JobQueue.enqueueAll")),
 
     take: (queue, lease) =>
       Effect.gen(function*() {

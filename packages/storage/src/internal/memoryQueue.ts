@@ -34,6 +34,38 @@ export const makeJobQueue = Effect.gen(function*() {
       }))
 
   const service: JobQueue.Service = {
+    enqueueAll: (queue, jobs) =>
+      Effect.flatMap(Clock.currentTimeMillis, (now) =>
+        Ref.modify(entries, (map) => {
+          const known = new Set(
+            [...map.values()].flatMap((
+              entry
+            ) => (entry.queue === queue && entry.uniqueKey !== undefined ? [entry.uniqueKey] : []))
+          )
+          const next = new Map(map)
+          let added = 0
+          for (const job of jobs) {
+            if (job.uniqueKey !== undefined) {
+              if (known.has(job.uniqueKey)) continue
+              known.add(job.uniqueKey)
+            }
+            const id = randomUUID()
+            next.set(id, {
+              id,
+              queue,
+              payload: structuredClone(job.payload),
+              uniqueKey: job.uniqueKey,
+              sequence: sequence++,
+              runAtMillis: now + (job.delay === undefined ? 0 : Duration.toMillis(job.delay)),
+              attempts: 0,
+              leaseToken: undefined,
+              leaseExpiresAtMillis: 0,
+              state: "pending"
+            })
+            added++
+          }
+          return [added, next]
+        })),
     enqueue: (queue, payload, options) =>
       Effect.flatMap(Clock.currentTimeMillis, (now) =>
         Ref.modify(entries, (map) => {
