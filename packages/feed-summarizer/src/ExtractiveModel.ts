@@ -56,17 +56,18 @@ export const asHighlightText = (sentence: string): string => {
   return trimmed.charAt(0).toUpperCase() + trimmed.slice(1)
 }
 
-/** The sentences to highlight: the best scored, none repeating another, in score order. */
-export const selectSentences = (
+/** The sentences worth a highlight, best first; ties go to the earlier one, so the order is fixed. */
+export const rankSentences = (
   sentences: ReadonlyArray<Sentence>,
-  max: number,
   focus: ReadonlyArray<RegExp> = []
-): ReadonlyArray<Scored> => {
-  const ranked = sentences
+): ReadonlyArray<Scored> =>
+  sentences
     .map((sentence) => ({ sentence, score: salience(sentence, sentences.length, focus) }))
     .filter((scored) => scored.score > 0)
-    // Ties go to the earlier sentence, so the same input always gives the same summary.
     .sort((a, b) => b.score - a.score || a.sentence.index - b.sentence.index)
+
+/** The sentences to highlight: the best ranked, none repeating another, in rank order. */
+export const selectSentences = (ranked: ReadonlyArray<Scored>, max: number): ReadonlyArray<Scored> => {
   const chosen: Array<Scored & { readonly words: ReadonlySet<string> }> = []
   for (const candidate of ranked) {
     if (chosen.length >= max) break
@@ -81,15 +82,15 @@ export const selectSentences = (
 export const summarize = (input: SummaryInput, options: ExtractiveOptions = {}): Summary => {
   const sentences = sentencesOf(input.chunks)
   const max = options.maxHighlights ?? DefaultMaxHighlights
-  const focus = focusOf(input.items ?? [])
-  const chosen = selectSentences(sentences, max, focus)
+  const ranked = rankSentences(sentences, focusOf(input.items ?? []))
+  const chosen = selectSentences(ranked, max)
   const highlights = chosen.map(({ sentence }) =>
     new Feed.Highlight({
       text: asHighlightText(sentence.text),
       citations: [new Feed.Citation({ source: input.source, chunk_id: sentence.chunkId })]
     })
   )
-  const telling = selectSentences(sentences, categoryPassages, focus).map(({ sentence }) => sentence.text)
+  const telling = selectSentences(ranked, categoryPassages).map(({ sentence }) => sentence.text)
   // A short document is read whole for its categories; a long one (an annual report mentions every
   // kind of news somewhere) by its most telling passages.
   const whole = sentences.reduce((words, sentence) => words + wordsOf(sentence.text).length, 0) <= shortDocumentWords

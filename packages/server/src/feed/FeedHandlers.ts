@@ -41,6 +41,10 @@ export const pageOf = (
   return beforeGroup.length > 0 ? beforeGroup : found.slice(0, limit)
 }
 
+// Stored items were valid when written and the response schema checks the answer as it is encoded,
+// so the classes are built without validating each item, highlight and citation a second time.
+const unchecked = { disableValidation: true } as const
+
 const toFeedItem = (item: FeedStore.StoredFeedItem) =>
   new Feed.FeedItem({
     ticker: item.ticker,
@@ -49,18 +53,18 @@ const toFeedItem = (item: FeedStore.StoredFeedItem) =>
     date: new Date(item.publishedAtMillis).toISOString(),
     doc_type: item.docType,
     categories: item.categories,
-    stock_change: item.stockChange === null ? null : new Feed.StockChange(item.stockChange),
+    stock_change: item.stockChange === null ? null : new Feed.StockChange(item.stockChange, unchecked),
     sentiment: item.sentiment,
     highlights: item.highlights.map((highlight) =>
       new Feed.Highlight({
         text: highlight.text,
         citations: highlight.citations.map((citation) =>
-          new Feed.Citation({ source: citation.source, chunk_id: citation.chunkId })
+          new Feed.Citation({ source: citation.source, chunk_id: citation.chunkId }, unchecked)
         )
-      })
+      }, unchecked)
     ),
     model: item.model
-  })
+  }, unchecked)
 
 export const layer = HttpApiBuilder.group(Api.FilingsApi, "feed", (handlers) =>
   Effect.gen(function*() {

@@ -1,6 +1,6 @@
-// FeedStore on SQL. A query reads each asked ticker's newest items through the (ticker, time)
-// index, at most `limit` per ticker, and keeps the newest `limit` of those: the cost follows the
-// tickers asked and the page, not the size of the feed.
+// FeedStore on SQL. A query reads each asked ticker's newest keys through the (ticker, time, id)
+// index, at most `limit` per ticker, keeps the newest `limit` of those, and only then reads those
+// rows whole: the cost follows the tickers asked and the page, not the size of the feed.
 import { SqlClient } from "@effect/sql"
 import type { DocType, Feed, Ids } from "@filings/domain"
 import type { FeedStore } from "@filings/storage"
@@ -76,15 +76,19 @@ export const makeFeedStore = Effect.gen(function*() {
         ...(query.beforeMillis === undefined ? [] : [sql`f.published_at_ms < ${query.beforeMillis}`])
       ]
       const wanted = sql.join(", ", false)(query.tickers.map((ticker) => sql`(${ticker})`))
+      // The page's keys first, from the index alone; only the page's rows are then read whole.
       return sql<FeedRow>`
-        SELECT ${columns} FROM (VALUES ${wanted}) AS wanted (wanted_ticker)
-        CROSS JOIN LATERAL (
-          SELECT f.* FROM feed_items f WHERE ${sql.and(filters)}
-          ORDER BY f.published_at_ms DESC, f.id DESC
+        SELECT ${columns} FROM feed_items WHERE id IN (
+          SELECT newest.id FROM (VALUES ${wanted}) AS wanted (wanted_ticker)
+          CROSS JOIN LATERAL (
+            SELECT f.id, f.published_at_ms FROM feed_items f WHERE ${sql.and(filters)}
+            ORDER BY f.published_at_ms DESC, f.id DESC
+            LIMIT ${query.limit}
+          ) AS newest
+          ORDER BY newest.published_at_ms DESC, newest.id DESC
           LIMIT ${query.limit}
-        ) AS newest
-        ORDER BY published_at_ms DESC, id DESC
-        LIMIT ${query.limit}`.pipe(
+        )
+        ORDER BY feed_items.published_at_ms DESC, feed_items.id DESC`.pipe(
         Effect.map((rows) => rows.map(toItem)),
         failsAs("FeedStore.query")
       )
