@@ -23,7 +23,7 @@
  *     [--cpu-prof <directory for the servers' V8 CPU profiles>]
  */
 import { SqlClient } from "@effect/sql"
-import type { DocType, Feed, Ids } from "@filings/domain"
+import { type DocType, Feed, type Ids } from "@filings/domain"
 import { ExtractiveModel, type SummaryChunk, type SummaryInput } from "@filings/feed-summarizer"
 import { type ParsedDocument, Parser, SectionQuery } from "@filings/filings-parser"
 import { FeedStore } from "@filings/storage"
@@ -38,6 +38,7 @@ import { isDeepStrictEqual, parseArgs } from "node:util"
 import { corpusDir } from "../test/support/filings.js"
 import { createDatabase } from "../test/support/postgres.js"
 import { type EarningsCall, ectsumValidationDir, readEctsum } from "./summaries/corpus.js"
+import { transcriptChunks } from "./summaries/ectsum.js"
 import type { LoadRun, Summary } from "./support/load.js"
 import { summarize } from "./support/load.js"
 import {
@@ -231,24 +232,10 @@ const corpusDocuments = (): ReadonlyArray<TimedDocument> => {
   return timed
 }
 
-/** Sentences per chunk, as `summaries/run.ts` groups an ECTSum transcript. */
-const sentencesPerChunk = 12
-
-const ectsumChunks = (sentences: ReadonlyArray<string>): ReadonlyArray<SummaryChunk> => {
-  const chunks: Array<SummaryChunk> = []
-  for (let start = 0; start < sentences.length; start += sentencesPerChunk) {
-    chunks.push({
-      id: `c${String(chunks.length + 1).padStart(4, "0")}`,
-      text: sentences.slice(start, start + sentencesPerChunk).join("\n\n")
-    })
-  }
-  return chunks
-}
-
 /** Each transcript summarised from the chunks above; its text (one sentence a line) parsed as the baseline. */
 const ectsumDocuments = (calls: ReadonlyArray<EarningsCall>): ReadonlyArray<TimedDocument> =>
   calls.map((call, index) => {
-    const chunks = ectsumChunks(call.sentences)
+    const chunks = transcriptChunks(call.sentences)
     const document = timeDocument({
       name: call.name,
       docType: "EARNINGS_CALL",
@@ -402,16 +389,7 @@ const categoriesOf: Partial<Record<DocType.FeedDocType, ReadonlyArray<Feed.Categ
   "10-Q": ["Earnings", "Financial"],
   EARNINGS_CALL: ["Earnings", "Guidance Update"]
 }
-const otherCategories: ReadonlyArray<Feed.Category> = [
-  "Earnings",
-  "Guidance Update",
-  "New Projects/Investments",
-  "Leadership Changes",
-  "Product Launches",
-  "Regulatory",
-  "Mergers & Acquisitions",
-  "Financial"
-]
+const otherCategories: ReadonlyArray<Feed.Category> = Feed.Categories
 
 type Random = () => number
 const between = (random: Random, low: number, high: number, digits = 1) =>

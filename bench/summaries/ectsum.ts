@@ -164,3 +164,15 @@ export const formatMarkdown = (evaluation: Evaluation): string => {
     ""
   ].join("\n")
 }
+
+/** Sentences per chunk: about the few hundred words of the parser's chunks of a transcript. */
+export const sentencesPerChunk = 12
+
+/** A transcript's sentences as the chunks the feed summarizer reads, one paragraph per sentence. */
+export const transcriptChunks = (
+  sentences: ReadonlyArray<string>
+): ReadonlyArray<{ readonly id: string; readonly text: string }> =>
+  Array.from({ length: Math.ceil(sentences.length / sentencesPerChunk) }, (_, index) => ({
+    id: `c${String(index + 1).padStart(4, "0")}`,
+    text: sentences.slice(index * sentencesPerChunk, (index + 1) * sentencesPerChunk).join("\n\n")
+  }))

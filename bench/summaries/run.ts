@@ -6,28 +6,13 @@
  *   node --import tsx bench/summaries/run.ts [--k 1,2,3,5,8,10] [--output bench/results/summaries-latest.md]
  *     [--corpus ../shared/corpus/ectsum-val]
  */
-import { ExtractiveModel, type SummaryChunk } from "@filings/feed-summarizer"
+import { ExtractiveModel } from "@filings/feed-summarizer"
 import { mkdir, writeFile } from "node:fs/promises"
 import { cpus } from "node:os"
 import { dirname, resolve } from "node:path"
 import { parseArgs } from "node:util"
 import { firstK, textRank } from "./baselines.js"
-import { evaluate, formatMarkdown, type SummarySystem } from "./ectsum.js"
-
-/** Sentences per chunk: about the few hundred words of the parser's chunks of a transcript. */
-const sentencesPerChunk = 12
-
-/** A transcript's sentences as the chunks the summarizer reads, one paragraph per sentence. */
-const asChunks = (sentences: ReadonlyArray<string>): ReadonlyArray<SummaryChunk> => {
-  const chunks: Array<SummaryChunk> = []
-  for (let start = 0; start < sentences.length; start += sentencesPerChunk) {
-    chunks.push({
-      id: `c${String(chunks.length + 1).padStart(4, "0")}`,
-      text: sentences.slice(start, start + sentencesPerChunk).join("\n\n")
-    })
-  }
-  return chunks
-}
+import { evaluate, formatMarkdown, type SummarySystem, transcriptChunks } from "./ectsum.js"
 
 /** Every system compared at a budget of k sentences, scored by the same runner on the same calls. */
 const systems = (k: number): ReadonlyArray<SummarySystem> => [
@@ -37,7 +22,7 @@ const systems = (k: number): ReadonlyArray<SummarySystem> => [
     name: `feed-summarizer-${k}`,
     summarize: (sentences, { ticker }) =>
       ExtractiveModel.summarize(
-        { source: ticker, docType: "EARNINGS_CALL", chunks: asChunks(sentences) },
+        { source: ticker, docType: "EARNINGS_CALL", chunks: transcriptChunks(sentences) },
         { maxHighlights: k }
       ).highlights.map((highlight) => highlight.text)
   }

@@ -3,13 +3,12 @@
  * from its XBRL, its classified tables, exhibit references and signatures, as JSON.
  */
 import { Args, Command, Options } from "@effect/cli"
-import { FileSystem } from "@effect/platform"
 import { Extractor } from "@filings/extractor"
-import { Parser } from "@filings/filings-parser"
 import { Effect, Option } from "effect"
 import { basename } from "node:path"
 import { CliFailure } from "./CliFailure.js"
 import * as Output from "./Output.js"
+import { readAndParse } from "./ReadFiling.js"
 import { jsonOption } from "./SharedOptions.js"
 
 const fieldNames = ["metrics", "tables", "exhibits", "signatures"] as const
@@ -76,14 +75,7 @@ export const extractCommand = Command.make(
   ({ accession, fields, file, form }) =>
     Effect.gen(function*() {
       const wanted = yield* parseFields(fields)
-      const bytes = yield* Effect.flatMap(FileSystem.FileSystem, (fs) => fs.readFile(file)).pipe(
-        Effect.mapError((error) => new CliFailure({ message: `cannot read ${file}: ${error.message}` }))
-      )
-      const parsed = yield* Parser.parse({
-        bytes,
-        fileName: basename(file),
-        ...(Option.isSome(form) ? { form: form.value } : {})
-      }).pipe(Effect.mapError((error) => new CliFailure({ message: `${file}: ${error.message}` })))
+      const { bytes, parsed } = yield* readAndParse(file, form)
       const publicationId = Option.getOrUndefined(accession) ?? parsed.header?.accessionNumber ?? basename(file)
       const extraction = yield* Extractor.extract({ bytes, parsed, publicationId })
       // The extraction is structured data; it is printed as JSON with or without --json.

@@ -3,12 +3,10 @@
  * and prints its Markdown, its sections, or everything as JSON.
  */
 import { Args, Command, Options } from "@effect/cli"
-import { FileSystem } from "@effect/platform"
-import { type ParsedDocument, Parser } from "@filings/filings-parser"
-import { Effect, Option } from "effect"
-import { basename } from "node:path"
-import { CliFailure } from "./CliFailure.js"
+import type { ParsedDocument } from "@filings/filings-parser"
+import { Effect } from "effect"
 import * as Output from "./Output.js"
+import { readAndParse } from "./ReadFiling.js"
 import { jsonOption } from "./SharedOptions.js"
 
 const summary = (parsed: ParsedDocument.ParsedDocument) => ({
@@ -58,15 +56,7 @@ export const parseCommand = Command.make(
   },
   ({ file, form, format, json }) =>
     Effect.gen(function*() {
-      const fs = yield* FileSystem.FileSystem
-      const bytes = yield* fs.readFile(file).pipe(
-        Effect.mapError((error) => new CliFailure({ message: `cannot read ${file}: ${error.message}` }))
-      )
-      const parsed = yield* Parser.parse({
-        bytes,
-        fileName: basename(file),
-        ...(Option.isSome(form) ? { form: form.value } : {})
-      }).pipe(Effect.mapError((error) => new CliFailure({ message: `${file}: ${error.message}` })))
+      const { parsed } = yield* readAndParse(file, form)
       if (json || format === "json") return yield* Output.json(summary(parsed))
       if (format === "sections") return yield* Output.lines(sectionsText(parsed))
       return yield* Output.lines(parsed.markdown.trimEnd())

@@ -5,9 +5,7 @@
  * model the server would (`FILINGS_SUMMARY_MODEL_URL`, else the extractive one).
  */
 import { Args, Command, Options } from "@effect/cli"
-import { FileSystem } from "@effect/platform"
 import { DocType } from "@filings/domain"
-import { Parser } from "@filings/filings-parser"
 import { Effect, Option } from "effect"
 import { basename } from "node:path"
 import { isFeedDocType, summarizeDocument } from "../feed/FeedWriter.js"
@@ -15,6 +13,7 @@ import * as SummaryModels from "../feed/SummaryModels.js"
 import { eightKItems, storedChunks } from "../ingest/StoredForms.js"
 import { CliFailure } from "./CliFailure.js"
 import * as Output from "./Output.js"
+import { readAndParse } from "./ReadFiling.js"
 import { jsonOption } from "./SharedOptions.js"
 
 export const summarizeCommand = Command.make(
@@ -35,15 +34,7 @@ export const summarizeCommand = Command.make(
   },
   ({ file, json, ticker, type }) =>
     Effect.gen(function*() {
-      const fs = yield* FileSystem.FileSystem
-      const bytes = yield* fs.readFile(file).pipe(
-        Effect.mapError((error) => new CliFailure({ message: `cannot read ${file}: ${error.message}` }))
-      )
-      const parsed = yield* Parser.parse({
-        bytes,
-        fileName: basename(file),
-        ...(Option.isSome(type) ? { form: type.value } : {})
-      }).pipe(Effect.mapError((error) => new CliFailure({ message: `${file}: ${error.message}` })))
+      const { parsed } = yield* readAndParse(file, type)
 
       const docType = Option.getOrUndefined(type) ?? parsed.header?.form ?? parsed.cover?.documentType ?? parsed.form
       if (docType === undefined || !isFeedDocType(docType)) {

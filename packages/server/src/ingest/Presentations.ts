@@ -12,7 +12,7 @@ import { DocumentStore } from "@filings/storage"
 import { Effect, Either } from "effect"
 import { writeFeedItem } from "../feed/FeedWriter.js"
 import { headlineOf, releaseExhibitsOf } from "./PressReleases.js"
-import { secUrl, storedChunks, storedSections } from "./StoredForms.js"
+import { exhibitDocument } from "./StoredForms.js"
 
 const deckName = /\bpresentation\b|\bslides?\b|\b(?:investor|analyst) day\b|\bdeck\b/i
 
@@ -73,26 +73,13 @@ export const savePresentations = Effect.fn("Presentations.savePresentations")(fu
       continue
     }
     const deck = parsed.right
-    const document: DocumentStore.StoredDocument = {
+    const document = exhibitDocument(filing, {
       publicationId,
-      ticker: filing.ticker,
-      companyName: filing.companyName,
-      cik: filing.cik,
       docType: "PRESENTATION",
       title: headlineOf(deck.markdown) ?? exhibit.description ??
         `${filing.companyName} investor presentation ${filing.filingDate}`,
-      filingDate: filing.filingDate,
-      period: filing.period,
-      secUrl: exhibit.fileName === undefined
-        ? filing.secUrl
-        : secUrl(filing.cik, filing.publicationId, exhibit.fileName),
-      wordCount: deck.wordCount,
-      items: [],
-      body: deck.markdown,
-      sections: storedSections(deck),
-      exhibits: [],
-      chunks: storedChunks(deck)
-    }
+      fileName: exhibit.fileName
+    }, deck)
     yield* documents.save(document)
     yield* writeFeedItem(document, publishedAt, filing.items)
     saved.push(publicationId)

@@ -13,7 +13,7 @@ import { Parser } from "@filings/filings-parser"
 import { DocumentStore, ExtractionStore } from "@filings/storage"
 import { Effect, Either } from "effect"
 import { writeFeedItem } from "../feed/FeedWriter.js"
-import { secUrl, storedChunks, storedSections, toStoredExtraction } from "./StoredForms.js"
+import { exhibitDocument, toStoredExtraction } from "./StoredForms.js"
 
 /** What marks an exhibit as a news release: its description, or the newswire dateline in its text. */
 const releaseDescription = /\b(?:press|news|earnings)\s+release\b|\bshareholder letter\b/i
@@ -98,25 +98,12 @@ export const savePressReleases = Effect.fn("PressReleases.savePressReleases")(fu
       continue
     }
     const release = parsed.right
-    const document: DocumentStore.StoredDocument = {
+    const document = exhibitDocument(filing, {
       publicationId,
-      ticker: filing.ticker,
-      companyName: filing.companyName,
-      cik: filing.cik,
       docType: "PRESS_RELEASE",
       title: headlineOf(release.markdown) ?? `${filing.companyName} press release ${filing.filingDate}`,
-      filingDate: filing.filingDate,
-      period: filing.period,
-      secUrl: exhibit.fileName === undefined
-        ? filing.secUrl
-        : secUrl(filing.cik, filing.publicationId, exhibit.fileName),
-      wordCount: release.wordCount,
-      items: [],
-      body: release.markdown,
-      sections: storedSections(release),
-      exhibits: [],
-      chunks: storedChunks(release)
-    }
+      fileName: exhibit.fileName
+    }, release)
     yield* documents.save(document)
     const extraction = yield* Extractor.extract({
       bytes,

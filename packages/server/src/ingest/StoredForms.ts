@@ -67,3 +67,34 @@ export const eightKItems = (parsed: ParsedDocument.ParsedDocument): ReadonlyArra
     section.item !== undefined && /^\d\.\d{2}$/.test(section.item) ? [`Item ${section.item}`] : []
   )
 }
+
+/**
+ * A document made of one of a filing's exhibits (a press release, a presentation): the filing's
+ * company, date and period, the exhibit's own body, sections and chunks, its own archive address.
+ */
+export const exhibitDocument = (
+  filing: DocumentStore.DocumentMetadata,
+  exhibit: {
+    readonly publicationId: Ids.PublicationId
+    readonly docType: DocumentStore.DocumentMetadata["docType"]
+    readonly title: string
+    readonly fileName?: string | undefined
+  },
+  parsed: ParsedDocument.ParsedDocument
+): DocumentStore.StoredDocument => ({
+  publicationId: exhibit.publicationId,
+  ticker: filing.ticker,
+  companyName: filing.companyName,
+  cik: filing.cik,
+  docType: exhibit.docType,
+  title: exhibit.title,
+  filingDate: filing.filingDate,
+  period: filing.period,
+  secUrl: exhibit.fileName === undefined ? filing.secUrl : secUrl(filing.cik, filing.publicationId, exhibit.fileName),
+  wordCount: parsed.wordCount,
+  items: [],
+  body: parsed.markdown,
+  sections: storedSections(parsed),
+  exhibits: [],
+  chunks: storedChunks(parsed)
+})
