@@ -13,7 +13,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { cli, corpusDir, createKey, type RunningServer, startServer, temporaryDataDir } from "./support/filings.js"
 import { errorOf, jsonOf } from "./support/http.js"
-import { eightKSubmission } from "./support/syntheticEightK.js"
+import { ingestEightK } from "./support/syntheticEightK.js"
 
 let files: string
 let storage: Awaited<ReturnType<typeof temporaryDataDir>>
@@ -50,18 +50,12 @@ beforeAll(async () => {
   server = await startServer(storage, env)
   key = await createKey(storage, { rateLimit: 10_000 })
   for (const filing of filings) {
-    const file = join(files, `${filing.accession}.txt`)
-    await writeFile(
-      file,
-      eightKSubmission({
-        ...filing,
-        cik: filing.accession.slice(0, 10),
-        companyName: `${filing.ticker} CORP`,
-        items: ["2.02", "9.01"]
-      })
-    )
-    const ingested = await cli(storage, ["ingest", file, "--ticker", filing.ticker], env)
-    assert.strictEqual(ingested.exitCode, 0, ingested.stderr)
+    await ingestEightK(storage, files, {
+      ...filing,
+      cik: filing.accession.slice(0, 10),
+      companyName: `${filing.ticker} CORP`,
+      items: ["2.02", "9.01"]
+    }, env)
   }
 }, 180_000)
 

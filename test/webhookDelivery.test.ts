@@ -8,12 +8,12 @@
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { Webhooks } from "@filings/domain"
 import { verify as octokitVerify } from "@octokit/webhooks-methods"
-import { mkdtemp, rm, writeFile } from "node:fs/promises"
+import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { cli, createKey, repositoryRoot, type RunningServer, startServer, temporaryDataDir } from "./support/filings.js"
 import { jsonOf } from "./support/http.js"
-import { eightKSubmission } from "./support/syntheticEightK.js"
+import { ingestEightK } from "./support/syntheticEightK.js"
 import { eventually, sleep } from "./support/waiting.js"
 import { startWebhookReceiver, type WebhookReceiver } from "./support/webhookReceiver.js"
 
@@ -43,22 +43,15 @@ afterAll(async () => {
 })
 
 /** Stores a synthetic 8-K of `ticker` filed today through the CLI, which records its events. */
-const ingestEightK = async (ticker: string, accession: string) => {
-  const file = join(files, `${ticker}-8k.txt`)
-  await writeFile(
-    file,
-    eightKSubmission({
-      accession,
-      cik: "0000999101",
-      companyName: `${ticker} CORP`,
-      ticker,
-      filedAsOf: new Date().toISOString().slice(0, 10),
-      items: ["8.01"]
-    })
-  )
-  const ingested = await cli(storage, ["ingest", file, "--ticker", ticker])
-  assert.strictEqual(ingested.exitCode, 0, ingested.stderr)
-}
+const ingestEightKOf = (ticker: string, accession: string) =>
+  ingestEightK(storage, files, {
+    accession,
+    cik: "0000999101",
+    companyName: `${ticker} CORP`,
+    ticker,
+    filedAsOf: new Date().toISOString().slice(0, 10),
+    items: ["8.01"]
+  })
 
 const subscribe = async (body: unknown) => {
   const response = await fetch(`${server.url}/v1/webhooks`, {
@@ -132,7 +125,7 @@ describe("webhook delivery", () => {
     })
     assert.strictEqual((await call("PATCH", `/v1/webhooks/${hook.id}`, { status: "paused" })).status, 200)
 
-    await ingestEightK("ACMF", "0000999101-26-000900")
+    await ingestEightKOf("ACMF", "0000999101-26-000900")
     await sleep(2_500)
     const atPaused = () => receiver.received.filter((delivery) => delivery.path === "/hooks/paused")
     assert.deepStrictEqual(atPaused(), [], "nothing is sent while paused")
@@ -204,7 +197,7 @@ describe("webhook delivery", () => {
       events: ["filing.new"],
       filters: { tickers: ["ACMR"] }
     })
-    await ingestEightK("ACMR", "0000999101-26-000901")
+    await ingestEightKOf("ACMR", "0000999101-26-000901")
 
     const log = await eventually("the redirected attempt in the delivery log", async () => {
       const listed = await jsonOf(

@@ -6,13 +6,13 @@
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { Webhooks } from "@filings/domain"
-import { mkdtemp, rm, writeFile } from "node:fs/promises"
+import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { cli, createKey, type RunningServer, startServer, type Storage, temporaryDataDir } from "./support/filings.js"
+import { createKey, type RunningServer, startServer, type Storage, temporaryDataDir } from "./support/filings.js"
 import { jsonOf } from "./support/http.js"
 import { adminUrl, createDatabase, type TemporaryDatabase } from "./support/postgres.js"
-import { eightKSubmission } from "./support/syntheticEightK.js"
+import { ingestEightK } from "./support/syntheticEightK.js"
 import { eventually, sleep } from "./support/waiting.js"
 import { startWebhookReceiver, type WebhookReceiver } from "./support/webhookReceiver.js"
 
@@ -40,20 +40,14 @@ let serial = 0
 /** Stores `count` synthetic 8-Ks of `ticker` through the CLI; each records one `filing.new`. */
 const ingestEightKs = async (storage: Storage, ticker: string, count: number) => {
   for (let index = 0; index < count; index++) {
-    const file = join(files, `${ticker}-${++serial}.txt`)
-    await writeFile(
-      file,
-      eightKSubmission({
-        accession: `0000999104-26-${String(serial).padStart(6, "0")}`,
-        cik: "0000999104",
-        companyName: `${ticker} CORP`,
-        ticker,
-        filedAsOf: new Date().toISOString().slice(0, 10),
-        items: ["8.01"]
-      })
-    )
-    const ingested = await cli(storage, ["ingest", file, "--ticker", ticker])
-    assert.strictEqual(ingested.exitCode, 0, ingested.stderr)
+    await ingestEightK(storage, files, {
+      accession: `0000999104-26-${String(++serial).padStart(6, "0")}`,
+      cik: "0000999104",
+      companyName: `${ticker} CORP`,
+      ticker,
+      filedAsOf: new Date().toISOString().slice(0, 10),
+      items: ["8.01"]
+    })
   }
 }
 

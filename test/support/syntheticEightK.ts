@@ -1,3 +1,7 @@
+import { writeFile } from "node:fs/promises"
+import { join } from "node:path"
+import { cli, type Storage } from "./filings.js"
+
 /**
  * A synthetic 8-K submission for pipeline tests: a company of its own, the items it reports (a
  * material agreement, results), and an EX-99.1 press release that announces an earnings call at
@@ -118,4 +122,20 @@ export const eightKSubmission = (filing: SyntheticEightK): Uint8Array => {
     ""
   ].join("\n")
   return new TextEncoder().encode(text)
+}
+
+/**
+ * Writes the 8-K into `directory` and stores it with `filings ingest`, as an operator would; fails
+ * with what the command said when it does not succeed.
+ */
+export const ingestEightK = async (
+  storage: Storage,
+  directory: string,
+  filing: SyntheticEightK,
+  env: Record<string, string> = {}
+): Promise<void> => {
+  const file = join(directory, `${filing.accession}.txt`)
+  await writeFile(file, eightKSubmission(filing))
+  const ingested = await cli(storage, ["ingest", file, "--ticker", filing.ticker], env)
+  if (ingested.exitCode !== 0) throw new Error(`filings ingest ${filing.accession} failed: ${ingested.stderr}`)
 }
