@@ -192,7 +192,9 @@ export const makeDeliveryStore = Effect.gen(function*() {
                 created_at_ms: delivery.createdAtMillis
               })))
             }
-              ON CONFLICT (subscription_id, event_id) DO NOTHING
+              -- No conflict target: the id is made from the pair, so two racing recorders can collide on
+              -- either unique index first, and either collision means the delivery is recorded already.
+              ON CONFLICT DO NOTHING
               RETURNING ${columns}`
         ))
         const byId = new Map(recorded.flat().map((row) => [row.id, toDelivery(row)]))
