@@ -42,9 +42,10 @@ export const storageLayer = Layer.mergeAll(
   rateLimitStore
 ).pipe(Layer.provideMerge(Database.layerConfig))
 
-/** The services on top of storage that the HTTP handlers and the CLI share. */
-export const servicesLayer = Layer.mergeAll(
-  ApiKeys.layer,
-  AdminAccess.layer,
-  Ingest.layer.pipe(Layer.provide(Layer.merge(SummaryModels.layer, MarketDataLayer.layer)))
+/**
+ * The services on top of storage that the HTTP handlers and the CLI share, with the summary model
+ * and the market data they use.
+ */
+export const servicesLayer = Layer.mergeAll(ApiKeys.layer, AdminAccess.layer, Ingest.layer).pipe(
+  Layer.provideMerge(Layer.merge(SummaryModels.layer, MarketDataLayer.layer))
 )

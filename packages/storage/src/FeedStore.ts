@@ -48,9 +48,28 @@ export interface FeedQuery {
 
 export type SaveOutcome = "created" | "updated"
 
+/** An item whose stock move is not known yet: what a later look at the market needs. */
+export interface PendingStockChange {
+  readonly id: string
+  readonly ticker: Ids.Ticker
+  readonly publishedAtMillis: number
+}
+
 export interface Service {
   readonly save: (item: StoredFeedItem) => Effect.Effect<SaveOutcome, StorageError>
   readonly findById: (id: string) => Effect.Effect<Option.Option<StoredFeedItem>, StorageError>
+  /**
+   * Items published at or after `publishedFromMillis` whose `stockChange` is null, newest first, at
+   * most `limit`: those stored before the session that met them had closed.
+   */
+  readonly withoutStockChange: (
+    options: { readonly publishedFromMillis: number; readonly limit: number }
+  ) => Effect.Effect<ReadonlyArray<PendingStockChange>, StorageError>
+  /** Sets an item's stock move; false when there is no such item. */
+  readonly setStockChange: (
+    id: string,
+    stockChange: NonNullable<StoredFeedItem["stockChange"]>
+  ) => Effect.Effect<boolean, StorageError>
   /** Newest first; items published at the same instant by id, descending, so the order is total. */
   readonly query: (query: FeedQuery) => Effect.Effect<ReadonlyArray<StoredFeedItem>, StorageError>
 }

@@ -609,6 +609,38 @@ export const conformance = <E>(
             assert.deepStrictEqual(ids(yield* store.query({ tickers: [uniqueTicker()], limit: 10 })), [])
           }))
 
+        it.effect("lists the recent items without a stock move, and sets one", () =>
+          Effect.gen(function*() {
+            const store = yield* FeedStore
+            const ticker = uniqueTicker()
+            // Far in the future, so that other tests' items are older than the window.
+            const at = (day: number) => Date.parse(`2099-03-${String(day).padStart(2, "0")}T21:00:00.000Z`)
+            const old = sampleFeedItem({ ticker, stockChange: null, publishedAtMillis: at(1) })
+            const pending = sampleFeedItem({ ticker, stockChange: null, publishedAtMillis: at(5) })
+            const newer = sampleFeedItem({ ticker, stockChange: null, publishedAtMillis: at(6) })
+            const known = sampleFeedItem({ ticker, publishedAtMillis: at(7) })
+            for (const item of [old, pending, newer, known]) yield* store.save(item)
+            const ids = (found: ReadonlyArray<{ readonly id: string }>) => found.map((item) => item.id)
+            const waiting = yield* store.withoutStockChange({ publishedFromMillis: at(2), limit: 10 })
+            assert.deepStrictEqual(waiting, [
+              { id: newer.id, ticker, publishedAtMillis: at(6) },
+              { id: pending.id, ticker, publishedAtMillis: at(5) }
+            ])
+            assert.deepStrictEqual(ids(yield* store.withoutStockChange({ publishedFromMillis: at(2), limit: 1 })), [
+              newer.id
+            ])
+
+            assert.isTrue(yield* store.setStockChange(pending.id, { percentage: 1.25, direction: "down" }))
+            assert.isFalse(yield* store.setStockChange(uniqueAccession(), { percentage: 1, direction: "up" }))
+            assert.deepStrictEqual(
+              Option.getOrThrow(yield* store.findById(pending.id)).stockChange,
+              { percentage: 1.25, direction: "down" }
+            )
+            assert.deepStrictEqual(ids(yield* store.withoutStockChange({ publishedFromMillis: at(2), limit: 10 })), [
+              newer.id
+            ])
+          }))
+
         it.effect("across many tickers, the page is the newest items of all of them", () =>
           Effect.gen(function*() {
             const store = yield* FeedStore

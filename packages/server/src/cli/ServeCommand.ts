@@ -9,6 +9,7 @@ import { Database } from "@filings/storage-sql"
 import { Effect, Layer, Option } from "effect"
 import { AdminAccess } from "../AdminAccess.js"
 import { servicesLayer, storageLayer } from "../Composition.js"
+import * as StockChangeRefresh from "../feed/StockChangeRefresh.js"
 import * as LocalServer from "../LocalServer.js"
 import * as Pipeline from "../pipeline/Pipeline.js"
 import * as PipelineConfig from "../pipeline/PipelineConfig.js"
@@ -60,7 +61,7 @@ export const serveCommand = Command.make(
       }
       return yield* announceAndWait(json).pipe(
         Effect.provide(
-          Layer.mergeAll(Server.layer(listen), Pipeline.layer, WebhookDelivery.layer).pipe(
+          Layer.mergeAll(Server.layer(listen), Pipeline.layer, WebhookDelivery.layer, StockChangeRefresh.layer).pipe(
             Layer.provide(PipelineConfig.layer()),
             Layer.provideMerge(servicesLayer),
             Layer.provideMerge(storageLayer)

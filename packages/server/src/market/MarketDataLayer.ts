@@ -21,6 +21,12 @@ import { none } from "./MarketData.js"
 const isSet = (name: string) =>
   Config.option(Config.string(name)).pipe(Config.map(Option.exists((value) => value.trim() !== "")))
 
+/** Which source of daily closes the operator configured, if any. */
+export const sourceConfig: Config.Config<"csv" | "http" | "none"> = Config.all([
+  isSet("FILINGS_MARKET_DATA_CSV"),
+  isSet("FILINGS_MARKET_DATA_URL")
+]).pipe(Config.map(([csv, url]) => (csv ? "csv" : url ? "http" : "none")))
+
 export const layer: Layer.Layer<MarketData, ConfigError.ConfigError> = Layer.unwrapEffect(
   Effect.gen(function*() {
     const csv = yield* isSet("FILINGS_MARKET_DATA_CSV")

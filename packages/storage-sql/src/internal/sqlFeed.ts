@@ -49,7 +49,8 @@ export const makeFeedStore = Effect.gen(function*() {
           stock_change, highlights, model)
         VALUES (${item.id}, ${item.ticker}, ${item.companyName}, ${item.title}, ${item.docType},
           ${item.publishedAtMillis}, ${jsonb(item.categories)}::jsonb, ${item.sentiment},
-          ${jsonb(item.stockChange)}::jsonb, ${jsonb(item.highlights)}::jsonb, ${item.model})
+          ${item.stockChange === null ? null : jsonb(item.stockChange)}::jsonb, ${jsonb(item.highlights)}::jsonb,
+          ${item.model})
         ON CONFLICT (id) DO UPDATE SET
           ticker = excluded.ticker, company_name = excluded.company_name, title = excluded.title,
           doc_type = excluded.doc_type, published_at_ms = excluded.published_at_ms,
@@ -65,6 +66,25 @@ export const makeFeedStore = Effect.gen(function*() {
       sql<FeedRow>`SELECT ${columns} FROM feed_items WHERE id = ${id}`.pipe(
         Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toItem)),
         failsAs("FeedStore.findById")
+      ),
+
+    withoutStockChange: ({ limit, publishedFromMillis }) =>
+      sql<{ readonly id: string; readonly ticker: string; readonly published_at_ms: number }>`
+        SELECT id, ticker, published_at_ms::float8 AS published_at_ms FROM feed_items
+        WHERE stock_change IS NULL AND published_at_ms >= ${publishedFromMillis}
+        ORDER BY feed_items.published_at_ms DESC, id DESC
+        LIMIT ${limit}`.pipe(
+        Effect.map((rows) =>
+          rows.map((row) => ({ id: row.id, ticker: row.ticker as Ids.Ticker, publishedAtMillis: row.published_at_ms }))
+        ),
+        failsAs("FeedStore.withoutStockChange")
+      ),
+
+    setStockChange: (id, stockChange) =>
+      sql`UPDATE feed_items SET stock_change = ${jsonb(stockChange)}::jsonb, updated_at = now() WHERE id = ${id}
+        RETURNING id`.pipe(
+        Effect.map((rows) => rows.length === 1),
+        failsAs("FeedStore.setStockChange")
       ),
 
     query: (query) => {

@@ -11,6 +11,19 @@ export const makeFeedStore = Effect.gen(function*() {
         new Map(map).set(item.id, structuredClone(item))
       ]),
     findById: (id) => Effect.map(Ref.get(items), (map) => Option.fromNullable(map.get(id))),
+    withoutStockChange: ({ limit, publishedFromMillis }) =>
+      Effect.map(Ref.get(items), (map) =>
+        [...map.values()]
+          .filter((item) => item.stockChange === null && item.publishedAtMillis >= publishedFromMillis)
+          .sort(FeedStore.compareNewestFirst)
+          .slice(0, limit)
+          .map(({ id, publishedAtMillis, ticker }) => ({ id, ticker, publishedAtMillis }))),
+    setStockChange: (id, stockChange) =>
+      Ref.modify(items, (map): [boolean, Map<string, FeedStore.StoredFeedItem>] => {
+        const item = map.get(id)
+        if (item === undefined) return [false, map]
+        return [true, new Map(map).set(id, { ...item, stockChange: { ...stockChange } })]
+      }),
     query: (query) =>
       Effect.map(Ref.get(items), (map) =>
         [...map.values()]
