@@ -54,15 +54,19 @@ describe("the transcript drop folder", () => {
         [document.doc_type, document.ticker, document.company_name, document.filing_date, document.title],
         ["EARNINGS_CALL", "ACME", "ACME ANVIL CORP", "2024-11-05", "ACME ANVIL CORP Q4 2024 earnings call"]
       )
+      // The folder's files are taken in no set order, and a refused one is moved before its reason is
+      // written: wait for all three to be done.
       await eventually(
         "the files to be moved",
         async () =>
           existsSync(join(folder, "processed", "ACME_2024-11-05_q3.txt")) &&
-            existsSync(join(folder, "failed", "ZZZZ_2024-11-05.txt")) ?
+            existsSync(join(folder, "failed", "ZZZZ_2024-11-05.txt.error.txt")) &&
+            existsSync(join(folder, "failed", "notes.txt.error.txt")) ?
             true :
             undefined
       )
       assert.isTrue(existsSync(join(folder, "failed", "notes.txt")))
+      assert.isTrue(existsSync(join(folder, "failed", "ZZZZ_2024-11-05.txt")))
       assert.match(await readFile(join(folder, "failed", "notes.txt.error.txt"), "utf8"), /<TICKER>_<YYYY-MM-DD>/)
       assert.match(await readFile(join(folder, "failed", "ZZZZ_2024-11-05.txt.error.txt"), "utf8"), /central index key/)
 
