@@ -95,10 +95,12 @@ const textCues: ReadonlyArray<readonly [Feed.Category, RegExp, number]> = [
   ]
 ]
 
-const distinctMatches = (text: string, pattern: RegExp): number =>
-  new Set(Array.from(text.matchAll(pattern), (match) => match[0].toLowerCase())).size +
+const distinctMatches = (text: string, pattern: RegExp): number => {
+  const matches = Array.from(text.matchAll(pattern), (match) => match[0].toLowerCase())
+  if (matches.length === 0) return 0
   // Repeated mentions of one phrase count, but less than different phrases.
-  Math.floor((Array.from(text.matchAll(pattern)).length - 1) / 3)
+  return new Set(matches).size + Math.floor((matches.length - 1) / 3)
+}
 
 export interface CategoryInput {
   readonly docType: DocType.FeedDocType

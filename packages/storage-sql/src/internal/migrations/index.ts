@@ -12,7 +12,6 @@ import events from "./0005_events.js"
 import webhooks from "./0006_webhooks.js"
 import documentChunks from "./0007_document_chunks.js"
 import feedItems from "./0008_feed_items.js"
-import feedStockChange from "./0009_feed_stock_change.js"
 
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
   "0001_filings_meta": filingsMeta,
@@ -22,6 +21,5 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0005_events": events,
   "0006_webhooks": webhooks,
   "0007_document_chunks": documentChunks,
-  "0008_feed_items": feedItems,
-  "0009_feed_stock_change": feedStockChange
+  "0008_feed_items": feedItems
 }
