@@ -6,7 +6,8 @@ import { Schema } from "effect"
 
 /**
  * Document types of stored documents and of the document list filter: the filings, transcripts,
- * and the press releases and investor presentations taken from 8-K exhibits.
+ * the press releases and investor presentations taken from 8-K exhibits, and news items from the
+ * feeds the operator follows.
  */
 export const DocumentTypes = [
   "10-K",
@@ -18,7 +19,8 @@ export const DocumentTypes = [
   "DEF 14A",
   "EARNINGS_CALL",
   "PRESS_RELEASE",
-  "PRESENTATION"
+  "PRESENTATION",
+  "NEWS"
 ] as const
 
 export const DocType = Schema.Literal(...DocumentTypes).annotations({

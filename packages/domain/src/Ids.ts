@@ -10,11 +10,12 @@ import { Schema } from "effect"
  * the service makes of one exhibit of a filing (the press release an 8-K furnishes as EX-99.1) has
  * no accession number of its own; its id is the filing's with the exhibit: `0000320193-24-000123-ex99.1`.
  * An earnings call transcript, which is no filing, is identified by its company and date:
- * `call-aapl-2022-01-27`.
+ * `call-aapl-2022-01-27`. A news item, which has neither, is named by a hash of its feed entry and
+ * the company it is about: `news-3f2a9c0d17b4e581`.
  */
 export const PublicationId = Schema.String.pipe(
   Schema.pattern(
-    /^(?:\d{10}-\d{2}-\d{6}(?:-ex\d{1,3}(?:\.\d{1,3})?)?|call-[a-z0-9][a-z0-9.-]{0,11}-\d{4}-\d{2}-\d{2})$/,
+    /^(?:\d{10}-\d{2}-\d{6}(?:-ex\d{1,3}(?:\.\d{1,3})?)?|call-[a-z0-9][a-z0-9.-]{0,11}-\d{4}-\d{2}-\d{2}|news-[0-9a-f]{16})$/,
     {
       message: (issue) =>
         `must be an accession number of the form 0000000000-00-000000, got ${JSON.stringify(issue.actual)}`
@@ -24,7 +25,7 @@ export const PublicationId = Schema.String.pipe(
   Schema.annotations({
     identifier: "PublicationId",
     description:
-      "The regulator's accession number (10 digits, 2 digits and 6 digits separated by dashes); for a press release taken from a filing's exhibit, the filing's accession number followed by the exhibit, as in 0000320193-24-000123-ex99.1; for an earnings call transcript, call-<ticker>-<date>, as in call-aapl-2022-01-27"
+      "The regulator's accession number (10 digits, 2 digits and 6 digits separated by dashes); for a press release taken from a filing's exhibit, the filing's accession number followed by the exhibit, as in 0000320193-24-000123-ex99.1; for an earnings call transcript, call-<ticker>-<date>, as in call-aapl-2022-01-27; for a news item, news- and 16 hexadecimal digits, as in news-3f2a9c0d17b4e581"
   })
 )
 export type PublicationId = typeof PublicationId.Type
@@ -37,6 +38,12 @@ export const exhibitDocumentId = (filing: PublicationId, exhibitNumber: string):
 
 /** The id of an earnings call transcript: `call-aapl-2022-01-27`. */
 export const callDocumentId = (ticker: string, callDate: string): string => `call-${ticker.toLowerCase()}-${callDate}`
+
+/** The id of a news item from the 16 hexadecimal digits of its hash: `news-3f2a9c0d17b4e581`. */
+export const newsDocumentId = (hashHex: string): PublicationId | undefined => {
+  const id = `news-${hashHex.toLowerCase()}`
+  return Schema.is(PublicationId)(id) ? id : undefined
+}
 
 /**
  * A stock ticker as the regulator lists it: upper case letters and digits, with `.` or `-` for share

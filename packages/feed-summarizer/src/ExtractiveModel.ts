@@ -2,13 +2,13 @@
  * The default summary model: offline, deterministic, and incapable of inventing anything. Its
  * highlights are the document's own sentences that carry the most news (see `internal/salience`),
  * each citing the chunk it was taken from, with a leading filler word or two removed; near-repeats
- * are left out. Categories come from the 8-K items and the most telling passages, sentiment from
+ * are left out. A news item's first statement, its lead, is always its first highlight. Categories come from the 8-K items and the most telling passages, sentiment from
  * the highlights.
  */
 import { Feed } from "@filings/domain"
 import { Effect } from "effect"
 import { categorize, focusOf } from "./Categories.js"
-import { overlap, salience, type Scored } from "./internal/salience.js"
+import { isStatement, overlap, salience, type Scored } from "./internal/salience.js"
 import { type Sentence, sentencesOf, wordsOf } from "./internal/sentences.js"
 import { sentimentOf } from "./Sentiment.js"
 import type { Summary, SummaryInput } from "./Summary.js"
@@ -66,6 +66,17 @@ export const rankSentences = (
     .filter((scored) => scored.score > 0)
     .sort((a, b) => b.score - a.score || a.sentence.index - b.sentence.index)
 
+/**
+ * A news item's ranking with its lead first: news is written lead first, so its first statement
+ * says what happened even when it holds no figure ("Acme will open a plant in Ohio").
+ */
+const leadFirst = (sentences: ReadonlyArray<Sentence>, ranked: ReadonlyArray<Scored>): ReadonlyArray<Scored> => {
+  const lead = sentences.find(isStatement)
+  if (lead === undefined) return ranked
+  const top = ranked[0]?.score ?? 1
+  return [{ sentence: lead, score: top + 1 }, ...ranked.filter((scored) => scored.sentence !== lead)]
+}
+
 /** The sentences to highlight: the best ranked, none repeating another, in rank order. */
 export const selectSentences = (ranked: ReadonlyArray<Scored>, max: number): ReadonlyArray<Scored> => {
   const chosen: Array<Scored & { readonly words: ReadonlySet<string> }> = []
@@ -82,7 +93,8 @@ export const selectSentences = (ranked: ReadonlyArray<Scored>, max: number): Rea
 export const summarize = (input: SummaryInput, options: ExtractiveOptions = {}): Summary => {
   const sentences = sentencesOf(input.chunks)
   const max = options.maxHighlights ?? DefaultMaxHighlights
-  const ranked = rankSentences(sentences, focusOf(input.items ?? []))
+  const byNews = rankSentences(sentences, focusOf(input.items ?? []))
+  const ranked = input.docType === "NEWS" ? leadFirst(sentences, byNews) : byNews
   const chosen = selectSentences(ranked, max)
   const highlights = chosen.map(({ sentence }) =>
     new Feed.Highlight({

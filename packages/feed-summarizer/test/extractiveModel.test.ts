@@ -42,6 +42,28 @@ describe("ExtractiveModel", () => {
     assert.deepStrictEqual([summary.highlights, summary.categories, summary.sentiment], [[], [], "neutral"])
   })
 
+  it("puts a news item's lead first, even without a figure, and ranks the rest as usual", () => {
+    const news = {
+      source: "news-0123456789abcdef",
+      docType: "NEWS" as const,
+      title: "Acme opens a plant in Ohio",
+      chunks: [{
+        id: "c0001",
+        text: "# Acme opens a plant in Ohio\n\nAcme Corp. will open a plant in Columbus, Ohio, that adds 400 jobs. " +
+          "The company did not name a builder. The plant will cost $120 million and start production in 2027."
+      }]
+    }
+    assert.deepStrictEqual(ExtractiveModel.summarize(news).highlights.map((highlight) => highlight.text), [
+      "Acme Corp. will open a plant in Columbus, Ohio, that adds 400 jobs.",
+      "The plant will cost $120 million and start production in 2027."
+    ])
+    // The same text as a press release: no lead rule, only the sentence with a figure.
+    assert.deepStrictEqual(
+      ExtractiveModel.summarize({ ...news, docType: "PRESS_RELEASE" }).highlights.map((highlight) => highlight.text),
+      ["The plant will cost $120 million and start production in 2027."]
+    )
+  })
+
   it("drops leading fillers from a highlight", () => {
     assert.strictEqual(
       ExtractiveModel.asHighlightText("So, as Mike just highlighted, revenue grew 12% to $3.1 billion."),

@@ -86,17 +86,26 @@ export interface Scored {
  * The sentence's score; 0 or below means it is never a highlight. `focus` holds what the document
  * says it is about (the news its 8-K items report): sentences speaking of it weigh more.
  */
-export const salience = (sentence: Sentence, total: number, focus: ReadonlyArray<RegExp> = []): number => {
+/**
+ * Whether the sentence may be a highlight at all: a statement of a readable length that is not
+ * boilerplate, a question, a heading or a table caption.
+ */
+export const isStatement = (sentence: Sentence): boolean => {
   const text = sentence.text
   const words = wordsOf(text).length
-  if (words < 6 || words > 90) return 0
-  if (noise.some((pattern) => pattern.test(text))) return 0
+  if (words < 6 || words > 90) return false
+  if (noise.some((pattern) => pattern.test(text))) return false
   // A question is the analyst's, not the company's news.
-  if (text.trimEnd().endsWith("?")) return 0
-
-  // A heading or a table caption is no statement: a statement ends as a sentence does, or runs long.
   const end = text.trimEnd()
-  if (end.endsWith(":") || (!/[.!?]["”’)]?$/.test(end) && words < 16)) return 0
+  if (end.endsWith("?")) return false
+  // A heading or a table caption is no statement: a statement ends as a sentence does, or runs long.
+  return !(end.endsWith(":") || (!/[.!?]["”’)]?$/.test(end) && words < 16))
+}
+
+export const salience = (sentence: Sentence, total: number, focus: ReadonlyArray<RegExp> = []): number => {
+  if (!isStatement(sentence)) return 0
+  const text = sentence.text
+  const words = wordsOf(text).length
 
   let score = 0
   for (const cue of measureCues) if (cue.pattern.test(text)) score += cue.weight

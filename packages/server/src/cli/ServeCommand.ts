@@ -11,6 +11,7 @@ import { AdminAccess } from "../AdminAccess.js"
 import { servicesLayer, storageLayer } from "../Composition.js"
 import * as StockChangeRefresh from "../feed/StockChangeRefresh.js"
 import * as LocalServer from "../LocalServer.js"
+import * as NewsFeeds from "../news/NewsFeeds.js"
 import * as Pipeline from "../pipeline/Pipeline.js"
 import * as PipelineConfig from "../pipeline/PipelineConfig.js"
 import * as Server from "../Server.js"
@@ -61,7 +62,13 @@ export const serveCommand = Command.make(
       }
       return yield* announceAndWait(json).pipe(
         Effect.provide(
-          Layer.mergeAll(Server.layer(listen), Pipeline.layer, WebhookDelivery.layer, StockChangeRefresh.layer).pipe(
+          Layer.mergeAll(
+            Server.layer(listen),
+            Pipeline.layer,
+            WebhookDelivery.layer,
+            StockChangeRefresh.layer,
+            NewsFeeds.layer
+          ).pipe(
             Layer.provide(PipelineConfig.layer()),
             Layer.provideMerge(servicesLayer),
             Layer.provideMerge(storageLayer)

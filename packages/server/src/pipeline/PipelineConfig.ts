@@ -24,10 +24,11 @@ export interface Settings {
 
 export class PipelineConfig extends Context.Tag("@filings/server/PipelineConfig")<PipelineConfig, Settings>() {}
 
+/** Stored types that are no EDGAR form: they come from a filing's exhibits or from other sources. */
+const notForms: ReadonlyArray<DocType.DocType> = ["EARNINGS_CALL", "PRESS_RELEASE", "PRESENTATION", "NEWS"]
+
 /** The filing forms of the specification: every stored type that EDGAR publishes. */
-export const DefaultForms: ReadonlyArray<string> = DocType.DocumentTypes.filter((type) =>
-  type !== "EARNINGS_CALL" && type !== "PRESS_RELEASE"
-)
+export const DefaultForms: ReadonlyArray<string> = DocType.DocumentTypes.filter((type) => !notForms.includes(type))
 
 /** The stored type of a form: `10-K/A` → `10-K`; undefined for forms the service does not hold. */
 export const docTypeOfForm = (form: string): DocType.DocType | undefined => {

@@ -1,0 +1,91 @@
+/**
+ * A news entry as a stored document: `NEWS`, about one company the service knows, with its text
+ * parsed into Markdown and chunks like any document, so its feed item's citations resolve through
+ * `GET /v1/documents/{id}/chunks/{chunk_id}`. Its id is a hash of the company and the entry's own
+ * id (`news-3f2a9c0d17b4e581`): the same entry read again, from the same feed or another, is the same
+ * document, and an entry naming two companies is a document for each.
+ */
+import { Dates, Ids } from "@filings/domain"
+import { Parser } from "@filings/filings-parser"
+import type { CompanyStore } from "@filings/storage"
+import { DocumentStore } from "@filings/storage"
+import { Effect } from "effect"
+import { escapeAttribute, escapeText } from "entities"
+import { createHash } from "node:crypto"
+import { writeFeedItem } from "../feed/FeedWriter.js"
+import { storedChunks, storedSections } from "../ingest/StoredForms.js"
+import { newYorkTimeOf } from "../market/MarketData.js"
+import type { NewsEntry } from "./NewsFeedReader.js"
+
+/** The id of `entry` as the news of `ticker`. */
+export const newsIdOf = (ticker: string, entryKey: string): Ids.PublicationId =>
+  Ids.newsDocumentId(createHash("sha256").update(`${ticker}\n${entryKey}`).digest("hex").slice(0, 16))!
+
+const looksLikeHtml = /<\/?[a-z][a-z0-9]*(?:\s[^<>]*)?\/?>/i
+
+/** The entry's text as HTML: as it is when it is markup, else escaped with its blank lines as paragraphs. */
+const bodyHtmlOf = (text: string): string =>
+  looksLikeHtml.test(text)
+    ? text
+    : text.split(/\n\s*\n/).map((paragraph) => `<p>${escapeText(paragraph.trim())}</p>`).join("\n")
+
+/** The page the parser reads: the headline, the text, and where the article is. */
+export const newsPageOf = (entry: NewsEntry): string => {
+  const title = escapeText(entry.title)
+  const source = entry.link === undefined
+    ? ""
+    : `<p>Source: <a href="${escapeAttribute(entry.link)}">${escapeText(entry.link)}</a></p>`
+  return `<html><head><title>${title}</title></head><body><h1>${title}</h1>\n${
+    bodyHtmlOf(entry.text)
+  }\n${source}</body></html>`
+}
+
+/** An entry's headline: its title, else the start of its text. */
+const headlineOf = (entry: NewsEntry, markdown: string): string => {
+  if (entry.title !== "") return entry.title.replace(/\s+/g, " ").trim().slice(0, 300)
+  const firstLine = markdown.split("\n").find((line) => line.trim() !== "" && !line.startsWith("#")) ?? ""
+  const words = firstLine.replace(/[*_\\[\]]/g, "").split(/\s+/).slice(0, 16).join(" ")
+  return words === "" ? "News" : words
+}
+
+/**
+ * Stores `entry` as the news of `company` with its feed item, unless it is stored already; answers
+ * whether it stored it. `readAtMillis` dates an entry that does not say when it was published.
+ */
+export const saveNews = Effect.fn("NewsDocuments.saveNews")(function*(
+  entry: NewsEntry,
+  company: CompanyStore.Company,
+  readAtMillis: number
+) {
+  const documents = yield* DocumentStore.DocumentStore
+  const publicationId = newsIdOf(company.ticker, entry.key)
+  if ((yield* documents.findMetadata(publicationId))._tag === "Some") return false
+  const parsed = yield* Parser.parse({
+    bytes: new TextEncoder().encode(newsPageOf(entry)),
+    fileName: `${publicationId}.html`,
+    form: "NEWS"
+  })
+  const publishedAtMillis = entry.publishedAtMillis ?? readAtMillis
+  const filingDate = Dates.IsoDate.make(newYorkTimeOf(publishedAtMillis).date)
+  const document: DocumentStore.StoredDocument = {
+    publicationId,
+    ticker: company.ticker,
+    companyName: company.name,
+    cik: company.cik,
+    docType: "NEWS",
+    title: headlineOf(entry, parsed.markdown),
+    filingDate,
+    period: Dates.calendarQuarterOf(filingDate),
+    // A news item is not in the regulator's archive; its own address is in its body.
+    secUrl: "",
+    wordCount: parsed.wordCount,
+    items: [],
+    body: parsed.markdown,
+    sections: storedSections(parsed),
+    exhibits: [],
+    chunks: storedChunks(parsed)
+  }
+  yield* documents.save(document)
+  yield* writeFeedItem(document, new Date(publishedAtMillis).toISOString())
+  return true
+})

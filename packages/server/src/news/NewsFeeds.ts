@@ -1,0 +1,155 @@
+/**
+ * Follows the news feeds of `FILINGS_NEWS_FEEDS` (see `NewsSources`): each is read at start-up and
+ * then every `FILINGS_NEWS_POLL` seconds, and each new entry about a company the service knows is
+ * stored as a `NEWS` document with its feed item.
+ *
+ * - A feed's entries belong to its configured ticker, or to every company an entry names as
+ *   `(NASDAQ: AAPL)`. A company is known once one of its filings is stored or it is followed. The
+ *   news of companies not known yet is counted in the log; the feed of one such company is read
+ *   whole at every round until it is known, a newswire's once it changes.
+ * - A feed that fails (unreachable, not a feed, a storage error) is logged and read again at the
+ *   next round; its validators are kept only once all its entries are stored, so nothing is lost
+ *   to a `304`.
+ * - Several instances may follow the same feeds: a stored entry is recognised by its id and
+ *   skipped, and saving is idempotent.
+ */
+import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
+import { Ids } from "@filings/domain"
+import { CompanyStore } from "@filings/storage"
+import { Clock, Effect, Either, Layer, Option, Schedule, Schema } from "effect"
+import { saveNews } from "./NewsDocuments.js"
+import * as NewsFeedClient from "./NewsFeedClient.js"
+import { readNewsFeed } from "./NewsFeedReader.js"
+import * as NewsSources from "./NewsSources.js"
+import { tickersNamedIn } from "./NewsTickers.js"
+
+/** What one reading of a feed did. */
+export interface Reading {
+  readonly notModified: boolean
+  readonly entries: number
+  readonly stored: number
+  /** Tickers named by entries whose company is not known. */
+  readonly unknownTickers: ReadonlyArray<string>
+  /** Entries skipped: no company named, unreadable text, or malformed in the feed. */
+  readonly skipped: number
+}
+
+const withoutMarkup = (text: string): string => text.replace(/<[^>]{0,2000}>/g, " ")
+
+/** `BRK.B` as the newswires write it is `BRK-B` as the regulator lists it: both are tried. */
+const tickerSpellings = (symbol: string): ReadonlyArray<string> =>
+  symbol.includes(".") ? [symbol, symbol.replace(".", "-")] : [symbol]
+
+const findCompany = (symbol: string) =>
+  Effect.gen(function*() {
+    const companies = yield* CompanyStore.CompanyStore
+    for (const spelling of tickerSpellings(symbol)) {
+      const ticker = Schema.decodeOption(Ids.Ticker)(spelling)
+      if (Option.isNone(ticker)) continue
+      const company = yield* companies.findByTicker(ticker.value)
+      if (Option.isSome(company)) return company
+    }
+    return Option.none<CompanyStore.Company>()
+  })
+
+export const make = Effect.gen(function*() {
+  const client = yield* NewsFeedClient.make
+  const validators = new Map<string, NewsFeedClient.Validators>()
+
+  /** Reads `source` once and stores its new entries. */
+  const readSource = (source: NewsSources.NewsSource, allowedHosts: ReadonlySet<string>) =>
+    Effect.gen(function*() {
+      const key = `${source.ticker ?? ""} ${source.url}`
+      const answer = yield* client.fetchFeed(source.url, validators.get(key) ?? {}, allowedHosts)
+      if (answer._tag === "NotModified") {
+        return { notModified: true, entries: 0, stored: 0, unknownTickers: [], skipped: 0 } satisfies Reading
+      }
+      const feed = readNewsFeed(answer.xml)
+      if (Either.isLeft(feed)) {
+        return yield* new NewsFeedClient.NewsFeedUnavailable({
+          host: NewsSources.hostOf(answer.url),
+          reason: feed.left.reason
+        })
+      }
+      const readAt = yield* Clock.currentTimeMillis
+      const unknown = new Set<string>()
+      let stored = 0
+      let skipped = feed.right.warnings.length
+      for (const warning of feed.right.warnings) {
+        yield* Effect.logDebug(`news at ${NewsSources.hostOf(source.url)}: ${warning}`)
+      }
+      for (const entry of feed.right.entries) {
+        const symbols = source.ticker !== undefined
+          ? [source.ticker]
+          : tickersNamedIn(`${entry.title}\n${withoutMarkup(entry.text)}`)
+        if (symbols.length === 0) skipped++
+        for (const symbol of symbols) {
+          const company = yield* findCompany(symbol)
+          if (Option.isNone(company)) {
+            unknown.add(symbol)
+            continue
+          }
+          const saved = yield* saveNews(entry, company.value, readAt).pipe(
+            Effect.catchTag("UnreadableDocument", (error) =>
+              Effect.logWarning(`news entry ${entry.key} not stored: ${error.message}`).pipe(Effect.as(false)))
+          )
+          if (saved) {
+            stored++
+          }
+        }
+      }
+      // Kept only now: had storing failed part-way, the next round reads the whole feed again. A
+      // feed of one company not known yet is read whole again too, until its company is known.
+      if (source.ticker === undefined || unknown.size === 0) {
+        validators.set(key, answer.validators)
+      }
+      return {
+        notModified: false,
+        entries: feed.right.entries.length,
+        stored,
+        unknownTickers: [...unknown],
+        skipped
+      } satisfies Reading
+    })
+
+  /** One round over every source, each logged; a failing source does not stop the others. */
+  const readAll = (settings: NewsSources.NewsSettings) =>
+    Effect.gen(function*() {
+      const allowedHosts = new Set(settings.sources.map((source) => NewsSources.hostOf(source.url)))
+      for (const source of settings.sources) {
+        const host = NewsSources.hostOf(source.url)
+        const reading = yield* Effect.either(readSource(source, allowedHosts))
+        if (Either.isLeft(reading)) {
+          yield* Effect.logWarning(`news feed at ${host} not read: ${reading.left.message}`)
+          continue
+        }
+        const { entries, notModified, stored, unknownTickers } = reading.right
+        if (notModified) continue
+        yield* Effect.logInfo(`news feed at ${host}: ${entries} entries, ${stored} new stored`)
+        if (unknownTickers.length > 0) {
+          const message = `news feed at ${host} has news of companies not known yet (${unknownTickers.join(", ")}):` +
+            " they are stored once a filing of theirs is"
+          // A company the operator named for the feed should be known: that deserves a warning.
+          yield* source.ticker === undefined ? Effect.logDebug(message) : Effect.logWarning(message)
+        }
+      }
+    })
+
+  return { readSource, readAll } as const
+})
+
+/** Follows the configured news feeds until the scope closes; nothing when none is configured. */
+export const layer = Layer.scopedDiscard(
+  Effect.gen(function*() {
+    const settings = yield* NewsSources.config
+    if (settings.sources.length === 0) return
+    const news = yield* make
+    const hosts = [...new Set(settings.sources.map((source) => NewsSources.hostOf(source.url)))]
+    yield* Effect.logInfo(`following ${settings.sources.length} news feeds at ${hosts.join(", ")}`)
+    yield* news.readAll(settings).pipe(
+      Effect.catchAllCause((cause) => Effect.logWarning("reading the news feeds failed", cause)),
+      Effect.repeat(Schedule.spaced(settings.interval)),
+      Effect.forkScoped
+    )
+  }).pipe(Effect.provide(NodeHttpClient.layerUndici))
+)

@@ -1,0 +1,259 @@
+/**
+ * Following news feeds over real HTTP, against a local server that answers like a feed host:
+ * entries stored as `NEWS` documents with cited feed items, conditional requests answered `304`,
+ * newswire entries given to the companies they name, redirects to other hosts refused, and what
+ * is no feed reported rather than stored.
+ */
+import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
+import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
+import { Ids } from "@filings/domain"
+import { SummaryModel } from "@filings/feed-summarizer"
+import { CompanyStore, DocumentStore, FeedStore, MemoryStorage } from "@filings/storage"
+import { Effect, Either, Layer, Option } from "effect"
+import { createServer, type IncomingMessage, type Server } from "node:http"
+import type { AddressInfo } from "node:net"
+import * as MarketData from "../src/market/MarketData.js"
+import * as NewsFeeds from "../src/news/NewsFeeds.js"
+import type { NewsSource } from "../src/news/NewsSources.js"
+
+const acmeFeed = `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0"><channel><title>Acme newsroom</title>
+  <item>
+    <title>Acme opens a plant in Ohio</title>
+    <link>https://acme.example/news/plant</link>
+    <guid>acme-plant</guid>
+    <pubDate>Tue, 03 Nov 2026 13:30:00 GMT</pubDate>
+    <description><![CDATA[<p>Acme Corp. will open a plant in Columbus, Ohio, that adds 400 jobs.</p>
+      <p>The plant will cost $120 million and start production in 2027.</p>]]></description>
+  </item>
+  <item>
+    <title>Acme names Jane Roe chief financial officer</title>
+    <link>https://acme.example/news/cfo</link>
+    <guid>acme-cfo</guid>
+    <pubDate>Mon, 02 Nov 2026 21:05:00 GMT</pubDate>
+    <description>Acme Corp. appointed Jane Roe as chief financial officer, effective December 1, 2026. She succeeds John Doe, who retires.</description>
+  </item>
+</channel></rss>`
+
+const wireFeed = `<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom"><title>Wire</title>
+  <entry>
+    <id>wire-1</id><title>Acme to acquire Beta for $2.5 billion</title>
+    <link href="https://wire.example/1"/><published>2026-11-04T11:00:00Z</published>
+    <summary>Acme Corp. (NYSE: ACME) agreed to acquire Beta Inc. (Nasdaq: BETA) for $2.5 billion in cash. The acquisition of Beta is expected to close in the first quarter of 2027.</summary>
+  </entry>
+  <entry>
+    <id>wire-2</id><title>Zeta reports record sales</title>
+    <link href="https://wire.example/2"/><published>2026-11-04T12:00:00Z</published>
+    <summary>Zeta Ltd. (NASDAQ: ZETA) reported record quarterly sales of $80 million.</summary>
+  </entry>
+  <entry>
+    <id>wire-3</id><title>Markets close higher</title>
+    <link href="https://wire.example/3"/><published>2026-11-04T21:00:00Z</published>
+    <summary>Stocks rose on Wednesday.</summary>
+  </entry>
+</feed>`
+
+interface Seen {
+  readonly path: string
+  readonly ifNoneMatch?: string | undefined
+}
+
+/** A feed host: paths to answers, each request recorded. */
+const startFeedHost = (
+  answers: Record<
+    string,
+    (request: IncomingMessage) => { status: number; headers?: Record<string, string>; body?: string }
+  >
+) => {
+  const seen: Array<Seen> = []
+  const server = createServer((request, response) => {
+    const path = request.url ?? "/"
+    const ifNoneMatch = request.headers["if-none-match"]
+    seen.push({ path, ...(ifNoneMatch === undefined ? {} : { ifNoneMatch }) })
+    const answer = answers[path]?.(request) ?? { status: 404, body: "not found" }
+    response.writeHead(answer.status, answer.headers ?? {})
+    response.end(answer.body ?? "")
+  })
+  return new Promise<{ readonly server: Server; readonly origin: string; readonly seen: Array<Seen> }>((resolve) =>
+    server.listen(
+      0,
+      "127.0.0.1",
+      () => resolve({ server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen })
+    )
+  )
+}
+
+/** A feed that answers `304` when asked with its ETag. */
+const withEtag = (body: string, etag: string) => (request: IncomingMessage) =>
+  request.headers["if-none-match"] === etag
+    ? { status: 304, headers: { etag } }
+    : { status: 200, headers: { "content-type": "application/rss+xml; charset=utf-8", etag }, body }
+
+let host: Awaited<ReturnType<typeof startFeedHost>>
+let elsewhere: Awaited<ReturnType<typeof startFeedHost>>
+
+beforeAll(async () => {
+  elsewhere = await startFeedHost({ "/feed": () => ({ status: 200, body: acmeFeed }) })
+  host = await startFeedHost({
+    "/acme.rss": withEtag(acmeFeed, "\"v1\""),
+    "/wire.atom": withEtag(wireFeed, "\"w1\""),
+    "/unknown.rss": withEtag(acmeFeed, "\"u1\""),
+    "/moved": () => ({ status: 301, headers: { location: `${elsewhere.origin}/feed` } }),
+    "/moved-here": () => ({ status: 302, headers: { location: "/acme.rss" } }),
+    "/error.html": () => ({
+      status: 200,
+      headers: { "content-type": "text/html" },
+      body: "<html><body>Down for maintenance</body></html>"
+    }),
+    "/huge.rss": () => ({ status: 200, body: `<rss><channel>${"<item></item>".repeat(900_000)}</channel></rss>` })
+  })
+})
+
+afterAll(() => {
+  host.server.close()
+  elsewhere.server.close()
+})
+
+const companies: ReadonlyArray<CompanyStore.Company> = [
+  { cik: Ids.Cik.make("0000999301"), ticker: Ids.Ticker.make("ACME"), name: "Acme Corp." },
+  { cik: Ids.Cik.make("0000999302"), ticker: Ids.Ticker.make("BETA"), name: "Beta Inc." }
+]
+
+const testLayer = Layer.mergeAll(
+  MemoryStorage.layer,
+  SummaryModel.extractiveLayer,
+  MarketData.none,
+  NodeHttpClient.layerUndici
+)
+
+/** The news reader with the test's companies known; `readSource` needs the configured hosts. */
+const newsReader = Effect.gen(function*() {
+  const store = yield* CompanyStore.CompanyStore
+  for (const company of companies) yield* store.upsert(company)
+  return yield* NewsFeeds.make
+})
+
+const hosts = () => new Set([new URL(host.origin).host])
+
+const newsItemsOf = (ticker: string) =>
+  Effect.flatMap(
+    FeedStore.FeedStore,
+    (feed) => feed.query({ tickers: [Ids.Ticker.make(ticker)], docTypes: ["NEWS"], limit: 100 })
+  )
+
+describe("NewsFeeds", () => {
+  it.effect("stores a company feed's entries as cited NEWS documents, and asks again with the ETag", () =>
+    Effect.gen(function*() {
+      const news = yield* newsReader
+      const source: NewsSource = { url: `${host.origin}/acme.rss`, ticker: Ids.Ticker.make("ACME") }
+      const first = yield* news.readSource(source, hosts())
+      assert.deepInclude(first, { notModified: false, entries: 2, stored: 2, skipped: 0 })
+
+      const items = yield* newsItemsOf("ACME")
+      assert.deepStrictEqual(items.map((item) => item.title), [
+        "Acme opens a plant in Ohio",
+        "Acme names Jane Roe chief financial officer"
+      ])
+      const [plant, cfo] = items
+      assert.strictEqual(plant!.publishedAtMillis, Date.parse("2026-11-03T13:30:00Z"))
+      assert.match(plant!.id, /^news-[0-9a-f]{16}$/)
+      assert.include(cfo!.categories, "Leadership Changes")
+
+      const documents = yield* DocumentStore.DocumentStore
+      const stored = Option.getOrThrow(yield* documents.findByPublicationId(Ids.PublicationId.make(plant!.id)))
+      assert.deepInclude(stored, {
+        docType: "NEWS",
+        ticker: "ACME",
+        companyName: "Acme Corp.",
+        filingDate: "2026-11-03",
+        secUrl: ""
+      })
+      assert.include(stored.body, "https://acme.example/news/plant", "the article's address is in the body")
+      // Every highlight cites a chunk of its own document that holds its figures.
+      for (const item of items) {
+        assert.isAbove(item.highlights.length, 0)
+        for (const highlight of item.highlights) {
+          for (const citation of highlight.citations) {
+            assert.strictEqual(citation.source, item.id)
+            const chunk = yield* documents.findChunk(Ids.PublicationId.make(item.id), citation.chunkId)
+            assert.isTrue(Option.isSome(chunk), `${item.id} ${citation.chunkId} resolves`)
+          }
+          const cited = highlight.citations.map((citation) => citation.chunkId)
+          for (const figure of highlight.text.match(/\$?\d[\d,.]*/g) ?? []) {
+            const texts = yield* Effect.forEach(cited, (id) => documents.findChunk(Ids.PublicationId.make(item.id), id))
+            assert.isTrue(texts.some((text) => Option.isSome(text) && text.value.text.includes(figure)), figure)
+          }
+        }
+      }
+
+      const before = host.seen.length
+      const second = yield* news.readSource(source, hosts())
+      assert.isTrue(second.notModified)
+      assert.deepStrictEqual(host.seen.slice(before), [{ path: "/acme.rss", ifNoneMatch: "\"v1\"" }])
+      assert.strictEqual((yield* newsItemsOf("ACME")).length, 2)
+    }).pipe(Effect.provide(testLayer)))
+
+  it.effect("gives a newswire entry to each known company it names, and counts the others", () =>
+    Effect.gen(function*() {
+      const news = yield* newsReader
+      const reading = yield* news.readSource({ url: `${host.origin}/wire.atom` }, hosts())
+      assert.deepInclude(reading, { entries: 3, stored: 2, unknownTickers: ["ZETA"], skipped: 1 })
+      const [acme] = yield* newsItemsOf("ACME")
+      const [beta] = yield* newsItemsOf("BETA")
+      assert.strictEqual(acme!.title, "Acme to acquire Beta for $2.5 billion")
+      assert.strictEqual(beta!.title, acme!.title)
+      assert.notStrictEqual(acme!.id, beta!.id, "one document per company")
+      assert.include(acme!.categories, "Mergers & Acquisitions")
+
+      const again = yield* news.readSource({ url: `${host.origin}/wire.atom` }, hosts())
+      assert.isTrue(again.notModified, "a newswire's ETag is kept even with companies not known")
+    }).pipe(Effect.provide(testLayer)))
+
+  it.effect("reads a company feed whole again while its company is not known", () =>
+    Effect.gen(function*() {
+      const news = yield* newsReader
+      const source: NewsSource = { url: `${host.origin}/unknown.rss`, ticker: Ids.Ticker.make("OMGA") }
+      const first = yield* news.readSource(source, hosts())
+      assert.deepInclude(first, { stored: 0, unknownTickers: ["OMGA"] })
+      const before = host.seen.length
+      const second = yield* news.readSource(source, hosts())
+      assert.isFalse(second.notModified)
+      assert.deepStrictEqual(host.seen.slice(before), [{ path: "/unknown.rss" }], "no ETag sent")
+    }).pipe(Effect.provide(testLayer)))
+
+  it.effect("follows a redirect on a configured host, refuses one to any other host", () =>
+    Effect.gen(function*() {
+      const news = yield* newsReader
+      const here = yield* news.readSource(
+        { url: `${host.origin}/moved-here`, ticker: Ids.Ticker.make("ACME") },
+        hosts()
+      )
+      assert.strictEqual(here.stored, 2)
+
+      const away = yield* Effect.either(news.readSource({ url: `${host.origin}/moved` }, hosts()))
+      assert.isTrue(Either.isLeft(away))
+      assert.strictEqual(
+        Either.isLeft(away) ? away.left.message : "",
+        `the news feed at ${new URL(host.origin).host} could not be read: redirected to ${
+          new URL(elsewhere.origin).host
+        }, which is not a configured feed host; give that address in FILINGS_NEWS_FEEDS`
+      )
+      assert.deepStrictEqual(elsewhere.seen, [], "the other host is never asked")
+    }).pipe(Effect.provide(testLayer)))
+
+  it.effect("reports an error page, a missing feed and an oversized answer, storing nothing", () =>
+    Effect.gen(function*() {
+      const news = yield* newsReader
+      const failureOf = (path: string) =>
+        Effect.flip(news.readSource({ url: `${host.origin}${path}`, ticker: Ids.Ticker.make("ACME") }, hosts())).pipe(
+          Effect.map((error) =>
+            error.message.replace(`the news feed at ${new URL(host.origin).host} could not be read: `, "")
+          )
+        )
+      assert.strictEqual(yield* failureOf("/error.html"), "the answer is not an RSS or Atom feed: its root is <html>")
+      assert.strictEqual(yield* failureOf("/gone.rss"), "HTTP 404")
+      assert.strictEqual(yield* failureOf("/huge.rss"), "the answer is larger than 10 MB")
+      assert.deepStrictEqual(yield* newsItemsOf("ACME"), [])
+    }).pipe(Effect.provide(testLayer)))
+})
