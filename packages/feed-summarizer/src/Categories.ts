@@ -107,6 +107,11 @@ export interface CategoryInput {
   readonly items?: ReadonlyArray<string> | undefined
   /** The document's plain text, or its most telling part. */
   readonly text: string
+  /**
+   * The headline its author wrote (a news item's, a release's): one cue there is enough, since a
+   * headline names what the news is.
+   */
+  readonly headline?: string | undefined
 }
 
 /** The categories in the order of `Feed.Categories`, most telling first where items decide. */
@@ -119,7 +124,8 @@ export const categorize = (input: CategoryInput): ReadonlyArray<Feed.Category> =
   // Results are what a periodic report, a call and a release of results are about.
   if (input.docType === "10-K" || input.docType === "10-Q" || input.docType === "EARNINGS_CALL") found.add("Earnings")
   for (const [category, pattern, needed] of textCues) {
-    if (distinctMatches(input.text, pattern) >= needed) found.add(category)
+    const inHeadline = input.headline !== undefined && distinctMatches(input.headline, pattern) > 0
+    if (inHeadline || distinctMatches(input.text, pattern) >= needed) found.add(category)
   }
   // Item 1.01 alone is a material agreement: a category only when the text says what kind.
   if (found.size === 0 && (input.items ?? []).includes("1.01")) found.add("Financial")

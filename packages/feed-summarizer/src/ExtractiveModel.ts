@@ -89,6 +89,10 @@ export const selectSentences = (ranked: ReadonlyArray<Scored>, max: number): Rea
   return chosen
 }
 
+/** Types whose title is their author's headline; the others' titles are made of the form and period. */
+const hasAuthorsHeadline = (docType: SummaryInput["docType"]): boolean =>
+  docType === "NEWS" || docType === "PRESS_RELEASE" || docType === "PRESENTATION"
+
 /** Summarises without a model: the same input always gives the same summary. */
 export const summarize = (input: SummaryInput, options: ExtractiveOptions = {}): Summary => {
   const sentences = sentencesOf(input.chunks)
@@ -111,7 +115,8 @@ export const summarize = (input: SummaryInput, options: ExtractiveOptions = {}):
     categories: categorize({
       docType: input.docType,
       items: input.items,
-      text: [input.title ?? "", ...(whole ? sentences.map((sentence) => sentence.text) : telling)].join("\n")
+      text: [input.title ?? "", ...(whole ? sentences.map((sentence) => sentence.text) : telling)].join("\n"),
+      headline: hasAuthorsHeadline(input.docType) ? input.title : undefined
     }),
     sentiment: sentimentOf(highlights.length > 0 ? highlights.map((highlight) => highlight.text) : telling),
     model: ModelName

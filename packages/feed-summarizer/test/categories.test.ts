@@ -25,6 +25,15 @@ describe("Categories.categorize", () => {
     )
   })
 
+  it("takes one cue in a headline as enough, where the text needs more than a passing mention", () => {
+    const text = "Acmn Corp. raised its quarterly dividend by 10% to $0.55 a share."
+    assert.deepStrictEqual(Categories.categorize({ docType: "NEWS", text }), [])
+    assert.deepStrictEqual(
+      Categories.categorize({ docType: "NEWS", text, headline: "Acmn raises its dividend" }),
+      ["Financial"]
+    )
+  })
+
   it("reads other events from the text, and results from periodic reports", () => {
     const approval = "The FDA granted marketing authorization for the device."
     assert.deepStrictEqual(Categories.categorize({ docType: "8-K", items: ["8.01"], text: approval }), ["Regulatory"])

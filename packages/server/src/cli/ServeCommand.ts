@@ -10,6 +10,7 @@ import { Effect, Layer, Option } from "effect"
 import { AdminAccess } from "../AdminAccess.js"
 import { servicesLayer, storageLayer } from "../Composition.js"
 import * as StockChangeRefresh from "../feed/StockChangeRefresh.js"
+import * as SummaryJobs from "../feed/SummaryJobs.js"
 import * as LocalServer from "../LocalServer.js"
 import * as NewsFeeds from "../news/NewsFeeds.js"
 import * as Pipeline from "../pipeline/Pipeline.js"
@@ -67,6 +68,7 @@ export const serveCommand = Command.make(
             Pipeline.layer,
             WebhookDelivery.layer,
             StockChangeRefresh.layer,
+            SummaryJobs.layer,
             NewsFeeds.layer
           ).pipe(
             Layer.provide(PipelineConfig.layer()),

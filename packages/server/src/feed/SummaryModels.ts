@@ -12,7 +12,9 @@ export const layer: Layer.Layer<SummaryModel.SummaryModel, ConfigError.ConfigErr
   Effect.gen(function*() {
     const url = yield* Config.option(Config.string("FILINGS_SUMMARY_MODEL_URL"))
     if (Option.isNone(url) || url.value.trim() === "") return SummaryModel.extractiveLayer
-    yield* Effect.logInfo(`feed summaries by the model at ${url.value}`)
+    // The host only: a path or query may carry credentials.
+    const host = URL.canParse(url.value.trim()) ? new URL(url.value.trim()).host : "the configured URL"
+    yield* Effect.logInfo(`feed summaries by the model at ${host}, written first by the extractive model`)
     return ChatCompletionsModel.layerConfig.pipe(Layer.provide(NodeHttpClient.layerUndici))
   })
 )

@@ -4,7 +4,7 @@
  * stored as a `NEWS` document with its feed item.
  *
  * - A feed's entries belong to its configured ticker, or to every company an entry names as
- *   `(NASDAQ: AAPL)`. A company is known once one of its filings is stored or it is followed. The
+ *   `(NASDAQ: AAPL)`. A company is known once one of its filings or transcripts is stored. The
  *   news of companies not known yet is counted in the log; the feed of one such company is read
  *   whole at every round until it is known, a newswire's once it changes.
  * - A feed that fails (unreachable, not a feed, a storage error) is logged and read again at the
@@ -151,5 +151,5 @@ export const layer = Layer.scopedDiscard(
       Effect.repeat(Schedule.spaced(settings.interval)),
       Effect.forkScoped
     )
-  }).pipe(Effect.provide(NodeHttpClient.layerUndici))
-)
+  })
+).pipe(Layer.provide(NodeHttpClient.layerUndici))
