@@ -26,7 +26,7 @@ import type { MarketData } from "../market/MarketData.js"
 import { announce } from "./Announcements.js"
 import { Ingestion, type IngestRequest } from "./Ingestion.js"
 import { publishedAtOf } from "./PressReleases.js"
-import { eightKItems, secUrl, storedChunks, storedSections, toStoredExtraction } from "./StoredForms.js"
+import { eightKItems, secUrl, storedContent, toStoredExtraction } from "./StoredForms.js"
 
 // The caller knows which file it sent, so messages say only what is wrong with it.
 const unreadable = (reason: string) => new ApiError.UnreadableFiling({ message: reason })
@@ -158,16 +158,13 @@ export const make = Effect.gen(function*() {
       period,
       // A transcript is not in the regulator's archive.
       secUrl: isCall ? "" : secUrl(cik, publicationId, parsed.primaryFileName ?? fileName),
-      wordCount: parsed.wordCount,
       items: docType === "8-K" ? eightKItems(parsed) : [],
-      body: parsed.markdown,
-      sections: storedSections(parsed),
       exhibits: parsed.exhibits.map((exhibit) => ({
         exhibitNumber: exhibit.number,
         title: exhibit.description,
         content: exhibit.markdown
       })),
-      chunks: storedChunks(parsed)
+      ...storedContent(parsed)
     }
     const status = yield* documents.save(document)
     yield* companies.upsert({ cik, ticker, name: companyName })

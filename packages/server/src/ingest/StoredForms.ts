@@ -56,6 +56,14 @@ export const storedChunks = (parsed: ParsedDocument.ParsedDocument): ReadonlyArr
     ...(chunk.section === undefined ? {} : { section: chunk.section })
   }))
 
+/** What a stored document keeps of its parse: the Markdown body, its size, sections and chunks. */
+export const storedContent = (parsed: ParsedDocument.ParsedDocument) => ({
+  wordCount: parsed.wordCount,
+  body: parsed.markdown,
+  sections: storedSections(parsed),
+  chunks: storedChunks(parsed)
+})
+
 /** The items an 8-K reports, `Item 2.02` style: from the header's list, else from the sections found. */
 export const eightKItems = (parsed: ParsedDocument.ParsedDocument): ReadonlyArray<string> => {
   const fromHeader = (parsed.header?.items ?? []).flatMap((title) => {
@@ -91,10 +99,7 @@ export const exhibitDocument = (
   filingDate: filing.filingDate,
   period: filing.period,
   secUrl: exhibit.fileName === undefined ? filing.secUrl : secUrl(filing.cik, filing.publicationId, exhibit.fileName),
-  wordCount: parsed.wordCount,
   items: [],
-  body: parsed.markdown,
-  sections: storedSections(parsed),
   exhibits: [],
-  chunks: storedChunks(parsed)
+  ...storedContent(parsed)
 })

@@ -13,7 +13,7 @@ import { Effect } from "effect"
 import { escapeAttribute, escapeText } from "entities"
 import { createHash } from "node:crypto"
 import { writeFeedItem } from "../feed/FeedWriter.js"
-import { storedChunks, storedSections } from "../ingest/StoredForms.js"
+import { storedContent } from "../ingest/StoredForms.js"
 import { newYorkTimeOf } from "../market/MarketData.js"
 import type { NewsEntry } from "./NewsFeedReader.js"
 
@@ -78,12 +78,9 @@ export const saveNews = Effect.fn("NewsDocuments.saveNews")(function*(
     period: Dates.calendarQuarterOf(filingDate),
     // A news item is not in the regulator's archive; its own address is in its body.
     secUrl: "",
-    wordCount: parsed.wordCount,
     items: [],
-    body: parsed.markdown,
-    sections: storedSections(parsed),
     exhibits: [],
-    chunks: storedChunks(parsed)
+    ...storedContent(parsed)
   }
   yield* documents.save(document)
   yield* writeFeedItem(document, new Date(publishedAtMillis).toISOString())
