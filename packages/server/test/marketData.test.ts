@@ -6,10 +6,11 @@
 import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
 import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { assert, describe, it } from "@effect/vitest"
-import { Cause, ConfigProvider, Effect, Either, Exit, Layer, Logger, Option, Redacted, Ref } from "effect"
+import { Cause, ConfigProvider, Effect, Either, Exit, Layer, Logger, Option, Redacted, Ref, TestClock } from "effect"
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import * as CachedMarketData from "../src/market/CachedMarketData.js"
 import * as CsvMarketData from "../src/market/CsvMarketData.js"
 import * as HttpMarketData from "../src/market/HttpMarketData.js"
 import * as MarketData from "../src/market/MarketData.js"
@@ -409,6 +410,41 @@ describe("HttpMarketData", () => {
       assert.isBelow(Date.now() - started, 4_000)
       yield* Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 100)))
       assert.strictEqual(provider.abandonedRequests(), 2)
+    }))
+})
+
+describe("CachedMarketData", () => {
+  it.effect("asks the provider once per question while the answer is fresh, and again after a failure", () =>
+    Effect.gen(function*() {
+      const asked = yield* Ref.make<ReadonlyArray<string>>([])
+      const failing = yield* Ref.make(true)
+      const provider = MarketData.MarketData.of({
+        dailyCloses: (ticker, fromDate, toDate) =>
+          Ref.update(asked, (questions) => [...questions, `${ticker} ${fromDate} ${toDate}`]).pipe(
+            Effect.zipRight(Ref.get(failing)),
+            Effect.flatMap((fails) =>
+              fails
+                ? Effect.fail(new MarketData.MarketDataError({ ticker, provider: "http", reason: "HTTP 503" }))
+                : Effect.succeed(closes("2025-01-30", 103))
+            )
+          )
+      })
+      const remembered = yield* CachedMarketData.cached(provider)
+      const ask = (ticker: string) => Effect.either(remembered.dailyCloses(ticker, "2025-01-20", "2025-02-10"))
+
+      assert.isTrue(Either.isLeft(yield* ask("ACME")))
+      yield* Ref.set(failing, false)
+      assert.deepStrictEqual(yield* ask("ACME"), Either.right(closes("2025-01-30", 103)), "a failure is not kept")
+      yield* ask("ACME")
+      yield* ask("BETA")
+      assert.deepStrictEqual(yield* Ref.get(asked), [
+        "ACME 2025-01-20 2025-02-10",
+        "ACME 2025-01-20 2025-02-10",
+        "BETA 2025-01-20 2025-02-10"
+      ])
+      yield* TestClock.adjust("16 minutes")
+      yield* ask("ACME")
+      assert.lengthOf(yield* Ref.get(asked), 4, "asked again once the answer is 15 minutes old")
     }))
 })
 

@@ -3,7 +3,7 @@
  *
  * - `FILINGS_MARKET_DATA_CSV` set: the operator's file of daily closes, read once at start-up;
  * - `FILINGS_MARKET_DATA_URL` set: the HTTP quote provider it names (`FILINGS_MARKET_DATA_KEY`, when
- *   set, is its bearer token);
+ *   set, is its bearer token), its answers remembered for 15 minutes;
  * - neither: none, and every `stock_change` is `null`.
  *
  * Both set is a configuration error rather than a silent preference: the operator must say which
@@ -12,6 +12,7 @@
 import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
 import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { Config, ConfigError, Effect, Layer, Option } from "effect"
+import * as CachedMarketData from "./CachedMarketData.js"
 import * as CsvMarketData from "./CsvMarketData.js"
 import * as HttpMarketData from "./HttpMarketData.js"
 import type { MarketData } from "./MarketData.js"
@@ -41,7 +42,8 @@ export const layer: Layer.Layer<MarketData, ConfigError.ConfigError> = Layer.unw
       yield* Effect.logWarning("FILINGS_MARKET_DATA_KEY is set without FILINGS_MARKET_DATA_URL: the key is unused")
     }
     if (csv) return CsvMarketData.layerConfig.pipe(Layer.provide(NodeFileSystem.layer))
-    if (url) return HttpMarketData.layerConfig.pipe(Layer.provide(NodeHttpClient.layerUndici))
+    // Answers are remembered for a while: a quote provider counts every request.
+    if (url) return CachedMarketData.layer(HttpMarketData.layerConfig.pipe(Layer.provide(NodeHttpClient.layerUndici)))
     yield* Effect.logDebug("no market data configured: stock_change is null")
     return none
   })
