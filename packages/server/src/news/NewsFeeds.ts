@@ -91,9 +91,11 @@ export const make = Effect.gen(function*() {
           }
           const saved = yield* saveNews(entry, company.value, readAt).pipe(
             Effect.catchTag("UnreadableDocument", (error) =>
-              Effect.logWarning(`news entry ${entry.key} not stored: ${error.message}`).pipe(Effect.as(false)))
+              Effect.logWarning(`news entry ${entry.key} not stored: ${error.message}`).pipe(Effect.as("unreadable")))
           )
-          if (saved) {
+          if (saved === "unreadable") {
+            skipped++
+          } else if (saved) {
             stored++
           }
         }
