@@ -20,6 +20,8 @@ export interface ExtractInput {
   readonly parsed: ParsedDocument.ParsedDocument
   /** The accession number the document is served under, for exhibit URLs. */
   readonly publicationId: string
+  /** The submission the bytes hold, when the caller has split it already: it is not split again. */
+  readonly submission?: SgmlSubmission.Submission | undefined
   /**
    * What the filing says of itself when the bytes are one of its documents alone (an 8-K's press
    * release): the form, the fiscal year end (`MMDD`) and the period of report. The submission
@@ -42,9 +44,6 @@ export interface ExtractionOutput {
 
 const inlineXbrlMark = /<ix:(?:header|nonFraction|nonNumeric)\b/i
 
-const isSubmission = (bytes: Uint8Array): boolean =>
-  /<SEC-DOCUMENT>|<SEC-HEADER>|<IMS-DOCUMENT>/i.test(new TextDecoder("latin1").decode(bytes.subarray(0, 4096)))
-
 interface StructuredData {
   readonly inlineXbrl?: string | undefined
   readonly instanceXml?: string | undefined
@@ -53,10 +52,15 @@ interface StructuredData {
 }
 
 /** Where the filing's tagged numbers are: inline XBRL, an XBRL instance, or a financial data schedule. */
-const findStructuredData = (bytes: Uint8Array): Effect.Effect<StructuredData> =>
+const findStructuredData = (
+  bytes: Uint8Array,
+  split: SgmlSubmission.Submission | undefined
+): Effect.Effect<StructuredData> =>
   Effect.gen(function*() {
-    if (isSubmission(bytes)) {
-      const submission = yield* Effect.either(SgmlSubmission.parseBytes(bytes))
+    if (split !== undefined || SgmlSubmission.looksLikeSubmission(bytes)) {
+      const submission = split === undefined
+        ? yield* Effect.either(SgmlSubmission.parseBytes(bytes))
+        : Either.right(split)
       if (Either.isLeft(submission)) return {}
       const { documents } = submission.right
       const primary = Option.getOrUndefined(SgmlSubmission.primaryDocument(submission.right))
@@ -128,7 +132,7 @@ const fromSchedulesAndTables = (
 
 export const extract: (input: ExtractInput) => Effect.Effect<ExtractionOutput> = Effect.fn("Extractor.extract")(
   function*(input: ExtractInput) {
-    const data = yield* findStructuredData(input.bytes)
+    const data = yield* findStructuredData(input.bytes, input.submission)
     const tables = Tables.extractTables(input.parsed)
     const xbrl = yield* fromXbrl(data)
     // A filing with XBRL states what it reports there; an absent metric stays absent.

@@ -40,6 +40,11 @@ export interface ParseInput {
    * own: its submission header, its inline XBRL cover, or the `FORM 10-K` line of its cover page.
    */
   readonly form?: string | undefined
+  /**
+   * The submission the bytes hold, when the caller has split it already (`SgmlSubmission.parseBytes`)
+   * for uses of its own: it is read rather than split again.
+   */
+  readonly submission?: SgmlSubmission.Submission | undefined
 }
 
 export type ParseError = UnreadableDocument | SgmlSubmission.MalformedSubmission
@@ -68,12 +73,6 @@ const declaredJson = (input: ParseInput): boolean =>
 
 const declaredPdf = (input: ParseInput): boolean =>
   /\bpdf\b/i.test(input.contentType ?? "") || /\.pdf$/i.test(input.fileName ?? "")
-
-// A submission has its SGML header; a document cut out of one (the 1990s way) starts `<DOCUMENT>`.
-const looksLikeSubmission = (bytes: Uint8Array): boolean =>
-  /<SEC-DOCUMENT>|<SEC-HEADER>|<IMS-DOCUMENT>|<IMS-HEADER>|^\s*<DOCUMENT>\s*<TYPE>/i.test(
-    new TextDecoder("latin1").decode(bytes.subarray(0, 4096))
-  )
 
 const fromPdfError = (error: PdfUnreadable) =>
   new UnreadableDocument({
@@ -140,7 +139,7 @@ const readSubmissionDocument = (document: SgmlSubmission.SubmissionDocument) =>
 
 const parseSubmission = (input: ParseInput) =>
   Effect.gen(function*() {
-    const submission = yield* SgmlSubmission.parseBytes(input.bytes)
+    const submission = input.submission ?? (yield* SgmlSubmission.parseBytes(input.bytes))
     const primary = SgmlSubmission.primaryDocument(submission)
     if (Option.isNone(primary)) {
       return yield* new SgmlSubmission.MalformedSubmission({
@@ -192,7 +191,9 @@ const parseDocument = (input: ParseInput) =>
 export const parse: (input: ParseInput) => Effect.Effect<ParsedDocument, ParseError> = Effect.fn("Parser.parse")(
   function*(input: ParseInput) {
     if (looksLikePdf(input.bytes) || declaredPdf(input)) return yield* parsePdf(input)
-    if (looksLikeSubmission(input.bytes)) return yield* parseSubmission(input)
+    if (input.submission !== undefined || SgmlSubmission.looksLikeSubmission(input.bytes)) {
+      return yield* parseSubmission(input)
+    }
     if (declaredJson(input)) return yield* parseTranscript(input, input.bytes)
     if (isTranscriptForm(input.form)) {
       const decoded = yield* decodeBytes(input.bytes, input.contentType)

@@ -121,6 +121,15 @@ export const parseBytes: (bytes: Uint8Array) => Effect.Effect<Submission, SgmlSu
 })
 
 /**
+ * Whether `bytes` are a submission, by their first 4 KB: one has its SGML header, and a document cut
+ * out of one (the 1990s way) starts `<DOCUMENT>`.
+ */
+export const looksLikeSubmission = (bytes: Uint8Array): boolean =>
+  /<SEC-DOCUMENT>|<SEC-HEADER>|<IMS-DOCUMENT>|<IMS-HEADER>|^\s*<DOCUMENT>\s*<TYPE>/i.test(
+    new TextDecoder("latin1").decode(bytes.subarray(0, 4096))
+  )
+
+/**
  * The main document of the filing: sequence 1, else the document whose type is the form, else the
  * first HTML or text document. Binary documents never qualify.
  */

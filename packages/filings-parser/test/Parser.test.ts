@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Either } from "effect"
-import { Parser } from "../src/index.js"
+import { Parser, SgmlSubmission } from "../src/index.js"
 
 const encode = (text: string) => new TextEncoder().encode(text)
 
@@ -69,6 +69,18 @@ describe("Parser.parse", () => {
         ]
       )
       assert.include(parsed.exhibits[0]?.markdown, "record widgets")
+    }))
+
+  it.effect("a submission the caller has split already is read as it is, not split again", () =>
+    Effect.gen(function*() {
+      const bytes = encode(annualReport)
+      const submission = yield* SgmlSubmission.parseBytes(bytes)
+      const fromBytes = yield* Parser.parse({ bytes })
+      assert.deepStrictEqual(yield* Parser.parse({ bytes, submission }), fromBytes)
+      // Given the split, the parser reads nothing else: the same document from no bytes at all.
+      assert.deepStrictEqual(yield* Parser.parse({ bytes: new Uint8Array(), submission }), fromBytes)
+      assert.isTrue(SgmlSubmission.looksLikeSubmission(bytes))
+      assert.isFalse(SgmlSubmission.looksLikeSubmission(encode("<html><body>10-K</body></html>")))
     }))
 
   it.effect("chunks: ids in order, closed once past 250 words, never across a section start, joined they are the body", () =>

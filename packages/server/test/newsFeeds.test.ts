@@ -162,9 +162,10 @@ describe("NewsFeeds", () => {
 
       const documents = yield* DocumentStore.DocumentStore
       const stored = Option.getOrThrow(yield* documents.findByPublicationId(Ids.PublicationId.make(plant!.id)))
-      assert.deepInclude(stored, {
+      const { companyName, docType, filingDate, secUrl, ticker } = stored
+      assert.deepStrictEqual({ docType, ticker, companyName, filingDate, secUrl }, {
         docType: "NEWS",
-        ticker: "ACME",
+        ticker: Ids.Ticker.make("ACME"),
         companyName: "Acme Corp.",
         filingDate: "2026-11-03",
         secUrl: ""

@@ -7,9 +7,9 @@
  * release announces: at once when it is less than a day away, else by a job due a day before.
  */
 import { Ids } from "@filings/domain"
-import { SgmlSubmission } from "@filings/filings-parser"
+import type { SgmlSubmission } from "@filings/filings-parser"
 import { type DocumentStore, EventStore, JobQueue } from "@filings/storage"
-import { Clock, Duration, Effect, Either, Option, Schema } from "effect"
+import { Clock, Duration, Effect, Option, Schema } from "effect"
 import {
   earningsCallEvent,
   filingEvents,
@@ -51,8 +51,11 @@ const scheduleUpcomingCall = (call: UpcomingCall, timestamp: string) =>
 
 export interface AnnounceInput {
   readonly document: DocumentStore.DocumentMetadata
-  /** The file the document was read from: an 8-K submission holds its press releases. */
-  readonly bytes: Uint8Array
+  /**
+   * The submission the document was read from, when it was one: an 8-K's holds its press releases
+   * and slide decks.
+   */
+  readonly submission: Option.Option<SgmlSubmission.Submission>
   /** When the regulator accepted the filing (ISO 8601), when known. */
   readonly acceptedAt?: string | undefined
   /** False for history (a backfill): the press releases are stored, no event is recorded. */
@@ -69,9 +72,7 @@ export const announce = Effect.fn("Announcements.announce")(function*(input: Ann
   else if (document.docType !== "PRESS_RELEASE") newEvents.push(...filingEvents(document, timestamp))
   // An 8-K read from its full submission holds its releases and decks; one read from its primary
   // document alone does not.
-  const submission = document.docType === "8-K"
-    ? Either.getRight(yield* Effect.either(SgmlSubmission.parseBytes(input.bytes)))
-    : Option.none()
+  const submission = document.docType === "8-K" ? input.submission : Option.none()
   if (Option.isSome(submission)) {
     const publishedAt = publishedAtOf(document, input.acceptedAt)
     yield* savePresentations(document, submission.value, publishedAt)

@@ -11,7 +11,7 @@
 import { Admin, ApiError, Dates, DocType, Ids } from "@filings/domain"
 import { Extractor } from "@filings/extractor"
 import type { SummaryModel } from "@filings/feed-summarizer"
-import { type ParsedDocument, Parser } from "@filings/filings-parser"
+import { type ParsedDocument, Parser, SgmlSubmission } from "@filings/filings-parser"
 import {
   CompanyStore,
   DocumentStore,
@@ -20,7 +20,7 @@ import {
   type FeedStore,
   type JobQueue
 } from "@filings/storage"
-import { Effect, Layer, Option, Schema } from "effect"
+import { Effect, Either, Layer, Option, Schema } from "effect"
 import { writeFeedItem } from "../feed/FeedWriter.js"
 import type { MarketData } from "../market/MarketData.js"
 import { announce } from "./Announcements.js"
@@ -90,11 +90,17 @@ export const make = Effect.gen(function*() {
 
   const ingest = Effect.fn("Ingestion.ingest")(function*(request: IngestRequest) {
     const { fileName, overrides } = request
+    // A submission is split once, for the parser, the extractor and its exhibits' documents; one
+    // that does not split is left to the parser, which says why.
+    const submission = SgmlSubmission.looksLikeSubmission(request.bytes)
+      ? Either.getRight(yield* Effect.either(SgmlSubmission.parseBytes(request.bytes)))
+      : Option.none()
     const parsed = yield* Parser.parse({
       bytes: request.bytes,
       fileName,
       ...(request.contentType === undefined ? {} : { contentType: request.contentType }),
-      ...(overrides.form === undefined ? {} : { form: overrides.form })
+      ...(overrides.form === undefined ? {} : { form: overrides.form }),
+      submission: Option.getOrUndefined(submission)
     }).pipe(Effect.mapError((error) => unreadable(error.message)))
     const facts = factsOf(parsed)
 
@@ -169,14 +175,19 @@ export const make = Effect.gen(function*() {
     const status = yield* documents.save(document)
     yield* companies.upsert({ cik, ticker, name: companyName })
     // The document is stored first: an extraction that fails to save is redone by ingesting again.
-    const extraction = yield* Extractor.extract({ bytes: request.bytes, parsed, publicationId })
+    const extraction = yield* Extractor.extract({
+      bytes: request.bytes,
+      parsed,
+      publicationId,
+      submission: Option.getOrUndefined(submission)
+    })
     yield* extractions.save(publicationId, toStoredExtraction(extraction))
     const { body: _body, chunks: _chunks, exhibits: _exhibits, sections: _sections, ...metadata } = document
     const acceptedAt = request.acceptedAt ?? parsed.header?.acceptedAt
     yield* writeFeedItem(document, publishedAtOf(metadata, acceptedAt)).pipe(Effect.provide(announcing))
     yield* announce({
       document: metadata,
-      bytes: request.bytes,
+      submission,
       acceptedAt,
       recordEvents: overrides.history !== true
     }).pipe(Effect.provide(announcing))
