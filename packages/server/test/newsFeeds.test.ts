@@ -9,7 +9,7 @@ import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { Ids } from "@filings/domain"
 import { SummaryModel } from "@filings/feed-summarizer"
 import { CompanyStore, DocumentStore, FeedStore, MemoryStorage } from "@filings/storage"
-import { Effect, Either, Layer, Option } from "effect"
+import { Effect, Either, Layer, Option, TestClock } from "effect"
 import { createServer, type IncomingMessage, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import * as MarketData from "../src/market/MarketData.js"
@@ -101,10 +101,19 @@ beforeAll(async () => {
     "/unknown.rss": withEtag(acmeFeed, "\"u1\""),
     "/moved": () => ({ status: 301, headers: { location: `${elsewhere.origin}/feed` } }),
     "/moved-here": () => ({ status: 302, headers: { location: "/acme.rss" } }),
+    "/moved-nowhere": () => ({ status: 302, headers: { location: "http://[" } }),
     "/error.html": () => ({
       status: 200,
       headers: { "content-type": "text/html" },
       body: "<html><body>Down for maintenance</body></html>"
+    }),
+    "/dates.rss": () => ({
+      status: 200,
+      body: `<rss><channel>
+        <item><guid>future</guid><title>Acme sets a date far ahead</title><pubDate>Fri, 01 Jan 2100 00:00:00 GMT</pubDate></item>
+        <item><guid>undated</guid><title>Acme says nothing of when</title></item>
+        <item><guid>garbled</guid><title>Acme has a garbled date</title><pubDate>yesterday-ish</pubDate></item>
+      </channel></rss>`
     }),
     "/huge.rss": () => ({ status: 200, body: `<rss><channel>${"<item></item>".repeat(900_000)}</channel></rss>` })
   })
@@ -128,7 +137,10 @@ const testLayer = Layer.mergeAll(
 )
 
 /** The news reader with the test's companies known; `readSource` needs the configured hosts. */
+const readAt = Date.parse("2026-11-05T15:00:00Z")
+
 const newsReader = Effect.gen(function*() {
+  yield* TestClock.setTime(readAt)
   const store = yield* CompanyStore.CompanyStore
   for (const company of companies) yield* store.upsert(company)
   return yield* NewsFeeds.make
@@ -243,7 +255,22 @@ describe("NewsFeeds", () => {
       assert.deepStrictEqual(elsewhere.seen, [], "the other host is never asked")
     }).pipe(Effect.provide(testLayer)))
 
-  it.effect("reports an error page, a missing feed and an oversized answer, storing nothing", () =>
+  it.effect("dates an entry that is undated, misdated or dated in the future when it was read", () =>
+    Effect.gen(function*() {
+      const news = yield* newsReader
+      const reading = yield* news.readSource(
+        { url: `${host.origin}/dates.rss`, ticker: Ids.Ticker.make("ACME") },
+        hosts()
+      )
+      assert.strictEqual(reading.stored, 3)
+      assert.deepStrictEqual((yield* newsItemsOf("ACME")).map((item) => item.publishedAtMillis), [
+        readAt,
+        readAt,
+        readAt
+      ])
+    }).pipe(Effect.provide(testLayer)))
+
+  it.effect("reports an error page, a missing feed, a broken redirect and an oversized answer, storing nothing", () =>
     Effect.gen(function*() {
       const news = yield* newsReader
       const failureOf = (path: string) =>
@@ -254,6 +281,7 @@ describe("NewsFeeds", () => {
         )
       assert.strictEqual(yield* failureOf("/error.html"), "the answer is not an RSS or Atom feed: its root is <html>")
       assert.strictEqual(yield* failureOf("/gone.rss"), "HTTP 404")
+      assert.strictEqual(yield* failureOf("/moved-nowhere"), "HTTP 302 without a usable Location")
       assert.strictEqual(yield* failureOf("/huge.rss"), "the answer is larger than 10 MB")
       assert.deepStrictEqual(yield* newsItemsOf("ACME"), [])
     }).pipe(Effect.provide(testLayer)))

@@ -48,9 +48,20 @@ const headlineOf = (entry: NewsEntry, markdown: string): string => {
   return words === "" ? "News" : words
 }
 
+const earliestNews = Date.parse("1990-01-01T00:00:00Z")
+const day = 86_400_000
+
+/**
+ * When an entry was published: what it says, unless that is before 1990 or more than a day after
+ * it was read (a feed's broken clock or time zone), in which case when it was read.
+ */
+const plausibleTime = (published: number | undefined, readAtMillis: number): number =>
+  published !== undefined && published >= earliestNews && published <= readAtMillis + day ? published : readAtMillis
+
 /**
  * Stores `entry` as the news of `company` with its feed item, unless it is stored already; answers
- * whether it stored it. `readAtMillis` dates an entry that does not say when it was published.
+ * whether it stored it. `readAtMillis` dates an entry that does not say when it was published, or
+ * says it implausibly.
  */
 export const saveNews = Effect.fn("NewsDocuments.saveNews")(function*(
   entry: NewsEntry,
@@ -65,7 +76,7 @@ export const saveNews = Effect.fn("NewsDocuments.saveNews")(function*(
     fileName: `${publicationId}.html`,
     form: "NEWS"
   })
-  const publishedAtMillis = entry.publishedAtMillis ?? readAtMillis
+  const publishedAtMillis = plausibleTime(entry.publishedAtMillis, readAtMillis)
   const filingDate = Dates.IsoDate.make(newYorkTimeOf(publishedAtMillis).date)
   const document: DocumentStore.StoredDocument = {
     publicationId,

@@ -117,7 +117,9 @@ export const make = Effect.gen(function*() {
             if (status === 304) return { _tag: "NotModified" } as const
             if (status >= 300 && status < 400) {
               const location = response.headers["location"]
-              if (location === undefined) return yield* fail(`HTTP ${status} without a Location`)
+              if (location === undefined || !URL.canParse(location, current)) {
+                return yield* fail(`HTTP ${status} without a usable Location`)
+              }
               return { _tag: "Redirect", location: new URL(location, current).toString() } as const
             }
             if (status < 200 || status >= 300) return yield* fail(`HTTP ${status}`)
