@@ -107,6 +107,15 @@ beforeAll(async () => {
       headers: { "content-type": "text/html" },
       body: "<html><body>Down for maintenance</body></html>"
     }),
+    "/copy.rss": () => ({
+      status: 200,
+      body: `<rss><channel>
+        <item><guid>wire-copy-of-plant</guid><title>ACME Opens a Plant in Ohio!</title>
+          <pubDate>Tue, 03 Nov 2026 14:02:00 GMT</pubDate><description>Acme Corp. will open a plant.</description></item>
+        <item><guid>wire-plant-later</guid><title>Acme opens a plant in Ohio</title>
+          <pubDate>Thu, 05 Nov 2026 14:02:00 GMT</pubDate><description>Two days on, a follow-up.</description></item>
+      </channel></rss>`
+    }),
     "/dates.rss": () => ({
       status: 200,
       body: `<rss><channel>
@@ -205,6 +214,15 @@ describe("NewsFeeds", () => {
       assert.isTrue(second.notModified)
       assert.deepStrictEqual(host.seen.slice(before), [{ path: "/acme.rss", ifNoneMatch: "\"v1\"" }])
       assert.strictEqual((yield* newsItemsOf("ACME")).length, 2)
+
+      // The same story from another feed that day is not a second item; on another day it is news.
+      const copy = yield* news.readSource({ url: `${host.origin}/copy.rss`, ticker: Ids.Ticker.make("ACME") }, hosts())
+      assert.deepInclude(copy, { entries: 2, stored: 1 })
+      assert.deepStrictEqual((yield* newsItemsOf("ACME")).map((item) => item.publishedAtMillis), [
+        Date.parse("2026-11-05T14:02:00Z"),
+        Date.parse("2026-11-03T13:30:00Z"),
+        Date.parse("2026-11-02T21:05:00Z")
+      ])
     }).pipe(Effect.provide(testLayer)))
 
   it.effect("gives a newswire entry to each known company it names, and counts the others", () =>

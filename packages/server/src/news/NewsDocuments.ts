@@ -40,6 +40,9 @@ export const newsPageOf = (entry: NewsEntry): string => {
   }\n${source}</body></html>`
 }
 
+/** A headline as two sources may both write it: case, punctuation and spacing aside. */
+const comparableHeadline = (title: string): string => title.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim()
+
 /** An entry's headline: its title, else the start of its text. */
 const headlineOf = (entry: NewsEntry, markdown: string): string => {
   if (entry.title !== "") return entry.title.replace(/\s+/g, " ").trim().slice(0, 300)
@@ -59,8 +62,8 @@ const plausibleTime = (published: number | undefined, readAtMillis: number): num
   published !== undefined && published >= earliestNews && published <= readAtMillis + day ? published : readAtMillis
 
 /**
- * Stores `entry` as the news of `company` with its feed item, unless it is stored already; answers
- * whether it stored it. `readAtMillis` dates an entry that does not say when it was published, or
+ * Stores `entry` as the news of `company` with its feed item, unless it is stored already (by its
+ * id, or as the same headline of that company on that day); answers whether it stored it. `readAtMillis` dates an entry that does not say when it was published, or
  * says it implausibly.
  */
 export const saveNews = Effect.fn("NewsDocuments.saveNews")(function*(
@@ -71,13 +74,28 @@ export const saveNews = Effect.fn("NewsDocuments.saveNews")(function*(
   const documents = yield* DocumentStore.DocumentStore
   const publicationId = newsIdOf(company.ticker, entry.key)
   if ((yield* documents.findMetadata(publicationId))._tag === "Some") return false
+  const publishedAtMillis = plausibleTime(entry.publishedAtMillis, readAtMillis)
+  const filingDate = Dates.IsoDate.make(newYorkTimeOf(publishedAtMillis).date)
+  if (entry.title !== "") {
+    // The same story from two feeds (a newsroom and a newswire), or a release already stored from
+    // its 8-K, is one item: same company, same day, same headline.
+    const sameDay = yield* documents.list({
+      tickers: [company.ticker],
+      docTypes: ["NEWS", "PRESS_RELEASE"],
+      startDate: filingDate,
+      endDate: filingDate,
+      limit: 200,
+      offset: 0,
+      order: "desc"
+    })
+    const headline = comparableHeadline(entry.title)
+    if (sameDay.documents.some((document) => comparableHeadline(document.title) === headline)) return false
+  }
   const parsed = yield* Parser.parse({
     bytes: new TextEncoder().encode(newsPageOf(entry)),
     fileName: `${publicationId}.html`,
     form: "NEWS"
   })
-  const publishedAtMillis = plausibleTime(entry.publishedAtMillis, readAtMillis)
-  const filingDate = Dates.IsoDate.make(newYorkTimeOf(publishedAtMillis).date)
   const document: DocumentStore.StoredDocument = {
     publicationId,
     ticker: company.ticker,
