@@ -213,6 +213,9 @@ describe("NewsFeeds", () => {
       const second = yield* news.readSource(source, hosts())
       assert.isTrue(second.notModified)
       assert.deepStrictEqual(host.seen.slice(before), [{ path: "/acme.rss", ifNoneMatch: "\"v1\"" }])
+      // A restarted server (another reader on the same storage) asks conditionally too.
+      const restarted = yield* NewsFeeds.make
+      assert.isTrue((yield* restarted.readSource(source, hosts())).notModified)
       assert.strictEqual((yield* newsItemsOf("ACME")).length, 2)
 
       // The same story from another feed that day is not a second item; on another day it is news.

@@ -8,15 +8,16 @@
  *   news of companies not known yet is counted in the log; the feed of one such company is read
  *   whole at every round until it is known, a newswire's once it changes.
  * - A feed that fails (unreachable, not a feed, a storage error) is logged and read again at the
- *   next round; its validators are kept only once all its entries are stored, so nothing is lost
- *   to a `304`.
+ *   next round; its validators (`ETag`, `Last-Modified`) are kept, in the cursor store, only once
+ *   all its entries are stored, so nothing is lost to a `304`, across restarts too.
  * - Several instances may follow the same feeds: a stored entry is recognised by its id and
  *   skipped, and saving is idempotent.
  */
 import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { Ids } from "@filings/domain"
-import { CompanyStore } from "@filings/storage"
+import { CompanyStore, CursorStore } from "@filings/storage"
 import { Clock, Effect, Either, Layer, Option, Schedule, Schema } from "effect"
+import { createHash } from "node:crypto"
 import { saveNews } from "./NewsDocuments.js"
 import * as NewsFeedClient from "./NewsFeedClient.js"
 import { readNewsFeed } from "./NewsFeedReader.js"
@@ -52,15 +53,36 @@ const findCompany = (symbol: string) =>
     return Option.none<CompanyStore.Company>()
   })
 
+const StoredValidators = Schema.parseJson(Schema.Struct({
+  etag: Schema.optional(Schema.String),
+  lastModified: Schema.optional(Schema.String)
+}))
+
+/**
+ * The cursor that keeps a source's validators: named by a hash of its ticker and URL, since a URL
+ * may carry credentials.
+ */
+const cursorNameOf = (source: NewsSources.NewsSource): string =>
+  `news-feed:${createHash("sha256").update(`${source.ticker ?? ""} ${source.url}`).digest("hex").slice(0, 24)}`
+
 export const make = Effect.gen(function*() {
   const client = yield* NewsFeedClient.make
-  const validators = new Map<string, NewsFeedClient.Validators>()
+  const cursors = yield* CursorStore.CursorStore
+
+  // Kept in the database, so a restarted server, or another one, asks conditionally too.
+  const validatorsOf = (source: NewsSources.NewsSource) =>
+    Effect.map(
+      cursors.get(cursorNameOf(source)),
+      (stored): NewsFeedClient.Validators =>
+        Option.getOrElse(Option.flatMap(stored, Schema.decodeOption(StoredValidators)), () => ({}))
+    )
+  const keepValidators = (source: NewsSources.NewsSource, validators: NewsFeedClient.Validators) =>
+    cursors.set(cursorNameOf(source), Schema.encodeSync(StoredValidators)(validators))
 
   /** Reads `source` once and stores its new entries. */
   const readSource = (source: NewsSources.NewsSource, allowedHosts: ReadonlySet<string>) =>
     Effect.gen(function*() {
-      const key = `${source.ticker ?? ""} ${source.url}`
-      const answer = yield* client.fetchFeed(source.url, validators.get(key) ?? {}, allowedHosts)
+      const answer = yield* client.fetchFeed(source.url, yield* validatorsOf(source), allowedHosts)
       if (answer._tag === "NotModified") {
         return { notModified: true, entries: 0, stored: 0, unknownTickers: [], skipped: 0 } satisfies Reading
       }
@@ -103,7 +125,7 @@ export const make = Effect.gen(function*() {
       // Kept only now: had storing failed part-way, the next round reads the whole feed again. A
       // feed of one company not known yet is read whole again too, until its company is known.
       if (source.ticker === undefined || unknown.size === 0) {
-        validators.set(key, answer.validators)
+        yield* keepValidators(source, answer.validators)
       }
       return {
         notModified: false,
