@@ -6,7 +6,20 @@
 import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
 import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { assert, describe, it } from "@effect/vitest"
-import { Cause, ConfigProvider, Effect, Either, Exit, Layer, Logger, Option, Redacted, Ref, TestClock } from "effect"
+import {
+  Cause,
+  ConfigProvider,
+  Effect,
+  Either,
+  Exit,
+  Fiber,
+  Layer,
+  Logger,
+  Option,
+  Redacted,
+  Ref,
+  TestClock
+} from "effect"
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -445,6 +458,42 @@ describe("CachedMarketData", () => {
       yield* TestClock.adjust("16 minutes")
       yield* ask("ACME")
       assert.lengthOf(yield* Ref.get(asked), 4, "asked again once the answer is 15 minutes old")
+    }))
+})
+
+describe("CachedMarketData, shared answers", () => {
+  const slowProvider = (answer: Effect.Effect<ReadonlyArray<MarketData.DailyClose>, MarketData.MarketDataError>) =>
+    MarketData.MarketData.of({ dailyCloses: () => answer })
+
+  it.effect("an asker giving up does not take the answer from the others asking the same", () =>
+    Effect.gen(function*() {
+      const remembered = yield* CachedMarketData.cached(
+        slowProvider(Effect.as(Effect.sleep("2 seconds"), closes("2025-01-30", 103)))
+      )
+      const ask = remembered.dailyCloses("ACME", "2025-01-20", "2025-02-10")
+      const first = yield* Effect.fork(ask)
+      const second = yield* Effect.fork(ask)
+      yield* TestClock.adjust("1 second")
+      // The asker waits for the shared lookup even when interrupted, so the interruption is not awaited.
+      yield* Fiber.interruptFork(first)
+      yield* TestClock.adjust("1 second")
+      assert.deepStrictEqual(yield* Fiber.join(second), closes("2025-01-30", 103))
+    }))
+
+  it.effect("the provider's own time-out still ends a lookup", () =>
+    Effect.gen(function*() {
+      const remembered = yield* CachedMarketData.cached(
+        slowProvider(
+          Effect.never.pipe(Effect.timeoutFail({
+            duration: "10 seconds",
+            onTimeout: () => new MarketData.MarketDataError({ ticker: "ACME", provider: "http", reason: "no answer" })
+          }))
+        )
+      )
+      const asking = yield* Effect.fork(Effect.either(remembered.dailyCloses("ACME", "2025-01-20", "2025-02-10")))
+      yield* TestClock.adjust("10 seconds")
+      const outcome = yield* Fiber.join(asking)
+      assert.isTrue(Either.isLeft(outcome) && outcome.left.reason === "no answer")
     }))
 })
 

@@ -5,7 +5,7 @@
  * `timeToLive` (15 minutes by default), short enough that a session closing shows up soon; failures
  * are not kept, so a provider that was down is asked again at the next question.
  */
-import { Cache, Duration, Effect, Layer } from "effect"
+import { Cache, Duration, Effect, Exit, Fiber, Layer } from "effect"
 import { type DailyClose, MarketData, type MarketDataError, type Service } from "./MarketData.js"
 
 export interface CacheOptions {
@@ -22,17 +22,26 @@ export const cached = (provider: Service, options: CacheOptions = {}): Effect.Ef
     const timeToLive = Duration.decode(options.timeToLive ?? DefaultTimeToLive)
     const answers = yield* Cache.make({
       capacity: options.capacity ?? 10_000,
+      // The lookup answers every asker of the same question, so it runs in a fiber of its own: the
+      // first asker giving up (a client that hung up) must not take the answer from the others.
       lookup: (question: string): Effect.Effect<ReadonlyArray<DailyClose>, MarketDataError> => {
         const [ticker = "", fromDate = "", toDate = ""] = question.split("\n")
-        return provider.dailyCloses(ticker, fromDate, toDate)
+        // Interruptible within, or the provider's time-out could not end it.
+        return Effect.forkDaemon(Effect.interruptible(provider.dailyCloses(ticker, fromDate, toDate))).pipe(
+          Effect.flatMap(Fiber.join)
+        )
       },
       timeToLive
     })
     return MarketData.of({
       dailyCloses: (ticker, fromDate, toDate) => {
         const question = `${ticker}\n${fromDate}\n${toDate}`
-        // A failure is forgotten at once; those asking meanwhile share it.
-        return answers.get(question).pipe(Effect.tapError(() => answers.invalidate(question)))
+        // Uninterruptible, as the cache hands the first asker's interruption on to every other asker;
+        // the wait is the provider's, which its time-out bounds. A failure is forgotten at once;
+        // those asking meanwhile share it.
+        return Effect.uninterruptible(answers.get(question)).pipe(
+          Effect.onExit((exit) => (Exit.isFailure(exit) ? answers.invalidate(question) : Effect.void))
+        )
       }
     })
   })

@@ -6,7 +6,7 @@
  * enqueued) or for the poll interval (a producer elsewhere has).
  */
 import { JobQueue } from "@filings/storage"
-import { Cause, Data, Duration, Effect, Option, Queue, type Scope } from "effect"
+import { Cause, Data, Duration, Effect, Exit, Option, Queue, type Scope } from "effect"
 
 /**
  * What a job handler says about a failure: its reason, and whether running the job again cannot
@@ -56,11 +56,17 @@ export const startWorkers = <R>(
           Effect.zipRight(queue.extendLease(job, lease)),
           Effect.forever
         )
-        const outcome = yield* Effect.scoped(
-          Effect.forkScoped(keepLeased).pipe(Effect.zipRight(Effect.either(options.handle(job))))
+        const exit = yield* Effect.scoped(
+          Effect.forkScoped(keepLeased).pipe(Effect.zipRight(Effect.exit(options.handle(job))))
         )
-        if (outcome._tag === "Right") return yield* queue.complete(job)
-        const failure = outcome.left
+        if (Exit.isSuccess(exit)) return yield* queue.complete(job)
+        // A defect, or an interruption that came from elsewhere (a shared result another fiber gave
+        // up), is a passing failure of this job, never the end of the worker: the worker's own
+        // interruption does not get here.
+        const failure = Option.getOrElse(
+          Cause.failureOption(exit.cause),
+          () => new JobFailure({ reason: `the job ended unexpectedly: ${Cause.pretty(exit.cause)}`, permanent: false })
+        )
         if (failure.permanent || job.attempts >= options.maxAttempts) {
           yield* Effect.logWarning(`job ${job.id} of ${options.queue} given up: ${failure.reason}`)
           return yield* queue.fail(job, failure.reason)
