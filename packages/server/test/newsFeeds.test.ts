@@ -116,6 +116,15 @@ beforeAll(async () => {
           <pubDate>Thu, 05 Nov 2026 14:02:00 GMT</pubDate><description>Two days on, a follow-up.</description></item>
       </channel></rss>`
     }),
+    "/sgml.rss": () => ({
+      status: 200,
+      body: `<rss><channel>
+        <item><guid>sgml</guid><title>Acme filing text</title>
+          <description><![CDATA[<p><SEC-HEADER>0000999301-26-000001.hdr.sgml</p>]]></description></item>
+        <item><guid>after-sgml</guid><title>Acme names a treasurer</title>
+          <description>Acme Corp. named Sam Poe treasurer, effective at once.</description></item>
+      </channel></rss>`
+    }),
     "/dates.rss": () => ({
       status: 200,
       body: `<rss><channel>
@@ -289,6 +298,17 @@ describe("NewsFeeds", () => {
         readAt,
         readAt
       ])
+    }).pipe(Effect.provide(testLayer)))
+
+  it.effect("skips an entry the parser cannot read, and stores the entries after it", () =>
+    Effect.gen(function*() {
+      const news = yield* newsReader
+      const reading = yield* news.readSource(
+        { url: `${host.origin}/sgml.rss`, ticker: Ids.Ticker.make("ACME") },
+        hosts()
+      )
+      assert.deepInclude(reading, { entries: 2, stored: 1, skipped: 1 })
+      assert.deepStrictEqual((yield* newsItemsOf("ACME")).map((item) => item.title), ["Acme names a treasurer"])
     }).pipe(Effect.provide(testLayer)))
 
   it.effect("reports an error page, a missing feed, a broken redirect and an oversized answer, storing nothing", () =>

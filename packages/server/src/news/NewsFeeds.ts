@@ -16,7 +16,7 @@
 import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { Ids } from "@filings/domain"
 import { CompanyStore, CursorStore } from "@filings/storage"
-import { Clock, Effect, Either, Layer, Option, Schedule, Schema } from "effect"
+import { Cause, Clock, Effect, Either, Exit, Layer, Option, Schedule, Schema } from "effect"
 import { createHash } from "node:crypto"
 import { saveNews } from "./NewsDocuments.js"
 import * as NewsFeedClient from "./NewsFeedClient.js"
@@ -111,15 +111,19 @@ export const make = Effect.gen(function*() {
             unknown.add(symbol)
             continue
           }
-          const saved = yield* saveNews(entry, company.value, readAt).pipe(
-            Effect.catchTag("UnreadableDocument", (error) =>
-              Effect.logWarning(`news entry ${entry.key} not stored: ${error.message}`).pipe(Effect.as("unreadable")))
+          // An entry the parser cannot read (or takes for something else: a text holding a
+          // regulator's submission header) is skipped, not the rest of the feed with it.
+          const unreadable = (reason: string) =>
+            Effect.as(Effect.logWarning(`news entry ${entry.key} not stored: ${reason}`), "unreadable" as const)
+          const outcome = yield* saveNews(entry, company.value, readAt).pipe(
+            Effect.map((isNew) => (isNew ? "stored" as const : "known" as const)),
+            Effect.catchTags({
+              UnreadableDocument: (error) => unreadable(error.message),
+              MalformedSubmission: (error) => unreadable(error.message)
+            })
           )
-          if (saved === "unreadable") {
-            skipped++
-          } else if (saved) {
-            stored++
-          }
+          if (outcome === "unreadable") skipped++
+          if (outcome === "stored") stored++
         }
       }
       // Kept only now: had storing failed part-way, the next round reads the whole feed again. A
@@ -142,12 +146,17 @@ export const make = Effect.gen(function*() {
       const allowedHosts = new Set(settings.sources.map((source) => NewsSources.hostOf(source.url)))
       for (const source of settings.sources) {
         const host = NewsSources.hostOf(source.url)
-        const reading = yield* Effect.either(readSource(source, allowedHosts))
-        if (Either.isLeft(reading)) {
-          yield* Effect.logWarning(`news feed at ${host} not read: ${reading.left.message}`)
+        const exit = yield* Effect.exit(readSource(source, allowedHosts))
+        if (Exit.isFailure(exit)) {
+          // A defect in one feed's reading must not cost the feeds after it their turn.
+          const reason = Option.match(Cause.failureOption(exit.cause), {
+            onNone: () => Cause.pretty(exit.cause),
+            onSome: (error) => error.message
+          })
+          yield* Effect.logWarning(`news feed at ${host} not read: ${reason}`)
           continue
         }
-        const { entries, notModified, stored, unknownTickers } = reading.right
+        const { entries, notModified, stored, unknownTickers } = exit.value
         if (notModified) continue
         yield* Effect.logInfo(`news feed at ${host}: ${entries} entries, ${stored} new stored`)
         if (unknownTickers.length > 0) {
