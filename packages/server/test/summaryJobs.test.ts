@@ -11,7 +11,7 @@ import { SummaryModel } from "@filings/feed-summarizer"
 import { DocumentStore, FeedStore, JobQueue, MemoryStorage } from "@filings/storage"
 import { sampleDocument } from "@filings/storage/testing"
 import { Effect, Either, Layer, Option, Ref } from "effect"
-import { SummaryQueue, writeFeedItem } from "../src/feed/FeedWriter.js"
+import { SummaryQueue, versionOf, writeFeedItem } from "../src/feed/FeedWriter.js"
 import { handleSummaryJob } from "../src/feed/SummaryJobs.js"
 import * as MarketData from "../src/market/MarketData.js"
 
@@ -25,12 +25,13 @@ const release = sampleDocument({
   ]
 })
 
-/** A model of the test's own: it fails while `down` is set, else answers a fixed summary. */
+/** A model of the test's own: it fails while `down` is set, else answers a fixed summary; it counts its calls. */
 const down = Ref.unsafeMake(true)
+const modelCalls = Ref.unsafeMake(0)
 const scriptedModel = Layer.succeed(SummaryModel.SummaryModel, {
   name: "scripted",
   summarize: (input) =>
-    Effect.flatMap(Ref.get(down), (isDown) =>
+    Effect.flatMap(Ref.getAndUpdate(modelCalls, (n) => n + 1).pipe(Effect.zipRight(Ref.get(down))), (isDown) =>
       isDown
         ? Effect.fail(new SummaryModel.SummaryModelError({ model: "scripted", reason: "HTTP 503" }))
         : Effect.succeed({
@@ -62,15 +63,16 @@ describe("summary jobs", () => {
       const first = Option.getOrThrow(yield* feed.findById(release.publicationId))
       assert.strictEqual(first.model, "extractive")
       assert.strictEqual(first.publishedAtMillis, Date.parse("2026-10-28T20:05:00.000Z"))
-
-      // The same version stored again queues nothing more.
-      yield* writeFeedItem(release, "2026-10-28T20:05:00.000Z")
       assert.strictEqual(yield* queue.pendingCount(SummaryQueue), 1)
 
+      const job = Option.getOrThrow(yield* takeJob)
+      assert.deepStrictEqual(job.payload, {
+        publicationId: release.publicationId,
+        version: versionOf(release.body),
+        items: []
+      })
       // A move known since the item was written stays through the rewrite.
       yield* feed.setStockChange(release.publicationId, { percentage: 1.25, direction: "up" })
-      const job = Option.getOrThrow(yield* takeJob)
-      assert.deepStrictEqual(job.payload, { publicationId: release.publicationId, items: [] })
 
       const failed = yield* Effect.either(handleSummaryJob(job))
       assert.isTrue(Either.isLeft(failed))
@@ -95,19 +97,26 @@ describe("summary jobs", () => {
         citations: [{ source: release.publicationId, chunkId: "c0001" }]
       }])
 
-      // Stored again unchanged, the document keeps the model's summary, which it still supports.
+      // Stored again unchanged, the document keeps the model's summary, which it still supports,
+      // and its job asks the model nothing.
       yield* writeFeedItem(release, "2026-10-28T20:05:00.000Z")
+      assert.strictEqual(Option.getOrThrow(yield* feed.findById(release.publicationId)).model, "scripted")
+      const callsBefore = yield* Ref.get(modelCalls)
+      yield* handleSummaryJob(Option.getOrThrow(yield* takeJob))
+      assert.strictEqual(yield* Ref.get(modelCalls), callsBefore, "no second answer asked for")
       assert.strictEqual(Option.getOrThrow(yield* feed.findById(release.publicationId)).model, "scripted")
 
       // A new version of the document is summarised again.
-      const revised = { ...release, chunks: [{ id: "c0001", text: "Revenue rose 17% to $410.0 million.\n" }] }
-      yield* writeFeedItem({ ...revised, body: revised.chunks[0]!.text }, "2026-10-28T20:05:00.000Z")
-      assert.isTrue(Option.isSome(yield* takeJob))
+      const revisedChunks = [{ id: "c0001", text: "Revenue rose 17% to $410.0 million.\n" }]
+      const revised = { ...release, body: revisedChunks[0]!.text, chunks: revisedChunks }
+      yield* Effect.flatMap(DocumentStore.DocumentStore, (documents) => documents.save(revised))
+      yield* writeFeedItem(revised, "2026-10-28T20:05:00.000Z")
       assert.strictEqual(
         Option.getOrThrow(yield* feed.findById(release.publicationId)).model,
         "extractive",
         "the new version no longer states the model's figures"
       )
+      assert.isTrue(Option.isSome(yield* takeJob))
     }).pipe(Effect.provide(layerWith(scriptedModel))))
 
   it.effect("queues nothing when the extractive model is the configured one", () =>
@@ -117,11 +126,23 @@ describe("summary jobs", () => {
       assert.strictEqual(yield* queue.pendingCount(SummaryQueue), 0)
     }).pipe(Effect.provide(layerWith(SummaryModel.extractiveLayer))))
 
-  it.effect("a job whose document is gone completes without a model call", () =>
+  it.effect("a job of a version no longer stored, or of a document gone, completes without a model call", () =>
     Effect.gen(function*() {
       const queue = yield* JobQueue.JobQueue
-      yield* queue.enqueue(SummaryQueue, { publicationId: "0000999999-26-000001", items: [] })
+      yield* Ref.set(down, false)
+      const document = sampleDocument({ docType: "PRESS_RELEASE" })
+      yield* Effect.flatMap(DocumentStore.DocumentStore, (documents) => documents.save(document))
+      yield* writeFeedItem(document, "2026-10-28T20:05:00.000Z")
+      const stale = Option.getOrThrow(yield* takeJob)
+      const calls = yield* Ref.get(modelCalls)
+      const newer = { ...document, body: `${document.body}More.\n` }
+      yield* Effect.flatMap(DocumentStore.DocumentStore, (documents) => documents.save(newer))
+      yield* handleSummaryJob(stale)
+      assert.strictEqual(yield* Ref.get(modelCalls), calls, "the newer version's job will ask")
+
+      yield* queue.enqueue(SummaryQueue, { publicationId: "0000999999-26-000001", version: "0", items: [] })
       yield* handleSummaryJob(Option.getOrThrow(yield* takeJob))
+      assert.strictEqual(yield* Ref.get(modelCalls), calls)
       const malformed = yield* queue.enqueue(SummaryQueue, { publication: 1 }).pipe(Effect.zipRight(takeJob))
       const refused = yield* Effect.flip(handleSummaryJob(Option.getOrThrow(malformed)))
       assert.isTrue(refused.permanent)

@@ -45,11 +45,18 @@ export const isFeedDocType = Schema.is(DocType.FeedDocType)
 /** The queue of the jobs that ask the configured language model for a document's summary. */
 export const SummaryQueue = "summaries"
 
-/** What a summary job names: the document, and the 8-K items its summary reads it by. */
+/**
+ * What a summary job names: the document, the version of it that was stored (a hash of its body),
+ * and the 8-K items its summary reads it by.
+ */
 export const SummaryJob = Schema.Struct({
   publicationId: Ids.PublicationId,
+  version: Schema.String,
   items: Schema.Array(Schema.String)
 })
+
+/** A document's version: 16 hex digits of a hash of its body. */
+export const versionOf = (body: string): string => createHash("sha256").update(body).digest("hex").slice(0, 16)
 
 /** The feed store's item of `document` with `summary`, published at `publishedAtMillis`. */
 export const feedItemOf = (
@@ -79,7 +86,7 @@ export const feedItemOf = (
  * it: every citation names a chunk there that states the highlight's figures. Such a summary
  * stands when its document is stored again unchanged, rather than going back to the extractive one.
  */
-const standingModelSummary = (
+export const standingModelSummary = (
   stored: Option.Option<FeedStore.StoredFeedItem>,
   modelName: string,
   source: SummarySource
@@ -130,12 +137,14 @@ export const writeFeedItem = Effect.fn("FeedWriter.writeFeedItem")(function*(
   const stockChange = yield* MarketData.stockChangeFor(document.ticker, publishedAtMillis)
   yield* feed.save(feedItemOf({ ...document, docType }, summary, publishedAtMillis, stockChange))
   if (model.name !== ExtractiveModel.ModelName) {
+    // Every time: the job itself asks the model nothing when the item is already the model's and
+    // the document still supports it, so a retried ingestion costs no second answer, while a
+    // document stored again after its job gave up, or after the model changed, gets one.
     const queue = yield* JobQueue.JobQueue
-    // Once per version of the document: a retried ingestion asks the model nothing more.
-    const version = createHash("sha256").update(document.body).digest("hex").slice(0, 16)
-    yield* queue.enqueue(SummaryQueue, SummaryJob.make({ publicationId: document.publicationId, items: [...items] }), {
-      uniqueKey: `${document.publicationId}:${version}`
-    })
+    yield* queue.enqueue(
+      SummaryQueue,
+      SummaryJob.make({ publicationId: document.publicationId, version: versionOf(document.body), items: [...items] })
+    )
   }
   return true
 })

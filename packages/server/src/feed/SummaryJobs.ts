@@ -1,18 +1,31 @@
 /**
  * The workers that ask the configured language model for the summaries the feed first wrote with
- * the extractive model (see `FeedWriter`). A job names a stored document; its worker asks the model
- * (within `FeedSummarizer`'s time limit, its answer checked against the document's chunks) and
- * replaces the item's highlights, categories, sentiment and model, keeping its time and stock move.
+ * the extractive model (see `FeedWriter`). A job names a stored document and the version of it that
+ * was stored; its worker asks the model (within `FeedSummarizer`'s time limit, its answer checked
+ * against the document's chunks) and replaces the item's highlights, categories, sentiment and
+ * model, keeping its time and stock move as they are when the answer comes.
  *
- * When the model fails, times out or answers nothing the document supports, the job is tried again
- * later (2 s, 4 s, 8 s ...), and after `maxAttempts` it is given up: the extractive item stays, which
- * was the feed's answer all along. `FILINGS_SUMMARY_WORKERS` (default 2) sets how many documents
- * are asked about at once per process.
+ * A job asks nothing when its version is no longer the stored one (the newer version's job will),
+ * or when the item is already this model's and the document still supports it. When the model
+ * fails, times out or answers nothing the document supports, the job is tried again later (2 s,
+ * 4 s, 8 s ...), and after `maxAttempts` it is given up: the extractive item stays, which was the
+ * feed's answer all along. `FILINGS_SUMMARY_WORKERS` (default 2) sets how many documents are asked
+ * about at once per process.
  */
+import { SummaryModel } from "@filings/feed-summarizer"
 import { DocumentStore, FeedStore, type JobQueue } from "@filings/storage"
 import { Config, Effect, Layer, Option, Schema } from "effect"
 import { JobFailure, startWorkers } from "../pipeline/QueueWorkers.js"
-import { feedItemOf, isFeedDocType, summarizeDocument, SummaryJob, SummaryQueue } from "./FeedWriter.js"
+import {
+  feedItemOf,
+  isFeedDocType,
+  standingModelSummary,
+  summarizeDocument,
+  SummaryJob,
+  SummaryQueue,
+  type SummarySource,
+  versionOf
+} from "./FeedWriter.js"
 
 const workersConfig = Config.integer("FILINGS_SUMMARY_WORKERS").pipe(
   Config.withDefault(2),
@@ -31,27 +44,39 @@ export const handleSummaryJob = (job: JobQueue.Job) =>
     if (decoded._tag === "Left") {
       return yield* new JobFailure({ reason: "the job's payload is not a summary job", permanent: true })
     }
-    const { items, publicationId } = decoded.right
+    const { items, publicationId, version } = decoded.right
     const documents = yield* DocumentStore.DocumentStore
     const feed = yield* FeedStore.FeedStore
+    const model = yield* SummaryModel.SummaryModel
     const storageFailure = (error: { readonly message: string }) =>
       new JobFailure({ reason: error.message, permanent: false })
-    const found = yield* documents.findByPublicationId(publicationId).pipe(Effect.mapError(storageFailure))
-    const current = yield* feed.findById(publicationId).pipe(Effect.mapError(storageFailure))
-    // A document or item removed since: nothing left to summarise.
-    if (Option.isNone(found) || Option.isNone(current)) return
-    const document = found.value
-    const docType = document.docType
-    if (!isFeedDocType(docType)) return
-    const outcome = yield* summarizeDocument({ ...document, docType, items })
+    /** The document and its item as they are now, when this job's version is still the stored one. */
+    const current = Effect.gen(function*() {
+      const found = yield* documents.findByPublicationId(publicationId)
+      const item = yield* feed.findById(publicationId)
+      if (Option.isNone(found) || Option.isNone(item) || versionOf(found.value.body) !== version) return undefined
+      const docType = found.value.docType
+      return isFeedDocType(docType) ? { document: { ...found.value, docType }, item: item.value } : undefined
+    }).pipe(Effect.mapError(storageFailure))
+
+    // Removed, or stored again since: the newer version's own job summarises it.
+    const before = yield* current
+    if (before === undefined) return
+    const source: SummarySource = { ...before.document, items }
+    // Already the model's, and still supported: nothing to ask (a retried ingestion, a repeat job).
+    if (standingModelSummary(Option.some(before.item), model.name, source) !== undefined) return
+    const outcome = yield* summarizeDocument(source)
     if (outcome.fallbackReason !== undefined) {
       return yield* new JobFailure({
         reason: `the summary model gave no usable answer: ${outcome.fallbackReason}`,
         permanent: false
       })
     }
-    const { publishedAtMillis, stockChange } = current.value
-    yield* feed.save(feedItemOf({ ...document, docType }, outcome.summary, publishedAtMillis, stockChange)).pipe(
+    // Read again after the model's minute: the document may have changed, the stock move been set.
+    const after = yield* current
+    if (after === undefined) return
+    const { publishedAtMillis, stockChange } = after.item
+    yield* feed.save(feedItemOf(after.document, outcome.summary, publishedAtMillis, stockChange)).pipe(
       Effect.mapError(storageFailure)
     )
     yield* Effect.logDebug(`feed item of ${publicationId} rewritten by ${outcome.summary.model}`)
