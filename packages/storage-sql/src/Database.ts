@@ -10,7 +10,7 @@
 import type { SqlClient, SqlError, Statement } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
 import type { ConfigError } from "effect"
-import { Config, Context, Effect, Layer, Option, Redacted } from "effect"
+import { Config, Context, Duration, Effect, Layer, Option, Redacted } from "effect"
 import { join } from "node:path"
 import { jsonb as jsonbParameter } from "./internal/jsonb.js"
 import * as Migrations from "./Migrations.js"
@@ -59,6 +59,9 @@ export const layerPglite = (
 }
 
 /** PostgreSQL at `url`, migrated. */
+/** The longest an operation waits for a PostgreSQL connection before it fails. */
+export const connectionWait = Duration.seconds(10)
+
 export const layerPostgres = (options: {
   readonly url: Redacted.Redacted
   readonly maxConnections?: number | undefined
@@ -66,6 +69,10 @@ export const layerPostgres = (options: {
   const client = PgClient.layer({
     url: options.url,
     maxConnections: options.maxConnections,
+    // How long an operation waits for a connection, new or from a busy pool. Port operations are
+    // uninterruptible once started, so without it an unreachable database would hold every caller
+    // (and shutdown) until TCP gave up.
+    connectTimeout: connectionWait,
     applicationName: "filings"
   })
   const engine = Layer.effect(

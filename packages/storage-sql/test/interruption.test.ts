@@ -26,7 +26,7 @@ const smallPool = Layer.unwrapScoped(
 
 describe.skipIf(adminUrl === undefined)(title, () => {
   it.live(
-    "an interrupted operation ends its statement, and no other caller's is cancelled",
+    "interrupting operations never cancels another caller's statement",
     () =>
       Effect.gen(function*() {
         const keys = yield* ApiKeyStore.ApiKeyStore
