@@ -90,6 +90,8 @@ const withEtag = (body: string, etag: string) => (request: IncomingMessage) =>
     ? { status: 304, headers: { etag } }
     : { status: 200, headers: { "content-type": "application/rss+xml; charset=utf-8", etag }, body }
 
+/** How often the edited feed was read: its entry's figure is corrected after the first time. */
+let editedReads = 0
 let host: Awaited<ReturnType<typeof startFeedHost>>
 let elsewhere: Awaited<ReturnType<typeof startFeedHost>>
 
@@ -116,6 +118,17 @@ beforeAll(async () => {
           <pubDate>Thu, 05 Nov 2026 14:02:00 GMT</pubDate><description>Two days on, a follow-up.</description></item>
       </channel></rss>`
     }),
+    "/edited.rss": () => {
+      editedReads++
+      const figure = editedReads === 1 ? "$310 million" : "$301 million"
+      return {
+        status: 200,
+        body: `<rss><channel><item><guid>edited</guid><title>Acme wins a state contract</title>
+          <pubDate>Tue, 03 Nov 2026 16:00:00 GMT</pubDate>
+          <description>Acme Corp. won a state contract worth ${figure} over five years.</description></item>
+        </channel></rss>`
+      }
+    },
     "/sgml.rss": () => ({
       status: 200,
       body: `<rss><channel>
@@ -298,6 +311,30 @@ describe("NewsFeeds", () => {
         readAt,
         readAt
       ])
+    }).pipe(Effect.provide(testLayer)))
+
+  it.effect("stores an entry again when its text is corrected, keeping its time", () =>
+    Effect.gen(function*() {
+      const news = yield* newsReader
+      const source: NewsSource = { url: `${host.origin}/edited.rss`, ticker: Ids.Ticker.make("ACME") }
+      assert.deepInclude(yield* news.readSource(source, hosts()), { stored: 1, updated: 0 })
+      const highlightOf = Effect.map(newsItemsOf("ACME"), (items) => items.map((item) => item.highlights[0]?.text))
+      assert.deepStrictEqual(yield* highlightOf, [
+        "Acme Corp. won a state contract worth $310 million over five years."
+      ])
+
+      assert.deepInclude(yield* news.readSource(source, hosts()), { stored: 0, updated: 1 })
+      const [corrected] = yield* newsItemsOf("ACME")
+      assert.strictEqual(
+        corrected!.highlights[0]!.text,
+        "Acme Corp. won a state contract worth $301 million over five years."
+      )
+      assert.strictEqual(corrected!.publishedAtMillis, Date.parse("2026-11-03T16:00:00Z"))
+      const documents = yield* DocumentStore.DocumentStore
+      const body = Option.getOrThrow(yield* documents.findByPublicationId(Ids.PublicationId.make(corrected!.id))).body
+      assert.notInclude(body, "$310 million")
+
+      assert.deepInclude(yield* news.readSource(source, hosts()), { stored: 0, updated: 0 }, "unchanged since")
     }).pipe(Effect.provide(testLayer)))
 
   it.effect("skips an entry the parser cannot read, and stores the entries after it", () =>

@@ -3,13 +3,14 @@
  * parsed into Markdown and chunks like any document, so its feed item's citations resolve through
  * `GET /v1/documents/{id}/chunks/{chunk_id}`. Its id is a hash of the company and the entry's own
  * id (`news-3f2a9c0d17b4e581`): the same entry read again, from the same feed or another, is the same
- * document, and an entry naming two companies is a document for each.
+ * document (stored again when its text has changed), and an entry naming two companies is a
+ * document for each.
  */
 import { Dates, Ids } from "@filings/domain"
 import { Parser } from "@filings/filings-parser"
 import type { CompanyStore } from "@filings/storage"
-import { DocumentStore } from "@filings/storage"
-import { Effect } from "effect"
+import { DocumentStore, FeedStore } from "@filings/storage"
+import { Effect, Option } from "effect"
 import { escapeAttribute, escapeText } from "entities"
 import { createHash } from "node:crypto"
 import { writeFeedItem } from "../feed/FeedWriter.js"
@@ -61,10 +62,21 @@ const day = 86_400_000
 const plausibleTime = (published: number | undefined, readAtMillis: number): number =>
   published !== undefined && published >= earliestNews && published <= readAtMillis + day ? published : readAtMillis
 
+/** What `saveNews` did with an entry. */
+export type SaveOutcome = "stored" | "updated" | "known"
+
+const parsePage = (entry: NewsEntry, publicationId: string) =>
+  Parser.parse({
+    bytes: new TextEncoder().encode(newsPageOf(entry)),
+    fileName: `${publicationId}.html`,
+    form: "NEWS"
+  })
+
 /**
- * Stores `entry` as the news of `company` with its feed item, unless it is stored already (by its
- * id, or as the same headline of that company on that day); answers whether it stored it. `readAtMillis` dates an entry that does not say when it was published, or
- * says it implausibly.
+ * Stores `entry` as the news of `company` with its feed item. An entry stored already is stored
+ * again when its text has changed (a correction: the feed item must not keep a figure the source
+ * took back), keeping its date; one whose headline that company already has that day is not stored.
+ * `readAtMillis` dates an entry that does not say when it was published, or says it implausibly.
  */
 export const saveNews = Effect.fn("NewsDocuments.saveNews")(function*(
   entry: NewsEntry,
@@ -72,8 +84,21 @@ export const saveNews = Effect.fn("NewsDocuments.saveNews")(function*(
   readAtMillis: number
 ) {
   const documents = yield* DocumentStore.DocumentStore
+  const feed = yield* FeedStore.FeedStore
   const publicationId = newsIdOf(company.ticker, entry.key)
-  if ((yield* documents.findMetadata(publicationId))._tag === "Some") return false
+  const stored = yield* documents.findByPublicationId(publicationId)
+  if (Option.isSome(stored)) {
+    const parsed = yield* parsePage(entry, publicationId)
+    if (parsed.markdown === stored.value.body) return "known" satisfies SaveOutcome
+    const document = { ...stored.value, title: headlineOf(entry, parsed.markdown), ...storedContent(parsed) }
+    yield* documents.save(document)
+    const publishedAtMillis = Option.match(yield* feed.findById(publicationId), {
+      onNone: () => plausibleTime(entry.publishedAtMillis, readAtMillis),
+      onSome: (item) => item.publishedAtMillis
+    })
+    yield* writeFeedItem(document, new Date(publishedAtMillis).toISOString())
+    return "updated" satisfies SaveOutcome
+  }
   const publishedAtMillis = plausibleTime(entry.publishedAtMillis, readAtMillis)
   const filingDate = Dates.IsoDate.make(newYorkTimeOf(publishedAtMillis).date)
   if (entry.title !== "") {
@@ -89,13 +114,11 @@ export const saveNews = Effect.fn("NewsDocuments.saveNews")(function*(
       order: "desc"
     })
     const headline = comparableHeadline(entry.title)
-    if (sameDay.documents.some((document) => comparableHeadline(document.title) === headline)) return false
+    if (sameDay.documents.some((document) => comparableHeadline(document.title) === headline)) {
+      return "known" satisfies SaveOutcome
+    }
   }
-  const parsed = yield* Parser.parse({
-    bytes: new TextEncoder().encode(newsPageOf(entry)),
-    fileName: `${publicationId}.html`,
-    form: "NEWS"
-  })
+  const parsed = yield* parsePage(entry, publicationId)
   const document: DocumentStore.StoredDocument = {
     publicationId,
     ticker: company.ticker,
@@ -113,5 +136,5 @@ export const saveNews = Effect.fn("NewsDocuments.saveNews")(function*(
   }
   yield* documents.save(document)
   yield* writeFeedItem(document, new Date(publishedAtMillis).toISOString())
-  return true
+  return "stored" satisfies SaveOutcome
 })

@@ -29,6 +29,8 @@ export interface Reading {
   readonly notModified: boolean
   readonly entries: number
   readonly stored: number
+  /** Entries stored before whose text has changed since, stored again. */
+  readonly updated: number
   /** Tickers named by entries whose company is not known. */
   readonly unknownTickers: ReadonlyArray<string>
   /** Entries skipped: no company named, unreadable text, or malformed in the feed. */
@@ -84,7 +86,14 @@ export const make = Effect.gen(function*() {
     Effect.gen(function*() {
       const answer = yield* client.fetchFeed(source.url, yield* validatorsOf(source), allowedHosts)
       if (answer._tag === "NotModified") {
-        return { notModified: true, entries: 0, stored: 0, unknownTickers: [], skipped: 0 } satisfies Reading
+        return {
+          notModified: true,
+          entries: 0,
+          stored: 0,
+          updated: 0,
+          unknownTickers: [],
+          skipped: 0
+        } satisfies Reading
       }
       const feed = readNewsFeed(answer.xml)
       if (Either.isLeft(feed)) {
@@ -96,6 +105,7 @@ export const make = Effect.gen(function*() {
       const readAt = yield* Clock.currentTimeMillis
       const unknown = new Set<string>()
       let stored = 0
+      let updated = 0
       let skipped = feed.right.warnings.length
       for (const warning of feed.right.warnings) {
         yield* Effect.logDebug(`news at ${NewsSources.hostOf(source.url)}: ${warning}`)
@@ -116,7 +126,6 @@ export const make = Effect.gen(function*() {
           const unreadable = (reason: string) =>
             Effect.as(Effect.logWarning(`news entry ${entry.key} not stored: ${reason}`), "unreadable" as const)
           const outcome = yield* saveNews(entry, company.value, readAt).pipe(
-            Effect.map((isNew) => (isNew ? "stored" as const : "known" as const)),
             Effect.catchTags({
               UnreadableDocument: (error) => unreadable(error.message),
               MalformedSubmission: (error) => unreadable(error.message)
@@ -124,6 +133,7 @@ export const make = Effect.gen(function*() {
           )
           if (outcome === "unreadable") skipped++
           if (outcome === "stored") stored++
+          if (outcome === "updated") updated++
         }
       }
       // Kept only now: had storing failed part-way, the next round reads the whole feed again. A
@@ -135,6 +145,7 @@ export const make = Effect.gen(function*() {
         notModified: false,
         entries: feed.right.entries.length,
         stored,
+        updated,
         unknownTickers: [...unknown],
         skipped
       } satisfies Reading
@@ -156,9 +167,9 @@ export const make = Effect.gen(function*() {
           yield* Effect.logWarning(`news feed at ${host} not read: ${reason}`)
           continue
         }
-        const { entries, notModified, stored, unknownTickers } = exit.value
+        const { entries, notModified, stored, unknownTickers, updated } = exit.value
         if (notModified) continue
-        yield* Effect.logInfo(`news feed at ${host}: ${entries} entries, ${stored} new stored`)
+        yield* Effect.logInfo(`news feed at ${host}: ${entries} entries, ${stored} new stored, ${updated} updated`)
         if (unknownTickers.length > 0) {
           const message = `news feed at ${host} has news of companies not known yet (${unknownTickers.join(", ")}):` +
             " they are stored once a filing of theirs is"
