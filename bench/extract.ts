@@ -24,7 +24,7 @@ import { basename, join } from "node:path"
 import { parseArgs } from "node:util"
 import { createDatabase } from "../test/support/postgres.js"
 import { load, summarize } from "./support/load.js"
-import { Cleanup, filingsJson, filingsProgram, repositoryRoot, startListening } from "./support/processes.js"
+import { Cleanup, createBenchKey, filingsProgram, repositoryRoot, startListening } from "./support/processes.js"
 
 const { values: argv } = parseArgs({
   options: { duration: { type: "string" }, connections: { type: "string" } },
@@ -111,16 +111,7 @@ const measureServer = async (
   cleanup: Cleanup,
   logDir: string
 ): Promise<string> => {
-  const { key } = await filingsJson<{ key: string }>(env, [
-    "keys",
-    "create",
-    "--name",
-    "bench",
-    "--plan",
-    "enterprise",
-    "--rate-limit",
-    "1000000"
-  ])
+  const key = await createBenchKey(env)
   const server = await startListening({
     name: `filings serve (${name})`,
     nodeArgs: [filingsProgram, "serve", "--port", "0", "--json"],

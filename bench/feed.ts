@@ -43,8 +43,8 @@ import type { LoadRun, Summary } from "./support/load.js"
 import { summarize } from "./support/load.js"
 import {
   Cleanup,
+  createBenchKey,
   filingsEnvironment,
-  filingsJson,
   filingsProgram,
   type ListeningProcess,
   repositoryRoot,
@@ -848,16 +848,7 @@ const throughServer = async (
   cleanup: Cleanup,
   logDir: string
 ): Promise<ReadonlyArray<HttpResult>> => {
-  const { key } = await filingsJson<{ readonly key: string }>(env, [
-    "keys",
-    "create",
-    "--name",
-    "bench",
-    "--plan",
-    "enterprise",
-    "--rate-limit",
-    "1000000"
-  ])
+  const key = await createBenchKey(env)
   const server = await startListening({
     name: `filings serve (${name})`,
     nodeArgs: [

@@ -33,8 +33,8 @@ import { createDatabase } from "../test/support/postgres.js"
 import { eightKSubmission } from "../test/support/syntheticEightK.js"
 import {
   Cleanup,
+  createBenchKey,
   filingsEnvironment,
-  filingsJson,
   filingsProgram,
   repositoryRoot,
   startListening
@@ -234,16 +234,7 @@ const followOnce = async (
   }
   cleanup.add(`close the ${store} replay`, closeReplay)
 
-  const { key } = await filingsJson<{ key: string }>(storageEnv, [
-    "keys",
-    "create",
-    "--name",
-    "follow-bench",
-    "--plan",
-    "enterprise",
-    "--rate-limit",
-    "1000000"
-  ])
+  const key = await createBenchKey(storageEnv, "follow-bench")
   progress(`${store}: API key created`)
   const adminToken = randomBytes(24).toString("hex")
   const server = await startListening({

@@ -19,6 +19,7 @@ import { submission } from "../test/support/syntheticFilings.js"
 import { load, type LoadRun, summarize, type Summary } from "./support/load.js"
 import {
   Cleanup,
+  createBenchKey,
   filingsEnvironment,
   filingsJson,
   filingsProgram,
@@ -295,10 +296,7 @@ const main = async (cleanup: Cleanup) => {
   const env = filingsEnvironment(dataDir, "WARN")
 
   progress(`Storing ${settings.documents} synthetic ${ticker} filings...`)
-  const { key } = await filingsJson<{ readonly key: string }>(
-    env,
-    ["keys", "create", "--name", "bench", "--plan", "enterprise", "--rate-limit", "1000000"]
-  )
+  const key = await createBenchKey(env)
   const publicationIds = await storeDocuments(env, join(workDir, "filings"))
   const headers = { authorization: `Bearer ${key}` }
 

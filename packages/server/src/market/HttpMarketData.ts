@@ -16,9 +16,10 @@
  * time-out, 10 seconds by default) is a `MarketDataError` whose reason names neither the key nor the
  * URL, which may carry credentials of its own.
  */
-import { HttpClient, type HttpClientError, HttpClientRequest } from "@effect/platform"
+import { HttpClient, HttpClientRequest } from "@effect/platform"
 import { Dates } from "@filings/domain"
 import { Config, ConfigError, Duration, Effect, Either, Layer, Option, ParseResult, Redacted, Schema } from "effect"
+import { describeHttpError } from "../outbound/HttpFailures.js"
 import { MarketData, MarketDataError, type Service } from "./MarketData.js"
 
 export interface Options {
@@ -102,22 +103,6 @@ export const closesOfAnswer = (json: unknown) => {
 // ---------------------------------------------------------------------------------------------------
 // The adapter
 // ---------------------------------------------------------------------------------------------------
-
-/** What went wrong underneath a transport failure: undici wraps the system error that explains it. */
-const innermostMessageOf = (cause: unknown): string | undefined => {
-  let innermost: Error | undefined
-  for (let current = cause, depth = 0; current instanceof Error && depth < 8; current = current.cause, depth++) {
-    innermost = current
-  }
-  return innermost?.message
-}
-
-// Not the error's own message: that one names the request's URL.
-const describeHttpError = (error: HttpClientError.HttpClientError): string => {
-  const detail = error._tag === "RequestError" ? innermostMessageOf(error.cause) : error.description
-  const what = error._tag === "RequestError" ? "the request failed" : "the answer could not be read"
-  return `${what} (${error.reason})${detail === undefined || detail === "" ? "" : `: ${detail}`}`
-}
 
 const statusReason = (status: number): string =>
   status === 401 || status === 403

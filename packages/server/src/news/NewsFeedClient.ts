@@ -4,8 +4,9 @@
  * configured hosts are asked: a redirect elsewhere is refused, not followed. An answer is read up
  * to `maxFeedBytes` and decoded with the charset its `Content-Type` or XML declaration names.
  */
-import { HttpClient, type HttpClientError, HttpClientRequest, type HttpClientResponse } from "@effect/platform"
+import { HttpClient, HttpClientRequest, type HttpClientResponse } from "@effect/platform"
 import { Chunk, Data, Duration, Effect, Stream } from "effect"
+import { describeHttpError } from "../outbound/HttpFailures.js"
 
 /** What the previous answer said to send back. */
 export interface Validators {
@@ -76,15 +77,6 @@ const boundedBody = (response: HttpClientResponse.HttpClientResponse, fail: (rea
       return bytes
     })
   )
-
-const describeHttpError = (error: HttpClientError.HttpClientError): string => {
-  let innermost: unknown = error.cause
-  for (let depth = 0; innermost instanceof Error && innermost.cause instanceof Error && depth < 8; depth++) {
-    innermost = innermost.cause
-  }
-  const detail = innermost instanceof Error ? `: ${innermost.message}` : ""
-  return `the request failed (${error.reason})${detail}`
-}
 
 export const make = Effect.gen(function*() {
   // A third party has no use for our trace ids.
