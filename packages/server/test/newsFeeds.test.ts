@@ -9,7 +9,7 @@ import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { Ids } from "@filings/domain"
 import { SummaryModel } from "@filings/feed-summarizer"
 import { CompanyStore, DocumentStore, FeedStore, MemoryStorage } from "@filings/storage"
-import { Effect, Either, Layer, Option, TestClock } from "effect"
+import { Effect, Either, Fiber, Layer, Option, TestClock } from "effect"
 import { createServer, type IncomingMessage, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import * as MarketData from "../src/market/MarketData.js"
@@ -71,6 +71,13 @@ const startFeedHost = (
     const path = request.url ?? "/"
     const ifNoneMatch = request.headers["if-none-match"]
     seen.push({ path, ...(ifNoneMatch === undefined ? {} : { ifNoneMatch }) })
+    if (path === "/stalled.rss") {
+      // Headers and the start of a body, then nothing: the reader must give up and hang up.
+      response.writeHead(200, { "content-type": "application/rss+xml" })
+      response.write("<rss><channel><title>Stalled</title>")
+      response.on("close", () => stalledClosed.push(path))
+      return
+    }
     const answer = answers[path]?.(request) ?? { status: 404, body: "not found" }
     response.writeHead(answer.status, answer.headers ?? {})
     response.end(answer.body ?? "")
@@ -89,6 +96,9 @@ const withEtag = (body: string, etag: string) => (request: IncomingMessage) =>
   request.headers["if-none-match"] === etag
     ? { status: 304, headers: { etag } }
     : { status: 200, headers: { "content-type": "application/rss+xml; charset=utf-8", etag }, body }
+
+/** Stalled answers whose connection the reader closed. */
+const stalledClosed: Array<string> = []
 
 /** How often the edited feed was read: its entry's figure is corrected after the first time. */
 let editedReads = 0
@@ -361,6 +371,14 @@ describe("NewsFeeds", () => {
       assert.strictEqual(yield* failureOf("/gone.rss"), "HTTP 404")
       assert.strictEqual(yield* failureOf("/moved-nowhere"), "HTTP 302 without a usable Location")
       assert.strictEqual(yield* failureOf("/huge.rss"), "the answer is larger than 10 MB")
+
+      const stalled = yield* Effect.fork(failureOf("/stalled.rss"))
+      // Real sockets under the test clock: let the headers arrive before time moves on.
+      yield* Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 200)))
+      yield* TestClock.adjust("30 seconds")
+      assert.strictEqual(yield* Fiber.join(stalled), "no answer within 30 seconds")
+      yield* Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 200)))
+      assert.deepStrictEqual(stalledClosed, ["/stalled.rss"], "the request was ended, not left open")
       assert.deepStrictEqual(yield* newsItemsOf("ACME"), [])
     }).pipe(Effect.provide(testLayer)))
 })
