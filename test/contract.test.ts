@@ -514,6 +514,15 @@ describe.skipIf(!existsSync(corpusDir))("real filings from the corpus", () => {
     )
     assert.strictEqual(metrics.net_income?.value, 93_736_000_000)
     assert.strictEqual(metrics.eps_diluted?.value, 6.08)
+    // Balances carry the document's period too; the date they are measured at is as_of.
+    assert.deepStrictEqual(
+      [metrics.total_debt?.value, metrics.total_debt?.period, metrics.total_debt?.as_of],
+      [96_662_000_000, "FY 2024", "2024-09-28"]
+    )
+    assert.deepStrictEqual(
+      [metrics.shares_outstanding?.period, metrics.shares_outstanding?.as_of],
+      ["FY 2024", "2024-10-18"]
+    )
     const titles = (extraction.tables ?? []).map((table) => table.title)
     assert.isAbove(titles.length, 20)
     assert.include((extraction.exhibits ?? []).map((exhibit) => exhibit.number), "31.1")
@@ -528,6 +537,13 @@ describe.skipIf(!existsSync(corpusDir))("real filings from the corpus", () => {
       { period: "FY 2024", value: 391_035_000_000, filing_date: "2024-11-01" }
     ])
     assert.deepStrictEqual(series.metrics.eps?.data.map((point) => point.value), [6.08])
+    const balances = await jsonOf(
+      Extraction.CompanyMetrics,
+      await get("/v1/extract/metrics?tickers=AAPL&metrics=total_assets&frequency=annual")
+    )
+    assert.deepStrictEqual(balances.metrics.total_assets?.data, [
+      { period: "FY 2024", as_of: "2024-09-28", value: 364_980_000_000, filing_date: "2024-11-01" }
+    ])
 
     const statements = await jsonOf(
       Extraction.CompanyTables,

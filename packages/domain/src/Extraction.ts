@@ -31,10 +31,15 @@ export const RequestedMetricName = Schema.Literal(...MetricNames, "eps").annotat
 })
 export type RequestedMetricName = typeof RequestedMetricName.Type
 
+/**
+ * `period` is the document's reporting period (`FY 2024`, `Q3 2024`) for every metric; `as_of`, an
+ * addition to the spec's fields, is the date a balance or a share count is measured at.
+ */
 export class Metric extends Schema.Class<Metric>("Metric")({
   value: Schema.Number,
   unit: Schema.String,
   period: Schema.optionalWith(Schema.String, { exact: true }),
+  as_of: Schema.optionalWith(IsoDate, { exact: true }),
   yoy_change: Schema.optionalWith(Schema.Number, { exact: true })
 }) {}
 
@@ -89,8 +94,10 @@ export const ExtractParams = Schema.Struct({
   fields: Schema.optionalWith(CommaSeparated(ExtractionField), { exact: true })
 })
 
+/** A point of a series: `period` as on the document's metric, `as_of` (an addition) for balances. */
 export class MetricDataPoint extends Schema.Class<MetricDataPoint>("MetricDataPoint")({
   period: Schema.String,
+  as_of: Schema.optionalWith(IsoDate, { exact: true }),
   value: Schema.Number,
   filing_date: IsoDate
 }) {}

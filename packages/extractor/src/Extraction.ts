@@ -9,8 +9,10 @@ export const MetricValue = Schema.Struct({
   value: Schema.Number,
   /** `USD` for money and per-share amounts, `shares` for share counts. */
   unit: Schema.String,
-  /** `FY 2024`, `Q3 2024`, or the instant `2024-09-28` for balance-sheet values. */
+  /** The document's reporting period, `FY 2024` or `Q3 2024`, for every metric. */
   period: Schema.String,
+  /** The instant (`2024-09-28`) a balance-sheet value or a share count is measured at; absent for flows. */
+  asOf: Schema.optional(Schema.String),
   /** The change against the same period a year earlier, as a fraction; absent when not reported. */
   yoyChange: Schema.optional(Schema.Number),
   /** Where the value comes from: the concept (`us-gaap:Revenues`), a table, or `derived`. */

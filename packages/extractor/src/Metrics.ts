@@ -27,7 +27,7 @@ export interface ReportingPeriod {
   /** `FY`, `Q1`, `Q2`, `Q3` or `Q4`. */
   readonly fiscalPeriod?: string | undefined
   readonly documentType?: string | undefined
-  /** `FY 2024` or `Q3 2024`. */
+  /** `FY 2024` or `Q3 2024`: the `period` of every metric of the filing. */
   readonly label: string
 }
 
@@ -62,18 +62,17 @@ const toMetricValue = (selected: {
   readonly value: number
   readonly unit: string
   readonly period: string
+  readonly asOf?: string | undefined
   readonly yoyChange?: number | undefined
   readonly source: string
-}): MetricValue =>
-  selected.yoyChange === undefined
-    ? { value: selected.value, unit: selected.unit, period: selected.period, source: selected.source }
-    : {
-      value: selected.value,
-      unit: selected.unit,
-      period: selected.period,
-      yoyChange: selected.yoyChange,
-      source: selected.source
-    }
+}): MetricValue => ({
+  value: selected.value,
+  unit: selected.unit,
+  period: selected.period,
+  ...(selected.asOf === undefined ? {} : { asOf: selected.asOf }),
+  ...(selected.yoyChange === undefined ? {} : { yoyChange: selected.yoyChange }),
+  source: selected.source
+})
 
 /**
  * Extracts the metrics of one filing. Fails with `UnusableXbrl` only when there is nothing to read;

@@ -54,7 +54,8 @@ describe.skipIf(!existsSync(corpus))(`metric sources on the corpus in ../shared/
       assert.deepStrictEqual(metrics.total_assets, {
         value: 7_007e6,
         unit: "USD",
-        period: "2000-04-01",
+        period: "Q2 2000",
+        asOf: "2000-04-01",
         source: "fds:TOTAL-ASSETS"
       })
     }))

@@ -140,8 +140,14 @@ describe("metrics", () => {
       net_income: { value: -1_234_000, unit: "USD", period: "Q1 1999", source: "fds:NET-INCOME" },
       eps_basic: { value: -0.25, unit: "USD", period: "Q1 1999", source: "fds:EPS-BASIC" },
       eps_diluted: { value: -0.25, unit: "USD", period: "Q1 1999", source: "fds:EPS-DILUTED" },
-      total_assets: { value: 9_000_000, unit: "USD", period: "1999-03-31", source: "fds:TOTAL-ASSETS" },
-      cash_and_equivalents: { value: 1_500_000, unit: "USD", period: "1999-03-31", source: "fds:CASH" }
+      total_assets: {
+        value: 9_000_000,
+        unit: "USD",
+        period: "Q1 1999",
+        asOf: "1999-03-31",
+        source: "fds:TOTAL-ASSETS"
+      },
+      cash_and_equivalents: { value: 1_500_000, unit: "USD", period: "Q1 1999", asOf: "1999-03-31", source: "fds:CASH" }
     })
     assert.deepStrictEqual(warnings, [])
   })
@@ -178,7 +184,9 @@ describe("metrics", () => {
       )
     )
     assert.deepStrictEqual(Object.keys(metrics), ["total_assets"])
-    assert.strictEqual(metrics.total_assets?.period, "1999-06-30")
+    // The balance still carries the document's period, the quarter the six months end with.
+    assert.strictEqual(metrics.total_assets?.period, "Q2 1999")
+    assert.strictEqual(metrics.total_assets?.asOf, "1999-06-30")
     assert.isTrue(warnings.some((warning) => warning.includes("year-to-date")))
   })
 
@@ -268,8 +276,8 @@ describe.skipIf(corpusMissing)("Apple 10-Q for the quarter ended 1 April 2000 (c
       net_income: { value: 233e6, unit: "USD", period: "Q2 2000", source: "fds:NET-INCOME" },
       eps_basic: { value: 1.44, unit: "USD", period: "Q2 2000", source: "fds:EPS-BASIC" },
       eps_diluted: { value: 1.28, unit: "USD", period: "Q2 2000", source: "fds:EPS-DILUTED" },
-      total_assets: { value: 7_007e6, unit: "USD", period: "2000-04-01", source: "fds:TOTAL-ASSETS" },
-      cash_and_equivalents: { value: 1_662e6, unit: "USD", period: "2000-04-01", source: "fds:CASH" }
+      total_assets: { value: 7_007e6, unit: "USD", period: "Q2 2000", asOf: "2000-04-01", source: "fds:TOTAL-ASSETS" },
+      cash_and_equivalents: { value: 1_662e6, unit: "USD", period: "Q2 2000", asOf: "2000-04-01", source: "fds:CASH" }
     })
   })
 })

@@ -95,7 +95,7 @@ describe("inline facts", () => {
 })
 
 describe("extractMetrics", () => {
-  it.effect("reads an annual report: values, units, periods, sources and the change against the prior year", () =>
+  it.effect("reads an annual report: values, units, the document's period on every metric with balances' as_of, sources and the change against the prior year", () =>
     Effect.gen(function*() {
       const html = annual(
         nonFraction("us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax", "fy24", "391,035") +
@@ -126,25 +126,29 @@ describe("extractMetrics", () => {
       assert.deepStrictEqual(result.metrics.total_equity, {
         value: 56_950_000_000,
         unit: "USD",
-        period: "2024-09-28",
+        period: "FY 2024",
+        asOf: "2024-09-28",
         source: "us-gaap:StockholdersEquity"
       })
       assert.deepStrictEqual(result.metrics.shares_outstanding, {
         value: 15_115_823_000,
         unit: "shares",
-        period: "2024-10-18",
+        period: "FY 2024",
+        asOf: "2024-10-18",
         source: "dei:EntityCommonStockSharesOutstanding"
       })
       assert.deepStrictEqual(result.metrics.book_value_per_share, {
         value: 56_950_000_000 / 15_115_823_000,
         unit: "USD",
-        period: "2024-09-28",
+        period: "FY 2024",
+        asOf: "2024-09-28",
         source: "derived"
       })
       assert.deepStrictEqual(result.metrics.total_debt, {
         value: 96_662_000_000,
         unit: "USD",
-        period: "2024-09-28",
+        period: "FY 2024",
+        asOf: "2024-09-28",
         source: "derived"
       })
       assert.isUndefined(result.metrics.net_income)
@@ -270,7 +274,8 @@ describe("extractMetrics", () => {
       assert.deepStrictEqual(metrics.total_assets, {
         value: 335_038_000_000,
         unit: "USD",
-        period: "2023-07-01",
+        period: "Q3 2023",
+        asOf: "2023-07-01",
         source: "us-gaap:Assets"
       })
       assert.strictEqual(period?.label, "Q3 2023")

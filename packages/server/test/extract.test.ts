@@ -79,6 +79,42 @@ const extraction = (revenue: number, period: string): ExtractionStore.StoredExtr
   warnings: []
 })
 
+// Balances: one 10-K stored before balances carried `asOf` (the date in `period`), two stored after.
+const balancesTicker = Ids.Ticker.make("BALS")
+const balanceDocument = (publicationId: string, docType: "10-K" | "10-Q", filingDate: string, period: string) =>
+  sampleDocument({
+    publicationId: Ids.PublicationId.make(publicationId),
+    ticker: balancesTicker,
+    companyName: "Balances Inc",
+    docType,
+    filingDate,
+    period
+  })
+const legacyAnnual = balanceDocument("0000999002-23-000010", "10-K", "2023-02-15", "FY 2022")
+const balanceQuarter = balanceDocument("0000999002-23-000020", "10-Q", "2023-05-10", "Q1 2023")
+const balanceAnnual = balanceDocument("0000999002-24-000010", "10-K", "2024-02-15", "FY 2023")
+const legacyExtraction: ExtractionStore.StoredExtraction = {
+  metrics: [
+    { name: "total_assets", value: 5e9, unit: "USD", period: "2022-12-31", source: "us-gaap:Assets" },
+    {
+      name: "shares_outstanding",
+      value: 1e8,
+      unit: "shares",
+      period: "2023-01-20",
+      source: "dei:EntityCommonStockSharesOutstanding"
+    }
+  ],
+  tables: [],
+  exhibits: [],
+  warnings: []
+}
+const balances = (value: number, period: string, asOf: string): ExtractionStore.StoredExtraction => ({
+  metrics: [{ name: "total_assets", value, unit: "USD", period, asOf, yoyChange: 0.05, source: "us-gaap:Assets" }],
+  tables: [],
+  exhibits: [],
+  warnings: []
+})
+
 beforeAll(async () => {
   const { context } = await runtime.runtime()
   const web = HttpApiBuilder.toWebHandler(
@@ -93,6 +129,10 @@ beforeAll(async () => {
     yield* extractions.save(annual2023.publicationId, extraction(1_000_000_000, "FY 2022"))
     yield* extractions.save(quarter.publicationId, extraction(300_000_000, "Q1 2023"))
     yield* extractions.save(annual2024.publicationId, extraction(1_100_000_000, "FY 2023"))
+    yield* Effect.forEach([legacyAnnual, balanceQuarter, balanceAnnual], documents.save)
+    yield* extractions.save(legacyAnnual.publicationId, legacyExtraction)
+    yield* extractions.save(balanceQuarter.publicationId, balances(5.2e9, "Q1 2023", "2023-03-31"))
+    yield* extractions.save(balanceAnnual.publicationId, balances(5.5e9, "FY 2023", "2023-12-31"))
     return (yield* (yield* ApiKeys.ApiKeys).create({ name: "test", plan: "enterprise", rateLimit: 10_000 })).key
   }))
 })
@@ -142,6 +182,23 @@ describe("GET /v1/documents/{id}/extract", () => {
     ])
   })
 
+  it("a balance's period is the document's period, its date is as_of; a store from before is served the same way", async () => {
+    const current = await json(await get(`/v1/documents/${balanceAnnual.publicationId}/extract?fields=metrics`))
+    assert.deepStrictEqual(current.metrics, {
+      total_assets: { value: 5.5e9, unit: "USD", period: "FY 2023", as_of: "2023-12-31", yoy_change: 0.05 }
+    })
+    const legacy = await json(await get(`/v1/documents/${legacyAnnual.publicationId}/extract?fields=metrics`))
+    assert.deepStrictEqual(legacy.metrics, {
+      total_assets: { value: 5e9, unit: "USD", period: "FY 2022", as_of: "2022-12-31" },
+      shares_outstanding: { value: 1e8, unit: "shares", period: "FY 2022", as_of: "2023-01-20" }
+    })
+    // What is stored stays as it was written.
+    const stored = await runtime.runPromise(
+      Effect.flatMap(ExtractionStore.ExtractionStore, (store) => store.find(legacyAnnual.publicationId))
+    )
+    assert.deepStrictEqual(stored._tag === "Some" ? stored.value.metrics : [], legacyExtraction.metrics)
+  })
+
   it("404 for an unknown document, 400 for an unknown field", async () => {
     assert.strictEqual((await get("/v1/documents/0000000001-99-000001/extract")).status, 404)
     const bad = await get(`/v1/documents/${annual2024.publicationId}/extract?fields=colours`)
@@ -188,6 +245,30 @@ describe("GET /v1/extract/metrics", () => {
     const results = several.results as Array<{ ticker: string; metrics: Record<string, unknown> }>
     assert.deepStrictEqual(results.map((result) => result.ticker), ["ZZZZ", "WDGT"])
     assert.deepStrictEqual(results[0]?.metrics, {})
+  })
+
+  it("balance series: the document's period on every point, the date as as_of, stores from before included", async () => {
+    const body = await json(await get("/v1/extract/metrics?tickers=BALS&metrics=total_assets"))
+    assert.deepStrictEqual(body.metrics, {
+      total_assets: {
+        unit: "USD",
+        data: [
+          { period: "FY 2022", as_of: "2022-12-31", value: 5e9, filing_date: "2023-02-15" },
+          { period: "Q1 2023", as_of: "2023-03-31", value: 5.2e9, filing_date: "2023-05-10" },
+          { period: "FY 2023", as_of: "2023-12-31", value: 5.5e9, filing_date: "2024-02-15" }
+        ]
+      }
+    })
+    const periods = async (frequency: string) => {
+      const series = await json(
+        await get(`/v1/extract/metrics?tickers=BALS&metrics=total_assets&frequency=${frequency}`)
+      )
+      return (series.metrics as { total_assets: { data: Array<{ period: string }> } }).total_assets.data.map((point) =>
+        point.period
+      )
+    }
+    assert.deepStrictEqual(await periods("annual"), ["FY 2022", "FY 2023"])
+    assert.deepStrictEqual(await periods("quarterly"), ["Q1 2023"])
   })
 
   it("400 for an unknown metric, naming it", async () => {

@@ -13,7 +13,13 @@ export interface StoredMetric {
   readonly name: string
   readonly value: number
   readonly unit: string
+  /**
+   * The document's reporting period (`FY 2024`, `Q3 2024`). Extractions stored before balances got
+   * `asOf` hold the balance's date here instead; readers present those with the document's period.
+   */
   readonly period: string
+  /** The date a balance or share count is measured at (ISO); absent for flows. */
+  readonly asOf?: string | undefined
   readonly yoyChange?: number | undefined
   /** The XBRL concept, table or `derived`. */
   readonly source: string
@@ -63,6 +69,8 @@ export interface MetricPoint {
   readonly publicationId: Ids.PublicationId
   readonly docType: DocTypes.DocType
   readonly filingDate: Dates.IsoDate
+  /** The document's own reporting period (`FY 2024`, `Q3 2024`). */
+  readonly documentPeriod: Dates.Period
   readonly metric: StoredMetric
 }
 

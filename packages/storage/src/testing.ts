@@ -441,6 +441,15 @@ export const conformance = <E>(
               period: `FY ${fiscalYear}`,
               source: "us-gaap:EarningsPerShareDiluted"
             },
+            {
+              name: "total_debt",
+              value: 96_662_000_000,
+              unit: "USD",
+              period: `FY ${fiscalYear}`,
+              asOf: `${fiscalYear}-09-28`,
+              source: "us-gaap:LongTermDebt"
+            },
+            // As stored before balances had `asOf`: the date in `period`, kept as it was written.
             { name: "book_value_per_share", value: 3.77, unit: "USD", period: `${fiscalYear}-09-28`, source: "derived" }
           ],
           tables: [
@@ -473,9 +482,9 @@ export const conformance = <E>(
             const documents = yield* DocumentStore
             const store = yield* ExtractionStore
             const ticker = uniqueTicker()
-            const older = sampleDocument({ ticker, docType: "10-K", filingDate: "2023-11-03" })
+            const older = sampleDocument({ ticker, docType: "10-K", filingDate: "2023-11-03", period: "FY 2023" })
             const newer = sampleDocument({ ticker, docType: "10-K", filingDate: "2024-11-01" })
-            const quarter = sampleDocument({ ticker, docType: "10-Q", filingDate: "2024-08-02" })
+            const quarter = sampleDocument({ ticker, docType: "10-Q", filingDate: "2024-08-02", period: "Q3 2024" })
             yield* Effect.forEach([older, newer, quarter], documents.save)
             yield* store.save(newer.publicationId, extraction(391, 2024))
             yield* store.save(older.publicationId, extraction(383, 2023))
@@ -505,6 +514,25 @@ export const conformance = <E>(
                 "2024-11-01",
                 "eps_diluted"
               ]]
+            )
+            // Each point carries its document's period, and a balance its as_of date.
+            const balances = yield* store.metricSeries({
+              tickers: [ticker],
+              metrics: ["total_debt", "book_value_per_share"],
+              docTypes: ["10-K", "10-Q"]
+            })
+            assert.deepStrictEqual(
+              balances.map((
+                point
+              ) => [point.documentPeriod, point.metric.name, point.metric.period, point.metric.asOf]),
+              [
+                ["FY 2023", "total_debt", "FY 2023", "2023-09-28"],
+                ["FY 2023", "book_value_per_share", "2023-09-28", undefined],
+                ["Q3 2024", "total_debt", "FY 2024", "2024-09-28"],
+                ["Q3 2024", "book_value_per_share", "2024-09-28", undefined],
+                ["FY 2024", "total_debt", "FY 2024", "2024-09-28"],
+                ["FY 2024", "book_value_per_share", "2024-09-28", undefined]
+              ]
             )
             const none = yield* store.metricSeries({
               tickers: [uniqueTicker()],

@@ -3,8 +3,7 @@
  * as the expected values for one filing: the first concept of a metric the regulator reports for the
  * filing's accession number and period.
  */
-import { type MetricConcepts, metricConcepts } from "../../src/internal/xbrl/concepts.js"
-import type { MetricName } from "../../src/internal/xbrl/concepts.js"
+import { type ConceptMetricName, type MetricConcepts, metricConcepts } from "../../src/internal/xbrl/concepts.js"
 
 export interface CompanyFact {
   readonly start?: string
@@ -34,7 +33,7 @@ const days = (start: string, end: string) => (Date.parse(end) - Date.parse(start
  */
 export const expectedMetric = (
   companyFacts: CompanyFacts,
-  name: Exclude<MetricName, "book_value_per_share">,
+  name: ConceptMetricName,
   accn: string,
   period: { readonly endDate: string; readonly quarterly: boolean }
 ): ExpectedMetric | undefined => {

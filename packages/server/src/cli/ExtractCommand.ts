@@ -35,6 +35,7 @@ const toJson = (extraction: Extractor.ExtractionOutput, fields: ReadonlyArray<Fi
             value: metric.value,
             unit: metric.unit,
             period: metric.period,
+            ...(metric.asOf === undefined ? {} : { as_of: metric.asOf }),
             ...(metric.yoyChange === undefined ? {} : { yoy_change: metric.yoyChange }),
             source: metric.source
           }]]

@@ -7,7 +7,15 @@ import { Api, ApiError, type DocType, Extraction, type Ids } from "@filings/doma
 import { CompanyStore, DocumentStore, ExtractionStore } from "@filings/storage"
 import { Effect, Option } from "effect"
 import { orServiceUnavailable } from "../http/StorageFailures.js"
-import { allFields, type Field, toCompanyMetrics, toCsv, toExtractionResult, toTable } from "./ExtractResponses.js"
+import {
+  allFields,
+  type Field,
+  servedPeriod,
+  toCompanyMetrics,
+  toCsv,
+  toExtractionResult,
+  toTable
+} from "./ExtractResponses.js"
 
 const DefaultMetricDocTypes: ReadonlyArray<DocType.DocType> = ["10-K", "10-Q"]
 const DefaultTableDocTypes: ReadonlyArray<DocType.DocType> = ["10-K"]
@@ -20,12 +28,12 @@ const storedMetricName = (asked: string): string => (asked === "eps" ? "eps_dilu
 
 /**
  * Annual series keep fiscal-year values (`FY 2024`), quarterly ones quarter values (`Q3 2024`), from
- * any form (an earnings release's quarter counts); instants (balance-sheet dates) go with their
- * filing's form.
+ * any form (an earnings release's quarter counts), by the period served (balances stored with their
+ * date in `period` are served with the document's period).
  */
 const fitsFrequency = (frequency: "annual" | "quarterly" | "all") => (point: ExtractionStore.MetricPoint): boolean => {
   if (frequency === "all") return true
-  const { period } = point.metric
+  const { period } = servedPeriod(point.metric, point.documentPeriod)
   if (period.startsWith("FY ")) return frequency === "annual"
   if (/^Q[1-4] /.test(period)) return frequency === "quarterly"
   const annualFiling = point.docType === "10-K" || point.docType === "20-F"

@@ -2,7 +2,7 @@
  * Stored extractions in their API shapes: the extraction of one document with only the fields
  * asked for, metric series per company, and tables as JSON or as tidy CSV.
  */
-import { Extraction } from "@filings/domain"
+import { type Dates, Extraction } from "@filings/domain"
 import type { DocumentStore, ExtractionStore } from "@filings/storage"
 
 const trusted = { disableValidation: true } as const
@@ -10,11 +10,27 @@ const trusted = { disableValidation: true } as const
 export type Field = "tables" | "metrics" | "exhibits" | "signatures"
 export const allFields: ReadonlyArray<Field> = ["tables", "metrics", "exhibits", "signatures"]
 
-const toMetric = (metric: ExtractionStore.StoredMetric) =>
+const storedDate = /^\d{4}-\d{2}-\d{2}$/
+
+/**
+ * A stored metric's `period` and `as_of` as served. Extractions stored before balances carried
+ * `as_of` hold the balance's date in `period`: they are served with the document's own period and
+ * that date as `as_of`, without rewriting what is stored.
+ */
+export const servedPeriod = (
+  metric: ExtractionStore.StoredMetric,
+  documentPeriod: Dates.Period
+): { readonly period: string; readonly as_of?: Dates.IsoDate } => {
+  if (metric.asOf !== undefined) return { period: metric.period, as_of: metric.asOf as Dates.IsoDate }
+  if (storedDate.test(metric.period)) return { period: documentPeriod, as_of: metric.period as Dates.IsoDate }
+  return { period: metric.period }
+}
+
+const toMetric = (metric: ExtractionStore.StoredMetric, documentPeriod: Dates.Period) =>
   new Extraction.Metric({
     value: metric.value,
     unit: metric.unit,
-    period: metric.period,
+    ...servedPeriod(metric, documentPeriod),
     ...(metric.yoyChange === undefined ? {} : { yoy_change: metric.yoyChange })
   }, trusted)
 
@@ -42,7 +58,11 @@ export const toExtractionResult = (
     filing_date: document.filingDate,
     period: document.period,
     ...(fields.includes("metrics")
-      ? { metrics: Object.fromEntries(extraction.metrics.map((metric) => [metric.name, toMetric(metric)])) }
+      ? {
+        metrics: Object.fromEntries(
+          extraction.metrics.map((metric) => [metric.name, toMetric(metric, document.period)])
+        )
+      }
       : {}),
     ...(fields.includes("tables") ? { tables: extraction.tables.map(toTable) } : {}),
     ...(fields.includes("exhibits")
@@ -89,7 +109,7 @@ export const toCompanyMetrics = (
             unit: series[0]!.metric.unit,
             data: series.map((point) =>
               new Extraction.MetricDataPoint({
-                period: point.metric.period,
+                ...servedPeriod(point.metric, point.documentPeriod),
                 value: point.metric.value,
                 filing_date: point.filingDate
               }, trusted)

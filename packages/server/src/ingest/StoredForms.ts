@@ -25,6 +25,7 @@ export const toStoredExtraction = (extraction: Extractor.ExtractionOutput): Extr
         value: metric.value,
         unit: metric.unit,
         period: metric.period,
+        ...(metric.asOf !== undefined && isIsoDate(metric.asOf) ? { asOf: metric.asOf } : {}),
         ...(metric.yoyChange === undefined ? {} : { yoyChange: metric.yoyChange }),
         source: metric.source
       }]

@@ -13,6 +13,7 @@ interface MetricRow {
   readonly value: number
   readonly unit: string
   readonly period: string
+  readonly as_of: string | null
   readonly yoy_change: number | null
   readonly source: string
 }
@@ -22,6 +23,7 @@ const toMetric = (row: MetricRow): ExtractionStore.StoredMetric => ({
   value: row.value,
   unit: row.unit,
   period: row.period,
+  ...(row.as_of === null ? {} : { asOf: row.as_of }),
   ...(row.yoy_change === null ? {} : { yoyChange: row.yoy_change }),
   source: row.source
 })
@@ -55,6 +57,7 @@ interface SeriesRow {
   readonly publication_id: string
   readonly doc_type: string
   readonly filing_date: string
+  readonly document_period: string
 }
 
 // Document columns under the names MetadataRow uses, for queries that join another table.
@@ -84,6 +87,7 @@ export const makeExtractionStore = Effect.gen(function*() {
             value: metric.value,
             unit: metric.unit,
             period: metric.period,
+            as_of: metric.asOf ?? null,
             yoy_change: metric.yoyChange ?? null,
             source: metric.source
           })))
@@ -107,7 +111,7 @@ export const makeExtractionStore = Effect.gen(function*() {
       }>`SELECT exhibits, signatures, warnings FROM document_extractions WHERE publication_id = ${publicationId}`
       if (extraction === undefined) return Option.none()
       const metrics = yield* sql<MetricRow>`
-        SELECT metric, value, unit, period, yoy_change, source FROM document_metrics
+        SELECT metric, value, unit, period, as_of::text AS as_of, yoy_change, source FROM document_metrics
         WHERE publication_id = ${publicationId} ORDER BY position`
       const tables = yield* sql<TableRow>`
         SELECT table_id, title AS table_title, section, table_type, headers, rows, unit, format FROM document_tables
@@ -141,10 +145,11 @@ export const makeExtractionStore = Effect.gen(function*() {
       // planner from flattening the lateral subquery back into a hash join over all of them.
       const rows = yield* sql<SeriesRow & MetricRow>`
         SELECT d.ticker, d.company_name, d.publication_id, d.doc_type, d.filing_date::text AS filing_date,
-          m.metric, m.value, m.unit, m.period, m.yoy_change, m.source
+          d.period AS document_period, m.metric, m.value, m.unit, m.period, m.as_of::text AS as_of, m.yoy_change,
+          m.source
         FROM documents d
         CROSS JOIN LATERAL (
-          SELECT metric, value, unit, period, yoy_change, source, position FROM document_metrics
+          SELECT metric, value, unit, period, as_of, yoy_change, source, position FROM document_metrics
           WHERE publication_id = d.publication_id AND metric IN ${sql.in(query.metrics)}
           OFFSET 0
         ) m
@@ -156,6 +161,7 @@ export const makeExtractionStore = Effect.gen(function*() {
         publicationId: row.publication_id as Ids.PublicationId,
         docType: row.doc_type as DocType.DocType,
         filingDate: row.filing_date as Dates.IsoDate,
+        documentPeriod: row.document_period as Dates.Period,
         metric: toMetric(row)
       }))
     }).pipe(failsAs("ExtractionStore.metricSeries"))

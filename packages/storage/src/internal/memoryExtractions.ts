@@ -35,6 +35,7 @@ export const makeExtractionStore = Effect.gen(function*() {
               publicationId: document.publicationId,
               docType: document.docType,
               filingDate: document.filingDate,
+              documentPeriod: document.period,
               metric
             }))
           )),

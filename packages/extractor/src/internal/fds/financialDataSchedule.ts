@@ -591,8 +591,9 @@ export const metricsFromSchedules = (schedules: ReadonlyArray<FinancialDataSched
   if (unit === undefined) return { metrics, warnings: warnings.done() }
 
   const durations = durationSource(chosen, schedules, warnings.add)
+  const documentPeriod = durations?.period ?? instantLabel(chosen, periodEnd)
   for (const mapping of mappings) {
-    const source = mapping.kind === "instant" ? { schedule: chosen, period: periodEnd } : durations
+    const source = mapping.kind === "instant" ? { schedule: chosen, period: documentPeriod } : durations
     if (source === undefined) continue
     const tag = mapping.tags.find((each) => source.schedule.values.has(each))
     const value = tag === undefined ? undefined : source.schedule.values.get(tag)
@@ -602,10 +603,23 @@ export const metricsFromSchedules = (schedules: ReadonlyArray<FinancialDataSched
       warnings.add(`<EPS-PRIMARY> of a period before SFAS 128 is primary EPS, not basic EPS; eps_basic omitted`)
       continue
     }
-    metrics[mapping.metric] = { value, unit, period: source.period, source: `fds:${tag}` }
+    metrics[mapping.metric] = mapping.kind === "instant"
+      ? { value, unit, period: source.period, asOf: periodEnd, source: `fds:${tag}` }
+      : { value, unit, period: source.period, source: `fds:${tag}` }
   }
   return { metrics, warnings: warnings.done() }
 }
+
+/**
+ * The label of the filing's period when no quarter or year schedule gives one (a 10-Q's schedule of
+ * six or nine months): the fiscal quarter ending on the schedule's date, a year for twelve months.
+ */
+const instantLabel = (schedule: FinancialDataSchedule, periodEnd: string): string =>
+  fiscalLabel({
+    periodEnd,
+    months: schedule.months === 12 ? 12 : 3,
+    fiscalYearEnd: schedule.fiscalYearEnd === undefined ? undefined : monthDay(schedule.fiscalYearEnd)
+  })?.label ?? `Q${Math.ceil(Number(periodEnd.slice(5, 7)) / 3)} ${periodEnd.slice(0, 4)}`
 
 /**
  * The schedule and fiscal label that period values (revenue, net income, EPS) are read with: the

@@ -9,9 +9,8 @@
  * - net_income: `NetIncomeLoss` (attributable to the parent) first; `ProfitLoss` (including
  *   non-controlling interests) only when the former is absent; the amount available to common
  *   stockholders last.
- * - total_debt: `LongTermDebt` (all term debt, current portion included); otherwise the sum of
- *   `LongTermDebtCurrent` and `LongTermDebtNoncurrent` when both are reported (source `derived`).
- *   Commercial paper, short-term borrowings and lease liabilities are not counted.
+ * - total_debt is read from several tag families and checked against the debt note's total: see
+ *   `totalDebt.ts`.
  * - total_liabilities: `Liabilities` only. Many filers omit it; it is then absent rather than derived.
  * - cash_and_equivalents: `CashAndCashEquivalentsAtCarryingValue`, and the figure including restricted
  *   cash only when the former is absent.
@@ -39,8 +38,10 @@ export interface MetricConcepts {
   readonly concepts: ReadonlyArray<string>
 }
 
-/** Metrics read straight from one concept (book value per share and the debt sum are derived). */
-export const metricConcepts: { readonly [K in Exclude<MetricName, "book_value_per_share">]: MetricConcepts } = {
+/** A metric read straight from one concept (book value per share and total debt are derived). */
+export type ConceptMetricName = Exclude<MetricName, "book_value_per_share" | "total_debt">
+
+export const metricConcepts: { readonly [K in ConceptMetricName]: MetricConcepts } = {
   revenue: {
     kind: "duration",
     unit: "currency",
@@ -101,7 +102,6 @@ export const metricConcepts: { readonly [K in Exclude<MetricName, "book_value_pe
       "ifrs-full:Equity"
     ]
   },
-  total_debt: { kind: "instant", unit: "currency", concepts: ["us-gaap:LongTermDebt"] },
   cash_and_equivalents: {
     kind: "instant",
     unit: "currency",
@@ -117,6 +117,3 @@ export const metricConcepts: { readonly [K in Exclude<MetricName, "book_value_pe
     concepts: ["dei:EntityCommonStockSharesOutstanding", "us-gaap:CommonStockSharesOutstanding"]
   }
 }
-
-/** The parts summed into total_debt when `LongTermDebt` itself is absent; all must be reported. */
-export const totalDebtParts: ReadonlyArray<string> = ["us-gaap:LongTermDebtCurrent", "us-gaap:LongTermDebtNoncurrent"]

@@ -3,8 +3,9 @@
  * without dimensions) for that period, duplicates checked, the prior-year fact for the change.
  */
 import { findDate } from "../dates.js"
-import { metricConcepts, type MetricName, metricNames, type MetricUnit, totalDebtParts } from "./concepts.js"
+import { metricConcepts, type MetricName, metricNames, type MetricUnit } from "./concepts.js"
 import type { FactSet, NumericFact, XbrlContext } from "./facts.js"
+import { type DebtFact, totalDebtAt, totalDebtConcepts } from "./totalDebt.js"
 
 /** The reporting period of the filing, from its dei cover facts. */
 export interface ReportingPeriod {
@@ -15,7 +16,7 @@ export interface ReportingPeriod {
   /** `FY`, `Q1`, `Q2`, `Q3` or `Q4`. */
   readonly fiscalPeriod?: string | undefined
   readonly documentType?: string | undefined
-  /** `FY 2024` or `Q3 2024`, the label durations carry. */
+  /** `FY 2024` or `Q3 2024`, the label every metric carries. */
   readonly label: string
 }
 
@@ -23,7 +24,10 @@ export interface ReportingPeriod {
 export interface SelectedMetric {
   readonly value: number
   readonly unit: string
+  /** The document's reporting period (`FY 2024`, `Q3 2024`), for every metric. */
   readonly period: string
+  /** The instant a balance (or the cover share count) is measured at; absent for durations. */
+  readonly asOf?: string | undefined
   readonly yoyChange?: number | undefined
   readonly source: string
   readonly startDate?: string | undefined
@@ -78,6 +82,8 @@ const unitClass = (measure: string): MetricUnit | undefined => {
 /** The unit shown with a metric: the currency for money and per-share amounts, `shares` for counts. */
 const displayUnit = (measure: string): string => measure.endsWith("/shares") ? measure.slice(0, 3) : measure
 
+const calendarQuarter = (date: string): string => `Q${Math.ceil(Number(date.slice(5, 7)) / 3)} ${date.slice(0, 4)}`
+
 const readPeriod = (facts: FactSet, warnings: Array<string>): ReportingPeriod | undefined => {
   const cover = new Map<string, { readonly text: string; readonly context?: XbrlContext | undefined }>()
   for (const fact of facts.textFacts) {
@@ -106,8 +112,8 @@ const readPeriod = (facts: FactSet, warnings: Array<string>): ReportingPeriod | 
     fiscalPeriod = documentType?.startsWith("10-K") || documentType?.startsWith("20-F") ? "FY" : undefined
   }
   const year = fiscalYear ?? Number(end.slice(0, 4))
-  // A document without a fiscal period (an 8-K) is labelled by its date.
-  const label = fiscalPeriod === undefined ? end : `${fiscalPeriod} ${year}`
+  // A document without a fiscal period (an 8-K) is labelled by the calendar quarter of its date.
+  const label = fiscalPeriod === undefined ? calendarQuarter(end) : `${fiscalPeriod} ${year}`
   return {
     endDate: end,
     startDate: documentContext?.startDate,
@@ -254,7 +260,8 @@ export const selectMetrics = (facts: FactSet): Selection => {
   const toMetric = (fact: TotalFact, prior: TotalFact | undefined, source: string): SelectedMetric => ({
     value: fact.value,
     unit: displayUnit(fact.measure),
-    period: fact.instant ? fact.endDate : period.label,
+    period: period.label,
+    asOf: fact.instant ? fact.endDate : undefined,
     yoyChange: yoy(fact.value, prior?.value),
     source,
     startDate: fact.startDate,
@@ -262,7 +269,7 @@ export const selectMetrics = (facts: FactSet): Selection => {
   })
 
   for (const name of metricNames) {
-    if (name === "book_value_per_share") continue
+    if (name === "book_value_per_share" || name === "total_debt") continue
     const { concepts, kind, unit } = metricConcepts[name]
     for (const concept of concepts) {
       const chosen = pick(concept, kind, unit)
@@ -277,19 +284,16 @@ export const selectMetrics = (facts: FactSet): Selection => {
     }
   }
 
-  if (metrics.total_debt === undefined) {
-    const parts = totalDebtParts.map((concept) => pick(concept, "instant", "currency"))
-    if (parts.every((part): part is TotalFact => part !== undefined && part !== "conflict")) {
-      const sameUnit = parts.every((part) => part.measure === parts[0]?.measure)
-      const first = parts[0]
-      if (sameUnit && first !== undefined) {
-        const priors = parts.map((part) => findPrior(conflictFree(totals.get(part.concept) ?? []), part))
-        const priorSum = priors.every((prior) => prior !== undefined)
-          ? priors.reduce((sum, prior) => sum + (prior?.value ?? 0), 0)
-          : undefined
-        const value = parts.reduce((sum, part) => sum + part.value, 0)
-        metrics.total_debt = { ...toMetric({ ...first, value }, undefined, "derived"), yoyChange: yoy(value, priorSum) }
-      }
+  const debt = selectTotalDebt(totals, period.endDate, warnings)
+  if (debt !== undefined) {
+    metrics.total_debt = {
+      value: debt.value,
+      unit: displayUnit(debt.measure),
+      period: period.label,
+      asOf: period.endDate,
+      yoyChange: yoy(debt.value, debt.prior),
+      source: debt.source,
+      endDate: period.endDate
     }
   }
 
@@ -300,9 +304,36 @@ export const selectMetrics = (facts: FactSet): Selection => {
       value: equity.value / shares.value,
       unit: equity.unit,
       period: equity.period,
+      asOf: equity.asOf,
       source: "derived",
       endDate: equity.endDate
     }
   }
   return { metrics, period, warnings }
+}
+
+/** total_debt at the period end, and at the same date a year earlier for the change. */
+const selectTotalDebt = (
+  totals: ReadonlyMap<string, ReadonlyArray<TotalFact>>,
+  endDate: string,
+  warnings: Array<string>
+):
+  | { readonly value: number; readonly measure: string; readonly source: string; readonly prior?: number }
+  | undefined =>
+{
+  const factAt = (concept: string, date: string): DebtFact | "conflict" | undefined => {
+    const matches = (totals.get(concept) ?? []).filter((fact) =>
+      fact.instant && fact.endDate === date && unitClass(fact.measure) === "currency"
+    )
+    if (matches.length === 0) return undefined
+    if (matches.some((fact) => fact.conflicting)) return "conflict"
+    return preferUnit(matches)
+  }
+  const current = totalDebtAt(factAt, endDate, warnings)
+  if (current === undefined) return undefined
+  const priorDate = totalDebtConcepts
+    .flatMap((concept) => totals.get(concept) ?? [])
+    .find((fact) => fact.instant && nearYearEarlier(fact.endDate, endDate))?.endDate
+  const prior = priorDate === undefined ? undefined : totalDebtAt(factAt, priorDate, [], current.measure)
+  return prior === undefined ? current : { ...current, prior: prior.value }
 }
