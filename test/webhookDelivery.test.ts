@@ -183,6 +183,31 @@ describe("webhook delivery", () => {
     assert.strictEqual((await get(`/v1/webhooks/${deliveredHook}/deliveries`, stranger)).status, 404)
   })
 
+  it("a secret rotated with PATCH signs every delivery after it, and the old one no longer verifies", async () => {
+    const hook = await subscribe({
+      url: receiver.url("/hooks/rotated"),
+      events: ["filing.new"],
+      filters: { tickers: ["ACMS"] }
+    })
+    const newSecret = "rotated-secret-chosen-by-the-customer"
+    const rotated = await fetch(`${server.url}/v1/webhooks/${hook.id}`, {
+      method: "PATCH",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: JSON.stringify({ secret: newSecret })
+    })
+    assert.strictEqual(rotated.status, 200)
+
+    await ingestEightKOf("ACMS", "0000999101-26-000902")
+    const atRotated = () => receiver.received.filter((delivery) => delivery.path === "/hooks/rotated")
+    const deadline = Date.now() + 15_000
+    while (atRotated().length === 0 && Date.now() < deadline) await sleep(100)
+    assert.strictEqual(atRotated().length, 1)
+    const delivery = atRotated()[0]!
+    const signature = String(delivery.headers["x-service-signature"])
+    assert.isTrue(await octokitVerify(newSecret, delivery.body, signature), "signed with the new secret")
+    assert.isFalse(await octokitVerify(hook.secret, delivery.body, signature), "not with the old one")
+  })
+
   it("follows no redirect: a 3xx is a failed attempt, and its target is never asked", async () => {
     // A receiver can point a redirect anywhere, the metadata address included; following none is the
     // only answer that needs no second check. The target here is on the same receiver, so a request

@@ -1,7 +1,7 @@
 /**
- * The subscription routes over HTTP: create (201, the secret once), list (no secret), change,
- * delete, reactivate; HTTPS only; and one API key never sees or touches another key's
- * subscriptions.
+ * The subscription routes over HTTP: create (201, the secret once), list and get (no secret),
+ * change, rotate the secret, delete, reactivate; HTTPS only; at most 100 per key; and one API key
+ * never sees or touches another key's subscriptions.
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { Webhooks } from "@filings/domain"
@@ -148,5 +148,113 @@ describe("webhook subscriptions", () => {
     }
     const alicesList = await jsonOf(Webhooks.WebhookList, await call(alice, "GET", "/v1/webhooks"))
     assert.strictEqual(alicesList.webhooks.find((webhook) => webhook.id === created.id)?.status, "active")
+    const bobsGet = await call(bob, "GET", `/v1/webhooks/${created.id}`)
+    assert.strictEqual(bobsGet.status, 404)
+    assert.strictEqual((await errorOf(bobsGet)).code, "webhook_not_found")
+  })
+
+  it("GET /v1/webhooks/{id} returns one subscription as listed, without its secret; an unknown id is 404", async () => {
+    const created = await jsonOf(
+      Webhooks.CreatedWebhook,
+      await call(alice, "POST", "/v1/webhooks", {
+        url: "https://hooks.example.com/one",
+        events: ["earnings_call.new"],
+        filters: { doc_types: ["EARNINGS_CALL"] }
+      })
+    )
+    const response = await call(alice, "GET", `/v1/webhooks/${created.id}`)
+    assert.strictEqual(response.status, 200)
+    const text = await response.text()
+    assert.notInclude(text, created.secret)
+    assert.deepStrictEqual(JSON.parse(text), {
+      id: created.id,
+      url: "https://hooks.example.com/one",
+      events: ["earnings_call.new"],
+      filters: { tickers: [], doc_types: ["EARNINGS_CALL"] },
+      status: "active",
+      created_at: created.created_at,
+      last_triggered_at: null
+    })
+    const unknown = await call(alice, "GET", "/v1/webhooks/wh_000000000000000000000000")
+    assert.strictEqual(unknown.status, 404)
+    const error = await errorOf(unknown)
+    assert.strictEqual(error.code, "webhook_not_found")
+    assert.include(error.message, "wh_000000000000000000000000")
+  })
+
+  it("a filters object always lists both tickers and doc_types, empty when they do not filter", async () => {
+    const unfiltered = await jsonOf(
+      Webhooks.CreatedWebhook,
+      await call(alice, "POST", "/v1/webhooks", { url: "https://hooks.example.com/all", events: ["filing.new"] })
+    )
+    assert.deepStrictEqual(unfiltered.filters, { tickers: [], doc_types: [] })
+    const byTicker = await jsonOf(
+      Webhooks.CreatedWebhook,
+      await call(alice, "POST", "/v1/webhooks", {
+        url: "https://hooks.example.com/msft",
+        events: ["filing.new"],
+        filters: { tickers: ["msft"] }
+      })
+    )
+    assert.deepStrictEqual(byTicker.filters, { tickers: ["MSFT"], doc_types: [] })
+    const changed = await jsonOf(
+      Webhooks.Webhook,
+      await call(alice, "PATCH", `/v1/webhooks/${byTicker.id}`, { filters: { doc_types: ["10-K"] } })
+    )
+    assert.deepStrictEqual(changed.filters, { tickers: [], doc_types: ["10-K"] })
+    const listed = await jsonOf(Webhooks.WebhookList, await call(alice, "GET", "/v1/webhooks"))
+    for (const webhook of listed.webhooks) {
+      assert.deepStrictEqual(Object.keys(webhook.filters).sort(), ["doc_types", "tickers"], webhook.id)
+    }
+  })
+
+  it("PATCH with a secret rotates it, and a secret too short is refused with 400 naming the field", async () => {
+    const created = await jsonOf(
+      Webhooks.CreatedWebhook,
+      await call(alice, "POST", "/v1/webhooks", { url: "https://hooks.example.com/rotate", events: ["filing.new"] })
+    )
+    const short = await call(alice, "PATCH", `/v1/webhooks/${created.id}`, { secret: "too-short" })
+    assert.strictEqual(short.status, 400)
+    const error = await errorOf(short)
+    assert.strictEqual(error.code, "invalid_request")
+    assert.include(error.message, "secret")
+    assert.notInclude(error.message, "too-short")
+    const notText = await call(alice, "PATCH", `/v1/webhooks/${created.id}`, { secret: 1234567890123456 })
+    assert.strictEqual(notText.status, 400)
+    assert.include((await errorOf(notText)).message, "secret")
+
+    const rotated = await call(alice, "PATCH", `/v1/webhooks/${created.id}`, { secret: "a-brand-new-secret-of-mine" })
+    assert.strictEqual(rotated.status, 200)
+    const body = await rotated.text()
+    assert.notInclude(body, "a-brand-new-secret-of-mine")
+    assert.strictEqual(JSON.parse(body).id, created.id)
+    // Deliveries signed with the new secret: test/webhookDelivery.test.ts.
+  })
+
+  it("an API key has at most 100 subscriptions: the 101st is refused with 400, and deleting one makes room", async () => {
+    const carol = await createKey(storage, { name: "carol", rateLimit: 10_000 })
+    const create = (index: number) =>
+      call(carol, "POST", "/v1/webhooks", { url: `https://hooks.example.com/carol/${index}`, events: ["filing.new"] })
+    const statuses: Array<number> = []
+    for (let index = 0; index < Webhooks.MaxSubscriptionsPerKey; index++) statuses.push((await create(index)).status)
+    assert.deepStrictEqual(statuses, Array.from({ length: 100 }, () => 201))
+
+    const refused = await create(100)
+    assert.strictEqual(refused.status, 400)
+    const error = await errorOf(refused)
+    assert.strictEqual(error.code, "invalid_request")
+    assert.include(error.message, "100")
+    const listed = await jsonOf(Webhooks.WebhookList, await call(carol, "GET", "/v1/webhooks"))
+    assert.strictEqual(listed.webhooks.length, 100)
+    // Other keys are not counted against it.
+    assert.strictEqual(
+      (await call(bob, "POST", "/v1/webhooks", { url: "https://hooks.example.com/bob", events: ["filing.new"] }))
+        .status,
+      201
+    )
+
+    assert.strictEqual((await call(carol, "DELETE", `/v1/webhooks/${listed.webhooks[0]!.id}`)).status, 204)
+    assert.strictEqual((await create(101)).status, 201)
+    assert.strictEqual((await create(102)).status, 400)
   })
 })

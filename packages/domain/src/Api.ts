@@ -36,7 +36,7 @@ import {
 } from "./Extraction.js"
 import { DocumentChunk, FeedRequest, FeedResponse } from "./Feed.js"
 import { PublicationId } from "./Ids.js"
-import { dropDecodeError } from "./internal/openApiTidy.js"
+import { tidyOpenApi } from "./internal/openApiTidy.js"
 import { DocumentSections, DocumentSectionsParams, SectionResults, SectionSearchParams } from "./Sections.js"
 import {
   CreatedWebhook,
@@ -184,6 +184,10 @@ export class WebhooksGroup extends HttpApiGroup.make("webhooks")
       .setPayload(CreateWebhookRequest)
       .addSuccess(CreatedWebhook, { status: 201 })
       .annotate(OpenApi.Summary, "Subscribe a callback URL to events")
+      .annotate(
+        OpenApi.Description,
+        "An API key may have at most 100 subscriptions; creating another answers 400 invalid_request."
+      )
   )
   .add(
     HttpApiEndpoint.get("listWebhooks", "/v1/webhooks")
@@ -191,12 +195,19 @@ export class WebhooksGroup extends HttpApiGroup.make("webhooks")
       .annotate(OpenApi.Summary, "List subscriptions (without secrets)")
   )
   .add(
+    HttpApiEndpoint.get("getWebhook", "/v1/webhooks/:webhook_id")
+      .setPath(webhookIdPath)
+      .addSuccess(Webhook)
+      .addError(ApiError.WebhookNotFoundResponse)
+      .annotate(OpenApi.Summary, "One subscription (without its secret)")
+  )
+  .add(
     HttpApiEndpoint.patch("updateWebhook", "/v1/webhooks/:webhook_id")
       .setPath(webhookIdPath)
       .setPayload(UpdateWebhookRequest)
       .addSuccess(Webhook)
       .addError(ApiError.WebhookNotFoundResponse)
-      .annotate(OpenApi.Summary, "Pause, resume or change a subscription")
+      .annotate(OpenApi.Summary, "Pause, resume or change a subscription, or rotate its secret")
   )
   .add(
     HttpApiEndpoint.del("deleteWebhook", "/v1/webhooks/:webhook_id")
@@ -298,9 +309,8 @@ export class FilingsApi extends HttpApi.make("filings")
   .add(SystemGroup)
   .addError(ApiError.InvalidRequestResponse)
   .addError(ApiError.InternalErrorResponse)
-  .addError(ApiError.NotImplementedResponse)
   .addError(ApiError.ServiceUnavailableResponse)
-  .annotate(OpenApi.Transform, dropDecodeError)
+  .annotate(OpenApi.Transform, tidyOpenApi)
   .annotate(OpenApi.Title, "Filings API")
   .annotate(OpenApi.Version, "1.0.0")
   .annotate(

@@ -170,22 +170,6 @@ export const InternalErrorResponse = onTheWire(
   "Unexpected failure"
 )
 
-/** 501: the endpoint is part of the contract but this server does not implement it yet. */
-export class NotImplemented extends Schema.TaggedError<NotImplemented>()("NotImplemented", {
-  message: Schema.String
-}) {
-  static forEndpoint(endpoint: string): NotImplemented {
-    return new NotImplemented({ message: `${endpoint} is not implemented by this server yet` })
-  }
-}
-export const NotImplementedResponse = onTheWire(
-  NotImplemented,
-  "NotImplemented",
-  "not_implemented",
-  501,
-  "Part of the API this server does not implement yet"
-)
-
 /** 503: storage or the queue cannot be reached; retry later. */
 export class ServiceUnavailable extends Schema.TaggedError<ServiceUnavailable>()("ServiceUnavailable", {
   message: Schema.String

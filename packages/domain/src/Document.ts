@@ -59,9 +59,9 @@ export class ExhibitDocument extends Schema.Class<ExhibitDocument>("ExhibitDocum
 
 export class DocumentList extends Schema.Class<DocumentList>("DocumentList")({
   documents: Schema.Array(DocumentListItem),
-  total: Schema.Number,
-  limit: Schema.Number,
-  offset: Schema.Number
+  total: Schema.Int,
+  limit: Schema.Int,
+  offset: Schema.Int
 }) {}
 
 export const DocumentFormat = Schema.Literal("markdown", "sections", "metadata").annotations({

@@ -57,10 +57,15 @@ export class Table extends Schema.Class<Table>("Table")({
   format: Schema.optionalWith(Schema.String, { exact: true })
 }) {}
 
+/**
+ * `url` serves the exhibit (`/v1/documents/<publication_id>?exhibit=<number>`); it is `null` when
+ * the filing does not carry the exhibit (incorporated by reference, exhibit 104, or a filing
+ * stored from its primary document only), a clarification of the spec's string.
+ */
 export class ExhibitReference extends Schema.Class<ExhibitReference>("ExhibitReference")({
   number: Schema.String,
   description: Schema.String,
-  url: Schema.String
+  url: Schema.NullOr(Schema.String)
 }) {}
 
 export class Signer extends Schema.Class<Signer>("Signer")({
@@ -148,9 +153,12 @@ export class CompanyTable extends Schema.Class<CompanyTable>("CompanyTable")({
   format: Schema.optionalWith(Schema.String, { exact: true })
 }) {}
 
+/** A page of tables: `total` counts every match, `limit` and `offset` say which page this is. */
 export class CompanyTables extends Schema.Class<CompanyTables>("CompanyTables")({
   tables: Schema.Array(CompanyTable),
-  total: Schema.Number
+  total: Schema.Int,
+  limit: Schema.Int,
+  offset: Schema.Int
 }) {}
 
 export const RequestedTableType = Schema.Literal(
@@ -165,8 +173,8 @@ export const RequestedTableType = Schema.Literal(
 })
 
 /**
- * `limit` and `offset` page the tables (default 100, at most 1000); they are additions of this
- * server to the parameters of the spec.
+ * `limit` and `offset` page the tables (default 50, at most 100, as on `/v1/documents`); they are
+ * additions of this server to the parameters of the spec.
  */
 export const BulkTablesParams = Schema.Struct({
   tickers: TickerList,
@@ -178,6 +186,6 @@ export const BulkTablesParams = Schema.Struct({
     }),
     { exact: true }
   ),
-  limit: Schema.optionalWith(IntegerInRange(1, 1000), { exact: true }),
+  limit: Schema.optionalWith(IntegerInRange(1, 100), { exact: true }),
   offset: Schema.optionalWith(NonNegativeInteger, { exact: true })
 })

@@ -33,8 +33,9 @@ export const IntegerInRange = (min: number, max: number) =>
     Schema.between(min, max, {
       message: (issue) => `must be between ${min} and ${max}, got ${JSON.stringify(issue.actual)}`
     }),
+    // The query string carries it as text; the document says what it means: an integer.
     Schema.annotations({
-      jsonSchema: { type: "string", pattern: "^[0-9]+$", description: `Whole number from ${min} to ${max}` }
+      jsonSchema: { type: "integer", minimum: min, maximum: max, description: `Whole number from ${min} to ${max}` }
     })
   )
 
@@ -42,7 +43,14 @@ export const IntegerInRange = (min: number, max: number) =>
 export const NonNegativeInteger = Schema.NumberFromString.pipe(
   Schema.int({ message: (issue) => `must be a whole number, got ${JSON.stringify(issue.actual)}` }),
   Schema.nonNegative({ message: (issue) => `must be zero or more, got ${JSON.stringify(issue.actual)}` }),
-  Schema.annotations({ jsonSchema: { type: "string", pattern: "^[0-9]+$", description: "Whole number, 0 or more" } })
+  Schema.annotations({ jsonSchema: { type: "integer", minimum: 0, description: "Whole number, 0 or more" } })
+)
+
+/** A whole number of one or more written in a query string. */
+export const PositiveInteger = Schema.NumberFromString.pipe(
+  Schema.int({ message: (issue) => `must be a whole number, got ${JSON.stringify(issue.actual)}` }),
+  Schema.positive({ message: (issue) => `must be 1 or more, got ${JSON.stringify(issue.actual)}` }),
+  Schema.annotations({ jsonSchema: { type: "integer", minimum: 1, description: "Whole number, 1 or more" } })
 )
 
 /** `true` or `false` in a query string. */
@@ -52,5 +60,6 @@ export const BooleanFlag = Schema.Literal("true", "false").pipe(
     strict: true,
     decode: (text) => text === "true",
     encode: (flag) => (flag ? "true" : "false")
-  })
+  }),
+  Schema.annotations({ jsonSchema: { type: "boolean" } })
 )

@@ -45,9 +45,9 @@ export class SectionResult extends Schema.Class<SectionResult>("SectionResult")(
 export class SectionResults extends Schema.Class<SectionResults>("SectionResults")({
   section: Schema.String,
   results: Schema.Array(SectionResult),
-  total: Schema.Number,
-  limit: Schema.Number,
-  offset: Schema.Number
+  total: Schema.Int,
+  limit: Schema.Int,
+  offset: Schema.Int
 }) {}
 
 export const SectionSearchParams = Schema.Struct({

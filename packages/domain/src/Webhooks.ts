@@ -7,6 +7,7 @@ import { Timestamp } from "./Dates.js"
 import { DocType } from "./DocType.js"
 import { MaxTickersPerRequest } from "./Document.js"
 import { Ticker } from "./Ids.js"
+import { IntegerInRange, PositiveInteger } from "./QueryParams.js"
 
 export const EventTypes = [
   "filing.new",
@@ -34,16 +35,31 @@ export const CallbackUrl = Schema.String.pipe(
   }, { message: (issue) => `must be an https:// URL, got ${JSON.stringify(issue.actual)}` })
 )
 
+/** At most this many subscriptions per API key (decisions.md); creating one more is refused with 400. */
+export const MaxSubscriptionsPerKey = 100
+
+/** The filters a request gives: either list may be left out (or empty) to match everything. */
 export class WebhookFilters extends Schema.Class<WebhookFilters>("WebhookFilters")({
   tickers: Schema.optionalWith(Schema.Array(Ticker).pipe(Schema.maxItems(MaxTickersPerRequest)), { exact: true }),
   doc_types: Schema.optionalWith(Schema.Array(DocType), { exact: true })
 }) {}
 
+/** The filters of a subscription as the API shows them: both lists, each empty when it matches everything. */
+export class SubscriptionFilters extends Schema.Class<SubscriptionFilters>("SubscriptionFilters")({
+  tickers: Schema.Array(Ticker),
+  doc_types: Schema.Array(DocType)
+}) {}
+
+/** A signing secret a customer chooses: 16 characters or more. The message never repeats it. */
+export const WebhookSecret = Schema.String.pipe(
+  Schema.minLength(16, { message: () => "must be a string of at least 16 characters" })
+).annotations({ message: () => "must be a string of at least 16 characters" })
+
 const subscriptionFields = {
   id: Schema.String,
   url: Schema.String,
   events: Schema.Array(EventType),
-  filters: Schema.optionalWith(WebhookFilters, { exact: true }),
+  filters: SubscriptionFilters,
   status: WebhookStatus,
   created_at: Timestamp
 }
@@ -68,14 +84,16 @@ export class CreateWebhookRequest extends Schema.Class<CreateWebhookRequest>("Cr
   url: CallbackUrl,
   events: Schema.NonEmptyArray(EventType),
   filters: Schema.optionalWith(WebhookFilters, { exact: true }),
-  secret: Schema.optionalWith(Schema.String.pipe(Schema.minLength(16)), { exact: true })
+  secret: Schema.optionalWith(WebhookSecret, { exact: true })
 }) {}
 
 export class UpdateWebhookRequest extends Schema.Class<UpdateWebhookRequest>("UpdateWebhookRequest")({
   status: Schema.optionalWith(Schema.Literal("active", "paused"), { exact: true }),
   url: Schema.optionalWith(CallbackUrl, { exact: true }),
   events: Schema.optionalWith(Schema.NonEmptyArray(EventType), { exact: true }),
-  filters: Schema.optionalWith(WebhookFilters, { exact: true })
+  filters: Schema.optionalWith(WebhookFilters, { exact: true }),
+  /** Rotates the signing secret: deliveries from now on are signed with this one. */
+  secret: Schema.optionalWith(WebhookSecret, { exact: true })
 }) {}
 
 export class RecoverWebhookRequest extends Schema.Class<RecoverWebhookRequest>("RecoverWebhookRequest")({
@@ -112,7 +130,7 @@ export class WebhookDeliveryList extends Schema.Class<WebhookDeliveryList>("Webh
 }) {}
 
 export const DeliveryListParams = Schema.Struct({
-  limit: Schema.optionalWith(Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, 100)), { exact: true }),
+  limit: Schema.optionalWith(IntegerInRange(1, 100), { exact: true }),
   /** A `next_before` of an earlier page. */
-  before: Schema.optionalWith(Schema.NumberFromString.pipe(Schema.int(), Schema.positive()), { exact: true })
+  before: Schema.optionalWith(PositiveInteger, { exact: true })
 })

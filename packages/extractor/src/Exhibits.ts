@@ -1,7 +1,7 @@
 /**
  * Exhibit references of a filing: the exhibit index (Item 15 of a 10-K, Item 6 of a 10-Q,
  * Item 9.01 of an 8-K) joined with the exhibit documents of the submission, one per number,
- * ordered by number, each with the API path that serves it.
+ * ordered by number, each with the API path that serves it when the submission carries it.
  */
 import type { ParsedDocument } from "@filings/filings-parser"
 import { Schema } from "effect"
@@ -12,8 +12,13 @@ export const ExhibitReference = Schema.Struct({
   number: Schema.String,
   /** The index's description without footnote marks or `Filed herewith`; else the document's title. */
   description: Schema.String,
-  /** `/v1/documents/<publication_id>?exhibit=<number>`. */
-  url: Schema.String
+  /**
+   * `/v1/documents/<publication_id>?exhibit=<number>` when the exhibit's document is part of the
+   * submission (and so stored with the filing); `null` for an exhibit the index lists but the
+   * filing does not carry: one incorporated by reference, exhibit 104 (inside the primary
+   * document), or any exhibit of a filing read from its primary document alone.
+   */
+  url: Schema.NullOr(Schema.String)
 })
 export type ExhibitReference = typeof ExhibitReference.Type
 
@@ -25,9 +30,15 @@ export const exhibitUrl = (publicationId: string, number: string): string =>
 export const extractExhibits = (
   document: ParsedDocument.ParsedDocument,
   publicationId: string
-): Array<ExhibitReference> =>
-  readExhibits(document).map(({ description, number }) => ({
-    number,
-    description,
-    url: exhibitUrl(publicationId, number)
-  }))
+): Array<ExhibitReference> => {
+  // The exhibits stored with the filing are the submission's documents, under their own numbers.
+  const carried = new Map(document.exhibits.map((exhibit) => [exhibit.number.toUpperCase(), exhibit.number]))
+  return readExhibits(document).map(({ description, number }) => {
+    const storedNumber = carried.get(number)
+    return {
+      number,
+      description,
+      url: storedNumber === undefined ? null : exhibitUrl(publicationId, storedNumber)
+    }
+  })
+}

@@ -81,10 +81,11 @@ describe("exhibit index", () => {
     const content =
       `### Item 15. Exhibits\n\n${head}| 3.1 | Restated Articles. | 8-K | 8/7/20 |\n| 4.1\\*\\* | Description of Securities. |  |  |\n\n${head}| 31.1\\*\\* | Certification of CEO. |  |  |\n| 4.1 | Description of Securities (repeated). |  |  |\n\n\\*\\* Filed herewith.\n`
     const references = extractExhibits(documentOf([{ name: "Item 15. Exhibits", item: "15", content }]), publicationId)
+    // The document alone carries no exhibit: no reference has a url to serve it.
     assert.deepStrictEqual(references, [
-      { number: "3.1", description: "Restated Articles.", url: `/v1/documents/${publicationId}?exhibit=3.1` },
-      { number: "4.1", description: "Description of Securities.", url: `/v1/documents/${publicationId}?exhibit=4.1` },
-      { number: "31.1", description: "Certification of CEO.", url: `/v1/documents/${publicationId}?exhibit=31.1` }
+      { number: "3.1", description: "Restated Articles.", url: null },
+      { number: "4.1", description: "Description of Securities.", url: null },
+      { number: "31.1", description: "Certification of CEO.", url: null }
     ])
   })
 
@@ -124,6 +125,21 @@ describe("submission exhibits", () => {
       ["10.1", "CREDIT AGREEMENT", "/v1/documents/0001-25-000001?exhibit=10.1"],
       ["99.1", "Press release of the Company, dated March 1, 2025", "/v1/documents/0001-25-000001?exhibit=99.1"],
       ["99.2", "Investor presentation", "/v1/documents/0001-25-000001?exhibit=99.2"]
+    ])
+  })
+
+  it("gives a url only to the exhibits the submission carries, under the number they are stored with", () => {
+    const content = "### Item 15. Exhibits\n\n| Exhibit No. | Description |\n| --- | --- |\n" +
+      "| 3.1 | Articles (incorporated by reference to Exhibit 3.1 of Form 8-K filed May 1, 2020) |\n" +
+      "| 10.1a | Amended supply agreement |\n| 31.1 | Certification of CEO |\n" +
+      "| 104 | Cover Page Interactive Data File (embedded within the Inline XBRL document) |\n"
+    const exhibits = [exhibit("10.1a", "EX-10.1A"), exhibit("31.1", "CERTIFICATION")]
+    const references = extractExhibits(documentOf([{ name: "Item 15", item: "15", content }], exhibits), "0001-25-2")
+    assert.deepStrictEqual(references.map(({ number, url }) => [number, url]), [
+      ["3.1", null],
+      ["10.1A", "/v1/documents/0001-25-2?exhibit=10.1a"],
+      ["31.1", "/v1/documents/0001-25-2?exhibit=31.1"],
+      ["104", null]
     ])
   })
 })

@@ -70,6 +70,18 @@ export const apiLayer: Layer.Layer<HttpApi.Api, never, Requirements> = Layer.mer
 )
 
 /**
+ * The docs page's settings: bearer auth (the API key) chosen for every request tried from the page,
+ * and no web fonts, so the page asks nothing of any other host; its script is inlined.
+ */
+const docsPage: HttpApiScalar.ScalarConfig & {
+  readonly authentication: { readonly preferredSecurityScheme: string }
+} = {
+  withDefaultFonts: false,
+  favicon: "data:,",
+  authentication: { preferredSecurityScheme: "apiKey" }
+}
+
+/**
  * Serves the API, the OpenAPI document and the docs page on `host:port` (port 0 picks a free one).
  * The running `HttpServer` is part of the output, so the caller can read the address it got.
  */
@@ -78,7 +90,7 @@ export const layer = (options: {
   readonly port: number
 }): Layer.Layer<HttpServer.HttpServer, ServeError, Exclude<Requirements, FileSystem.FileSystem>> =>
   HttpApiBuilder.serve(HttpMiddleware.logger).pipe(
-    Layer.provide(HttpApiScalar.layer({ path: "/docs" })),
+    Layer.provide(HttpApiScalar.layer({ path: "/docs", scalar: docsPage })),
     Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/openapi.json" })),
     Layer.provide(apiLayer),
     HttpServer.withLogAddress,

@@ -39,7 +39,8 @@ export interface StoredTable {
 export interface StoredExhibitReference {
   readonly number: string
   readonly description: string
-  readonly url: string
+  /** The API path that serves the exhibit; null when the filing does not carry it. */
+  readonly url: string | null
 }
 
 export interface StoredSignatures {

@@ -35,10 +35,17 @@ export interface SubscriptionChanges {
   readonly events?: ReadonlyArray<string> | undefined
   readonly filters?: SubscriptionFilters | undefined
   readonly status?: SubscriptionStatus | undefined
+  /** A new signing secret, which replaces the old one for every delivery from then on. */
+  readonly secret?: Redacted.Redacted<string> | undefined
 }
 
 export interface Service {
   readonly create: (subscription: Subscription) => Effect.Effect<void, StorageError>
+  /**
+   * Creates it unless its owner already has `maxPerOwner` subscriptions; false then, and nothing
+   * is stored. Concurrent creations for one owner never take it past the cap.
+   */
+  readonly createWithin: (subscription: Subscription, maxPerOwner: number) => Effect.Effect<boolean, StorageError>
   /** The subscription when it exists and belongs to the owner. */
   readonly find: (id: string, ownerKeyId: string) => Effect.Effect<Option.Option<Subscription>, StorageError>
   /** Any owner's: for delivery workers. */

@@ -1301,6 +1301,56 @@ export const conformance = <E>(
             assert.isTrue(Option.isNone(yield* store.update(`wh_${randomBytes(12).toString("hex")}`, ownerKeyId, {})))
           }))
 
+        it.effect("update with a secret replaces it; without one keeps it", () =>
+          Effect.gen(function*() {
+            const store = yield* WebhookStore
+            const subscription = sampleSubscription()
+            const { id, ownerKeyId } = subscription
+            yield* store.create(subscription)
+            const secretOf = Effect.map(store.findById(id), (found) => Redacted.value(Option.getOrThrow(found).secret))
+
+            const rotated = yield* store.update(id, ownerKeyId, { secret: Redacted.make("rotated-secret-0123456789") })
+            assert.deepStrictEqual(
+              Option.map(rotated, revealed),
+              Option.some(revealed({ ...subscription, secret: Redacted.make("rotated-secret-0123456789") }))
+            )
+            assert.strictEqual(yield* secretOf, "rotated-secret-0123456789")
+            yield* store.update(id, ownerKeyId, { status: "paused", secret: undefined })
+            assert.strictEqual(yield* secretOf, "rotated-secret-0123456789")
+            // Another owner cannot rotate it.
+            yield* store.update(id, uniqueName("key"), { secret: Redacted.make("stolen-secret-0123456789") })
+            assert.strictEqual(yield* secretOf, "rotated-secret-0123456789")
+          }))
+
+        it.effect("createWithin stores up to the owner's cap, concurrently too, and other owners are not counted", () =>
+          Effect.gen(function*() {
+            const store = yield* WebhookStore
+            const [owner, other] = [uniqueName("key"), uniqueName("key")]
+            yield* store.create(sampleSubscription({ ownerKeyId: other }))
+            assert.isTrue(yield* store.createWithin(sampleSubscription({ ownerKeyId: owner }), 5))
+            // Eight creations race for the four places left.
+            const outcomes = yield* Effect.all(
+              Arr.makeBy(8, () => store.createWithin(sampleSubscription({ ownerKeyId: owner }), 5)),
+              { concurrency: "unbounded" }
+            )
+            assert.strictEqual(outcomes.filter((created) => created).length, 4)
+            assert.strictEqual((yield* store.list(owner)).length, 5)
+            const refused = sampleSubscription({ ownerKeyId: owner })
+            assert.isFalse(yield* store.createWithin(refused, 5))
+            assert.isTrue(Option.isNone(yield* store.findById(refused.id)))
+            // The other owner's one subscription leaves it room under a cap of 2.
+            assert.isTrue(yield* store.createWithin(sampleSubscription({ ownerKeyId: other }), 2))
+            assert.isFalse(yield* store.createWithin(sampleSubscription({ ownerKeyId: other }), 2))
+
+            // Removing one makes room again; an existing id fails as create does.
+            const [first] = yield* store.list(owner)
+            assert.isTrue(yield* store.remove(first!.id, owner))
+            const again = sampleSubscription({ ownerKeyId: owner })
+            assert.isTrue(yield* store.createWithin(again, 5))
+            const duplicate = yield* Effect.flip(store.createWithin({ ...again, ownerKeyId: uniqueName("key") }, 5))
+            assert.strictEqual(duplicate._tag, "StorageError")
+          }))
+
         it.effect("setStatus and markTriggered change a subscription whoever owns it; a later time is kept", () =>
           Effect.gen(function*() {
             const store = yield* WebhookStore

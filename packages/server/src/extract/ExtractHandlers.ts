@@ -19,7 +19,7 @@ import {
 
 const DefaultMetricDocTypes: ReadonlyArray<DocType.DocType> = ["10-K", "10-Q"]
 const DefaultTableDocTypes: ReadonlyArray<DocType.DocType> = ["10-K"]
-const DefaultTableLimit = 100
+const DefaultTableLimit = 50
 
 const emptyExtraction: ExtractionStore.StoredExtraction = { metrics: [], tables: [], exhibits: [], warnings: [] }
 
@@ -90,12 +90,13 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "extract", (handlers) 
     const bulkTables = Effect.fn("extract.bulkTables")(function*(params: typeof Extraction.BulkTablesParams.Type) {
       const tableType = params.table_type ?? "all"
       const limit = params.limit ?? DefaultTableLimit
+      const offset = params.offset ?? 0
       const page = yield* extractions.tables({
         tickers: params.tickers,
         docTypes: params.doc_types ?? DefaultTableDocTypes,
         ...(tableType === "all" ? {} : { tableTypes: [tableType] }),
         limit,
-        offset: params.offset ?? 0
+        offset
       })
       if (params.format === "csv") {
         return HttpServerResponse.text(toCsv(page.results), { contentType: "text/csv; charset=utf-8" })
@@ -113,7 +114,9 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "extract", (handlers) 
             ...toTable(table)
           }, { disableValidation: true })
         ),
-        total: page.total
+        total: page.total,
+        limit,
+        offset
       }, { disableValidation: true })
     })
 

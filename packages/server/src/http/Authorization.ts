@@ -1,12 +1,14 @@
 /**
  * The `Authorization: Bearer <key>` check of every `/v1` route, and the per-key rate limit. Every
  * authenticated response, errors included, carries `X-RateLimit-Limit`, `X-RateLimit-Remaining`
- * and `X-RateLimit-Reset`; a request over the limit gets 429 with `Retry-After`.
+ * and `X-RateLimit-Reset`; a request over the limit gets 429 with `Retry-After`. A request no
+ * route matches (404, 405) is charged the same way when it carries a valid key, so its answer
+ * has the headers too.
  */
 import { HttpApp, HttpServerResponse } from "@effect/platform"
 import { Api, ApiError } from "@filings/domain"
-import { RateLimitStore } from "@filings/storage"
-import { Clock, Duration, Effect, Layer, Option } from "effect"
+import { type ApiKeyStore, RateLimitStore, type StorageError } from "@filings/storage"
+import { Clock, Duration, Effect, Layer, Option, type Redacted } from "effect"
 import { ApiKeys } from "../ApiKeys.js"
 import { orServiceUnavailable } from "./StorageFailures.js"
 
@@ -24,36 +26,56 @@ const rateLimitHeaders = (decision: RateLimitStore.RateLimitDecision, nowMillis:
   return headers
 }
 
+/** A request charged to a valid key: the key, and the headers its answer carries. */
+export interface Charged {
+  readonly key: ApiKeyStore.ApiKeyRecord
+  readonly headers: Record<string, string>
+  /** The 429 to answer with when the key has used up its minute. */
+  readonly refusal: Option.Option<ApiError.RateLimitExceeded>
+}
+
+/**
+ * Checks a presented key and charges one request to it; none when the key is unknown or revoked
+ * (nothing is charged then).
+ */
+export const makeCharge = Effect.gen(function*() {
+  const keys = yield* ApiKeys
+  const limits = yield* RateLimitStore.RateLimitStore
+  return (token: Redacted.Redacted<string>): Effect.Effect<Option.Option<Charged>, StorageError.StorageError> =>
+    Effect.gen(function*() {
+      const found = yield* keys.authenticate(token)
+      if (Option.isNone(found)) return Option.none()
+      const key = found.value
+      const decision = yield* limits.consume(`api-key:${key.id}`, key.rateLimit, RateWindow)
+      const headers = rateLimitHeaders(decision, yield* Clock.currentTimeMillis)
+      const refusal = decision.allowed ? Option.none() : Option.some(
+        new ApiError.RateLimitExceeded({
+          message: `rate limit of ${decision.limit} requests per minute exceeded; retry after ${
+            headers["retry-after"]
+          } seconds`
+        })
+      )
+      return Option.some({ key, headers, refusal })
+    })
+})
+
 export const layer = Layer.effect(
   Api.Authorization,
   Effect.gen(function*() {
-    const keys = yield* ApiKeys
-    const limits = yield* RateLimitStore.RateLimitStore
+    const charge = yield* makeCharge
     const unauthorized = new ApiError.Unauthorized({
       message: "a valid API key is required: send Authorization: Bearer <key>"
     })
     return Api.Authorization.of({
       apiKey: (token) =>
         Effect.gen(function*() {
-          const key = yield* Effect.flatMap(
-            keys.authenticate(token),
-            Option.match({
-              onNone: () => Effect.fail(unauthorized),
-              onSome: Effect.succeed
-            })
-          )
-          const decision = yield* limits.consume(`api-key:${key.id}`, key.rateLimit, RateWindow)
-          const headers = rateLimitHeaders(decision, yield* Clock.currentTimeMillis)
+          const charged = yield* charge(token)
+          if (Option.isNone(charged)) return yield* unauthorized
+          const { headers, key, refusal } = charged.value
           yield* HttpApp.appendPreResponseHandler((_request, response) =>
             Effect.succeed(HttpServerResponse.setHeaders(response, headers))
           )
-          if (!decision.allowed) {
-            return yield* new ApiError.RateLimitExceeded({
-              message: `rate limit of ${decision.limit} requests per minute exceeded; retry after ${
-                headers["retry-after"]
-              } seconds`
-            })
-          }
+          if (Option.isSome(refusal)) return yield* refusal.value
           return { id: key.id, name: key.name, plan: key.plan, rateLimit: key.rateLimit }
         }).pipe(orServiceUnavailable)
     })

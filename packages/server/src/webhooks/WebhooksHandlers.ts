@@ -1,6 +1,6 @@
 /**
- * Handlers of the subscription routes: create (the secret shown once), list (never the secret),
- * change (pause, resume, url, events, filters), delete, reactivate, and recover (send what was
+ * Handlers of the subscription routes: create (the secret shown once; at most 100 per key), list
+ * and get (never the secret), change (pause, resume, url, events, filters, a new secret), delete, reactivate, and recover (send what was
  * skipped while the subscription was paused or failed, and again what failed), the delivery log,
  * and redelivery of one delivery. A subscription belongs to the API key that created it: another
  * key's id answers 404 as if it did not exist.
@@ -20,21 +20,20 @@ export const generateSecret = (): string => `whsec_${randomBytes(32).toString("b
 
 const subscriptionId = (): string => `wh_${randomBytes(12).toString("hex")}`
 
-// Stored filters were validated when the subscription was created or changed.
-const filtersOf = (filters: WebhookStore.SubscriptionFilters) => {
-  const given = {
-    ...(filters.tickers === undefined ? {} : { tickers: filters.tickers as ReadonlyArray<Ids.Ticker> }),
-    ...(filters.docTypes === undefined ? {} : { doc_types: filters.docTypes as ReadonlyArray<DocType.DocType> })
-  }
-  return Object.keys(given).length === 0 ? {} : { filters: new Webhooks.WebhookFilters(given) }
-}
+// Stored filters were validated when the subscription was created or changed. Both lists are
+// shown, a list that does not filter as empty, so clients read one shape.
+const filtersOf = (filters: WebhookStore.SubscriptionFilters) =>
+  new Webhooks.SubscriptionFilters({
+    tickers: (filters.tickers ?? []) as ReadonlyArray<Ids.Ticker>,
+    doc_types: (filters.docTypes ?? []) as ReadonlyArray<DocType.DocType>
+  })
 
 const toWebhook = (subscription: WebhookStore.Subscription) =>
   new Webhooks.Webhook({
     id: subscription.id,
     url: subscription.url,
     events: subscription.events as ReadonlyArray<Webhooks.EventType>,
-    ...filtersOf(subscription.filters),
+    filters: filtersOf(subscription.filters),
     status: subscription.status,
     created_at: new Date(subscription.createdAtMillis).toISOString(),
     last_triggered_at: subscription.lastTriggeredAtMillis === null
@@ -121,7 +120,12 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "webhooks", (handlers)
             // Events from now on: a new subscription is not sent the past.
             startSequence: yield* events.latestSequence
           }
-          yield* webhooks.create(subscription)
+          if (!(yield* webhooks.createWithin(subscription, Webhooks.MaxSubscriptionsPerKey))) {
+            return yield* new ApiError.InvalidRequest({
+              message: `this API key already has ${Webhooks.MaxSubscriptionsPerKey} webhook subscriptions, ` +
+                "the most one key may have; delete one before creating another"
+            })
+          }
           const { last_triggered_at: _never, ...listed } = toWebhook(subscription)
           return new Webhooks.CreatedWebhook({ ...listed, secret })
         }).pipe(orServiceUnavailable))
@@ -130,6 +134,11 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "webhooks", (handlers)
           const key = yield* Api.CurrentApiKey
           const own = yield* webhooks.list(key.id)
           return new Webhooks.WebhookList({ webhooks: own.map(toWebhook) })
+        }).pipe(orServiceUnavailable))
+      .handle("getWebhook", ({ path }) =>
+        Effect.gen(function*() {
+          const key = yield* Api.CurrentApiKey
+          return toWebhook(yield* owned(path.webhook_id, key.id))
         }).pipe(orServiceUnavailable))
       .handle("updateWebhook", ({ path, payload }) =>
         Effect.gen(function*() {
@@ -146,7 +155,8 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "webhooks", (handlers)
             ...(payload.url === undefined ? {} : { url: payload.url }),
             ...(payload.events === undefined ? {} : { events: [...new Set(payload.events)] }),
             ...(payload.filters === undefined ? {} : { filters: storedFilters(payload.filters) }),
-            ...(payload.status === undefined ? {} : { status: payload.status })
+            ...(payload.status === undefined ? {} : { status: payload.status }),
+            ...(payload.secret === undefined ? {} : { secret: Redacted.make(payload.secret) })
           })
         }).pipe(orServiceUnavailable))
       .handle("deleteWebhook", ({ path }) =>

@@ -70,6 +70,12 @@ const toDelivery = (row: DeliveryRow): DeliveryStore.Delivery => ({
 const firstOf = <Row, A>(toValue: (row: Row) => A) => (rows: ReadonlyArray<Row>) =>
   Option.map(Option.fromNullable(rows[0]), toValue)
 
+/**
+ * The first key of the `pg_advisory_xact_lock(int, int)` that serialises one owner's capped
+ * creations (the second is a hash of the owner): the ASCII bytes of "whks".
+ */
+const ownerCreationLockClass = 0x77686b73
+
 export const makeWebhookStore = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   // bigint decodes as a string; these times and sequences stay far below 2^53, so float8 carries them exactly.
@@ -79,18 +85,28 @@ export const makeWebhookStore = Effect.gen(function*() {
   // Ties broken in code-point order, as the memory store does, whatever the database's collation.
   const oldestFirst = sql`ORDER BY created_at_ms, id COLLATE "C"`
 
+  const insert = (subscription: WebhookStore.Subscription) =>
+    sql`
+      INSERT INTO webhooks (id, owner_key_id, url, events, filters, secret, status, created_at_ms,
+        last_triggered_at_ms, start_sequence)
+      VALUES (${subscription.id}, ${subscription.ownerKeyId}, ${subscription.url},
+        ${jsonb(subscription.events)}::jsonb, ${jsonb(subscription.filters)}::jsonb,
+        ${Redacted.value(subscription.secret)}, ${subscription.status}, ${subscription.createdAtMillis},
+        ${subscription.lastTriggeredAtMillis}, ${subscription.startSequence})`
+
   const service: WebhookStore.Service = {
-    create: (subscription) =>
-      sql`
-        INSERT INTO webhooks (id, owner_key_id, url, events, filters, secret, status, created_at_ms,
-          last_triggered_at_ms, start_sequence)
-        VALUES (${subscription.id}, ${subscription.ownerKeyId}, ${subscription.url},
-          ${jsonb(subscription.events)}::jsonb, ${jsonb(subscription.filters)}::jsonb,
-          ${Redacted.value(subscription.secret)}, ${subscription.status}, ${subscription.createdAtMillis},
-          ${subscription.lastTriggeredAtMillis}, ${subscription.startSequence})`.pipe(
-        Effect.asVoid,
-        failsAs("WebhookStore.create")
-      ),
+    create: (subscription) => insert(subscription).pipe(Effect.asVoid, failsAs("WebhookStore.create")),
+
+    // The owner's lock, held until commit, makes a concurrent creation count after this one's insert.
+    createWithin: (subscription, maxPerOwner) =>
+      sql.withTransaction(Effect.gen(function*() {
+        yield* sql`SELECT pg_advisory_xact_lock(${ownerCreationLockClass}, hashtext(${subscription.ownerKeyId}))`
+        const [counted] = yield* sql<{ readonly owned: number }>`
+          SELECT count(*)::int AS owned FROM webhooks WHERE owner_key_id = ${subscription.ownerKeyId}`
+        if ((counted?.owned ?? 0) >= maxPerOwner) return false
+        yield* insert(subscription)
+        return true
+      })).pipe(failsAs("WebhookStore.createWithin")),
 
     find: (id, ownerKeyId) =>
       sql<WebhookRow>`SELECT ${columns} FROM webhooks WHERE id = ${id} AND owner_key_id = ${ownerKeyId}`.pipe(
@@ -122,7 +138,8 @@ export const makeWebhookStore = Effect.gen(function*() {
           url = COALESCE(${changes.url ?? null}, url),
           events = COALESCE(${changes.events === undefined ? null : jsonb(changes.events)}::jsonb, events),
           filters = COALESCE(${changes.filters === undefined ? null : jsonb(changes.filters)}::jsonb, filters),
-          status = COALESCE(${changes.status ?? null}, status)
+          status = COALESCE(${changes.status ?? null}, status),
+          secret = COALESCE(${changes.secret === undefined ? null : Redacted.value(changes.secret)}, secret)
         WHERE id = ${id} AND owner_key_id = ${ownerKeyId}
         RETURNING ${columns}`.pipe(
         Effect.map(firstOf(toSubscription)),

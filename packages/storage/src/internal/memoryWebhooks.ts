@@ -59,6 +59,21 @@ export const makeWebhookStore = Effect.gen(function*() {
           ),
           Effect.asVoid
         ),
+    createWithin: (subscription, maxPerOwner) =>
+      Ref.modify(subscriptions, (map): [boolean | "exists", ReadonlyMap<string, WebhookStore.Subscription>] => {
+        if (map.has(subscription.id)) return ["exists", map]
+        const owned = [...map.values()].filter((stored) => stored.ownerKeyId === subscription.ownerKeyId).length
+        if (owned >= maxPerOwner) return [false, map]
+        return [true, new Map(map).set(subscription.id, copySubscription(subscription))]
+      }).pipe(
+        Effect.flatMap((outcome) =>
+          outcome === "exists"
+            ? Effect.fail(
+              new StorageError({ operation: "WebhookStore.createWithin", reason: "the subscription id exists" })
+            )
+            : Effect.succeed(outcome)
+        )
+      ),
     find: (id, ownerKeyId) =>
       Effect.map(
         Ref.get(subscriptions),
@@ -77,7 +92,8 @@ export const makeWebhookStore = Effect.gen(function*() {
           ...(changes.url === undefined ? {} : { url: changes.url }),
           ...(changes.events === undefined ? {} : { events: [...changes.events] }),
           ...(changes.filters === undefined ? {} : { filters: storedFilters(changes.filters) }),
-          ...(changes.status === undefined ? {} : { status: changes.status })
+          ...(changes.status === undefined ? {} : { status: changes.status }),
+          ...(changes.secret === undefined ? {} : { secret: changes.secret })
         }
         return [Option.some(copySubscription(updated)), new Map(map).set(id, updated)]
       }),
