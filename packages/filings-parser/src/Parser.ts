@@ -133,13 +133,17 @@ const build = (
 const isoDate = (text: string | undefined): string | undefined =>
   text !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(text) ? text : undefined
 
+// Only a periodic report's cover prints its period; an 8-K's "results for the quarter ended" is no report date.
+const printsItsPeriod = (form: string | undefined): boolean => /^(?:10-?K|10-?Q|20-?F)/i.test(form?.trim() ?? "")
+
 /** The period a filing reports on: its inline XBRL cover, its submission header, else its printed cover page. */
-const periodEndOf = (reading: DocumentBlocks, extras: Extras): string | undefined =>
-  isoDate(extras.cover?.periodEndDate) ?? isoDate(extras.header?.periodOfReport) ?? printedPeriodEnd(reading.blocks)
+const periodEndOf = (reading: DocumentBlocks, form: string | undefined, extras: Extras): string | undefined =>
+  isoDate(extras.cover?.periodEndDate) ?? isoDate(extras.header?.periodOfReport) ??
+    (printsItsPeriod(form) ? printedPeriodEnd(reading.blocks) : undefined)
 
 /** Blocks of a filing, with the sections its form has. */
 const withSections = (reading: DocumentBlocks, form: string | undefined, extras: Extras = {}) => {
-  const periodEndDate = periodEndOf(reading, extras)
+  const periodEndDate = periodEndOf(reading, form, extras)
   // Item titles follow the filing's era (a 2018 10-K's Item 6 is "Selected Financial Data").
   const detected = detectSections(reading.blocks, form, periodEndDate)
   return build(reading, form, detected.sections, detected.warnings, { ...extras, periodEndDate })

@@ -123,7 +123,7 @@ describe("the period a cover page prints", () => {
       assert.strictEqual(parsed.periodEndDate, "1999-06-30")
     }))
 
-  it.effect("inline XBRL's DocumentPeriodEndDate wins over the printed line; none printed, none given", () =>
+  it.effect("inline XBRL's DocumentPeriodEndDate wins over the printed line; an 8-K has none", () =>
     Effect.gen(function*() {
       const cover = (date: string) =>
         `<html xmlns:ix="http://www.xbrl.org/2013/inlineXBRL"><body><div style="display:none"><ix:header><ix:hidden>`
@@ -132,10 +132,15 @@ describe("the period a cover page prints", () => {
         + `<p>Item 1. Financial Statements</p><p>Statements follow in the pages after this one, as usual.</p></body></html>`
       const tagged = yield* Parser.parse({ bytes: encode(cover("June 29, 2024")) })
       assert.strictEqual(tagged.periodEndDate, "2024-06-29")
-      const untagged = yield* Parser.parse({
-        bytes: encode("<html><body><p>FORM 8-K</p><p>Item 8.01 Other Events</p><p>Nothing.</p></body></html>")
+      // An 8-K's cover prints no period: its results "for the quarter ended" are not its report date.
+      const eightK = yield* Parser.parse({
+        bytes: encode(
+          "<html><body><p>FORM 8-K</p><p>Item 2.02 Results of Operations and Financial Condition</p>"
+            + "<p>Acme announced its results for the quarter ended March 31, 2024.</p></body></html>"
+        )
       })
-      assert.isUndefined(untagged.periodEndDate)
+      assert.strictEqual(eightK.form, "8-K")
+      assert.isUndefined(eightK.periodEndDate)
     }))
 
   it("reads the date however the cover spaces it; a blank transition period is no period", () => {

@@ -8,7 +8,7 @@ import { toIsoDate } from "./coverFacts.js"
 const coverBlocks = 80
 
 const periodLine =
-  /\bfor\s+the\s+(?:fiscal\s+)?(?:year|quarterly\s+period|quarter|period|fiscal\s+quarter)\s+ended\s*:?\s*([A-Za-z]+\.?\s+\d{1,2}\s*,?\s*\d{4}|\d{1,2}\s+[A-Za-z]+,?\s+\d{4}|\d{4}-\d{2}-\d{2})/i
+  /\bfor\s+the\s+(?:fiscal\s+)?(?:year|quarterly\s+period|quarter)\s+ended\s*:?\s*([A-Za-z]+\.?\s+\d{1,2}\s*,?\s*\d{4}|\d{1,2}\s+[A-Za-z]+,?\s+\d{4}|\d{4}-\d{2}-\d{2})/i
 
 /** The ISO end date of the period the cover page reports on, when it prints one. */
 export const printedPeriodEnd = (blocks: ReadonlyArray<Block>): string | undefined => {
