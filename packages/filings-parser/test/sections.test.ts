@@ -296,7 +296,7 @@ describe("detectSections: 10-Q", () => {
 })
 
 describe("detectSections: 8-K", () => {
-  it("finds several items, named without a period after the number", () => {
+  it("finds several items, named `Item <n>. <name>`", () => {
     const blocks = [
       heading("FORM 8-K", 4),
       paragraph("Check the appropriate box below if the Form 8-K filing is intended to satisfy the filing obligation."),
