@@ -437,7 +437,7 @@ describe("examples", () => {
     const { stdout } = await runExample("parse-filing.ts", ["examples/filings/acme-8k-2024-11-05.txt"])
     assert.include(stdout, "0000999001-24-000017 8-K filed 2024-11-05 by ACME ANVIL CORP")
     assert.include(stdout, "8-K: 123 words, 1 pages")
-    assert.include(stdout, "  Item 2.02 Results of Operations and Financial Condition (36 words, pages 1-1)")
+    assert.include(stdout, "  Item 2.02. Results of Operations and Financial Condition (36 words, pages 1-1)")
     assert.include(stdout, "  Exhibit 99.1: PRESS RELEASE")
   })
 })
