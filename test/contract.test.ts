@@ -329,6 +329,7 @@ describe("sections", () => {
         "Item 2. Management's Discussion and Analysis of Financial Condition and Results of Operations"
       ],
       ["0000999999-24-000006", "Risk Factors", "Item 1A. Risk Factors"],
+      ["0000999999-24-000006", "Part II, Item 1A", "Item 1A. Risk Factors"],
       ["0000999999-24-000007", "Item 2.02", "Item 2.02. Results of Operations and Financial Condition"]
     ]
     for (const [id, query, name] of queries) {
