@@ -7,18 +7,21 @@
 import {
   catalogFor,
   type CatalogItem,
+  earlierTitles,
   type ItemForm,
   itemFormOf,
   itemSectionName,
   normalizeQuery
 } from "./internal/sections/catalog.js"
 
+// An item answers to its names in every era: a 2018 10-K's section is `Item 6. Selected Financial Data`.
 const itemNames = (form: ItemForm, item: CatalogItem): ReadonlyArray<string> => [
   item.key,
   item.number,
   `Item ${item.number}`,
   item.title,
   itemSectionName(form, item),
+  ...earlierTitles(form, item).flatMap((title) => [title, `Item ${item.number}. ${title}`]),
   ...item.aliases
 ]
 

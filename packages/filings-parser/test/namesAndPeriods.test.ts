@@ -45,6 +45,14 @@ describe("item names", () => {
     assert.strictEqual(itemSix("2020-12-31", "[Reserved]"), "Item 6. [Reserved]")
   })
 
+  it("a query names an item by its title of any era", () => {
+    assert.deepStrictEqual(SectionQuery.itemKeysFor("Item 6. Selected Financial Data", "10-K"), ["6"])
+    assert.deepStrictEqual(SectionQuery.itemKeysFor("Item 6. [Reserved]", "10-K"), ["6"])
+    assert.isTrue(
+      SectionQuery.matches("Item 6. Selected Financial Data", "10-K", { name: "Item 6. [Reserved]", item: "6" })
+    )
+  })
+
   it.effect("a 2018 10-K printed to PDF: its cover's fiscal year gives Item 6 its old title", () =>
     Effect.gen(function*() {
       const pdf = buildPdf([

@@ -263,6 +263,10 @@ export const canonicalTitle = (
   return ofEra?.title ?? item.title
 }
 
+/** The titles an item had in earlier eras ("Selected Financial Data" for a 10-K's Item 6). */
+export const earlierTitles = (form: ItemForm, item: CatalogItem): ReadonlyArray<string> =>
+  (variants[form][item.key] ?? []).map((variant) => variant.title)
+
 /** The API's section name of an item, `Item <n>. <title>`: `Item 1A. Risk Factors`, `Item 2.02. Results of ...`. */
 export const itemSectionName = (
   form: ItemForm,
