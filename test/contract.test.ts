@@ -329,7 +329,8 @@ describe("sections", () => {
         "Item 2. Management's Discussion and Analysis of Financial Condition and Results of Operations"
       ],
       ["0000999999-24-000006", "Risk Factors", "Item 1A. Risk Factors"],
-      ["0000999999-24-000007", "Item 2.02", "Item 2.02 Results of Operations and Financial Condition"]
+      ["0000999999-24-000006", "Part II, Item 1A", "Item 1A. Risk Factors"],
+      ["0000999999-24-000007", "Item 2.02", "Item 2.02. Results of Operations and Financial Condition"]
     ]
     for (const [id, query, name] of queries) {
       const document = await sectionsOf(await get(`/v1/documents/${id}/sections?section=${encodeURIComponent(query)}`))
@@ -437,7 +438,7 @@ describe("examples", () => {
     const { stdout } = await runExample("parse-filing.ts", ["examples/filings/acme-8k-2024-11-05.txt"])
     assert.include(stdout, "0000999001-24-000017 8-K filed 2024-11-05 by ACME ANVIL CORP")
     assert.include(stdout, "8-K: 123 words, 1 pages")
-    assert.include(stdout, "  Item 2.02 Results of Operations and Financial Condition (36 words, pages 1-1)")
+    assert.include(stdout, "  Item 2.02. Results of Operations and Financial Condition (36 words, pages 1-1)")
     assert.include(stdout, "  Exhibit 99.1: PRESS RELEASE")
   })
 })

@@ -123,9 +123,9 @@ describe("following EDGAR", () => {
       sections: ReadonlyArray<{ name: string }>
     }
     assert.deepStrictEqual(sections.sections.map((section) => section.name), [
-      "Item 1.01 Entry into a Material Definitive Agreement",
-      "Item 2.02 Results of Operations and Financial Condition",
-      "Item 9.01 Financial Statements and Exhibits",
+      "Item 1.01. Entry into a Material Definitive Agreement",
+      "Item 2.02. Results of Operations and Financial Condition",
+      "Item 9.01. Financial Statements and Exhibits",
       "Signatures"
     ])
     const extraction = await jsonOf(

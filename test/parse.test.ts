@@ -31,8 +31,8 @@ describe("filings parse", () => {
       const parsed = JSON.parse(result.stdout) as ParseOutput
       assert.strictEqual(parsed.doc_type, "8-K")
       assert.deepStrictEqual(parsed.sections.map((section) => section.name), [
-        "Item 2.02 Results of Operations and Financial Condition",
-        "Item 9.01 Financial Statements and Exhibits",
+        "Item 2.02. Results of Operations and Financial Condition",
+        "Item 9.01. Financial Statements and Exhibits",
         "Signatures"
       ])
       assert.include(parsed.sections[0]?.content, "issued a press release announcing its results")
@@ -63,7 +63,7 @@ describe("filings parse", () => {
     try {
       const sections = await cli(storage, ["parse", example, "--format", "sections"])
       assert.match(sections.stdout, /^SECTION\s+WORDS\s+PAGES$/m)
-      assert.match(sections.stdout, /^Item 9\.01 Financial Statements and Exhibits\s+20\s+1$/m)
+      assert.match(sections.stdout, /^Item 9\.01\. Financial Statements and Exhibits\s+20\s+1$/m)
       const markdown = await cli(storage, ["parse", example])
       assert.match(markdown.stdout, /^### Item 2\.02 Results of Operations and Financial Condition\.$/m)
     } finally {

@@ -82,6 +82,11 @@ export const ParsedDocument = Schema.Struct({
   header: Schema.optional(SubmissionHeader),
   /** The inline XBRL cover facts, when the document has them. */
   cover: Schema.optional(CoverFacts),
+  /**
+   * The end of the period a filing reports on (ISO), from its inline XBRL cover, its submission
+   * header, else the date its cover page prints ("For the fiscal year ended December 31, 2018").
+   */
+  periodEndDate: Schema.optional(Schema.String),
   warnings: Schema.Array(Schema.String)
 })
 export type ParsedDocument = typeof ParsedDocument.Type

@@ -20,10 +20,12 @@ import {
 import { assemble, type SectionSpan } from "./internal/assemble.js"
 import type { Block } from "./internal/blocks.js"
 import { readCoverFacts } from "./internal/coverFacts.js"
+import { printedPeriodEnd } from "./internal/coverPeriod.js"
 import { countBlockWords, renderMarkdown } from "./internal/markdown/render.js"
 import { looksLikePdf, type PdfUnreadable, readPdf } from "./internal/pdf/readPdf.js"
 import { detectSections } from "./internal/sections/detectSections.js"
 import { looksLikeHtml } from "./internal/sniff.js"
+import { storableData } from "./internal/storableText.js"
 import { readTranscript, type TranscriptUnusable } from "./internal/transcripts/readTranscript.js"
 import type { ParsedDocument, ParsedExhibit } from "./ParsedDocument.js"
 import * as SgmlSubmission from "./SgmlSubmission.js"
@@ -91,33 +93,60 @@ interface Extras {
   readonly header?: ParsedDocument["header"] | undefined
   readonly cover?: ParsedDocument["cover"] | undefined
   readonly primaryFileName?: string | undefined
+  readonly periodEndDate?: string | undefined
 }
 
+/**
+ * The parsed document, made from inputs cleaned of text no store can keep (`storableText`): every
+ * format passes through here, so no NUL from a PDF's font reaches the database.
+ */
 const build = (
-  reading: DocumentBlocks,
+  dirtyReading: DocumentBlocks,
   form: string | undefined,
-  sections: ReadonlyArray<SectionSpan>,
-  warnings: ReadonlyArray<string>,
-  extras: Extras = {}
-): ParsedDocument => ({
-  ...assemble({
-    blocks: reading.blocks,
-    sections,
-    form,
-    title: reading.title,
-    pageCount: reading.pageCount,
-    exhibits: extras.exhibits ?? [],
-    warnings: [...reading.warnings, ...warnings]
-  }),
-  ...(extras.header === undefined ? {} : { header: extras.header }),
-  ...(extras.cover === undefined ? {} : { cover: extras.cover }),
-  ...(extras.primaryFileName === undefined ? {} : { primaryFileName: extras.primaryFileName })
-})
+  dirtySections: ReadonlyArray<SectionSpan>,
+  dirtyWarnings: ReadonlyArray<string>,
+  dirtyExtras: Extras = {}
+): ParsedDocument => {
+  const { extras, reading, sections, warnings } = storableData({
+    reading: dirtyReading,
+    sections: dirtySections,
+    warnings: dirtyWarnings,
+    extras: dirtyExtras
+  })
+  return {
+    ...assemble({
+      blocks: reading.blocks,
+      sections,
+      form,
+      title: reading.title,
+      pageCount: reading.pageCount,
+      exhibits: extras.exhibits ?? [],
+      warnings: [...reading.warnings, ...warnings]
+    }),
+    ...(extras.header === undefined ? {} : { header: extras.header }),
+    ...(extras.cover === undefined ? {} : { cover: extras.cover }),
+    ...(extras.primaryFileName === undefined ? {} : { primaryFileName: extras.primaryFileName }),
+    ...(extras.periodEndDate === undefined ? {} : { periodEndDate: extras.periodEndDate })
+  }
+}
+
+const isoDate = (text: string | undefined): string | undefined =>
+  text !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(text) ? text : undefined
+
+// Only a periodic report's cover prints its period; an 8-K's "results for the quarter ended" is no report date.
+const printsItsPeriod = (form: string | undefined): boolean => /^(?:10-?K|10-?Q|20-?F)/i.test(form?.trim() ?? "")
+
+/** The period a filing reports on: its inline XBRL cover, its submission header, else its printed cover page. */
+const periodEndOf = (reading: DocumentBlocks, form: string | undefined, extras: Extras): string | undefined =>
+  isoDate(extras.cover?.periodEndDate) ?? isoDate(extras.header?.periodOfReport) ??
+    (printsItsPeriod(form) ? printedPeriodEnd(reading.blocks) : undefined)
 
 /** Blocks of a filing, with the sections its form has. */
 const withSections = (reading: DocumentBlocks, form: string | undefined, extras: Extras = {}) => {
-  const detected = detectSections(reading.blocks, form)
-  return build(reading, form, detected.sections, detected.warnings, extras)
+  const periodEndDate = periodEndOf(reading, form, extras)
+  // Item titles follow the filing's era (a 2018 10-K's Item 6 is "Selected Financial Data").
+  const detected = detectSections(reading.blocks, form, periodEndDate)
+  return build(reading, form, detected.sections, detected.warnings, { ...extras, periodEndDate })
 }
 
 const parsePdf = (input: ParseInput) =>

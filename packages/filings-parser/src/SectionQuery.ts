@@ -7,30 +7,53 @@
 import {
   catalogFor,
   type CatalogItem,
+  earlierTitles,
   type ItemForm,
   itemFormOf,
   itemSectionName,
   normalizeQuery
 } from "./internal/sections/catalog.js"
 
+// An item answers to its names in every era: a 2018 10-K's section is `Item 6. Selected Financial Data`.
 const itemNames = (form: ItemForm, item: CatalogItem): ReadonlyArray<string> => [
   item.key,
   item.number,
   `Item ${item.number}`,
   item.title,
   itemSectionName(form, item),
+  ...earlierTitles(form, item).flatMap((title) => [title, `Item ${item.number}. ${title}`]),
   ...item.aliases
 ]
 
-/** The item keys `query` names in documents of `form` (`["1A"]` for `Risk Factors` in a 10-K); none when the form has no items. */
+// `Part II, Item 1A`, `Part 2 Item 1A`, `part2item1a` once normalised: the part and the item after it.
+const partQualified = /^part(i{1,2}|[12])(item.+)$/
+
+/**
+ * The item keys `query` names in documents of `form` (`["1A"]` for `Risk Factors` in a 10-K); none
+ * when the form has no items. A 10-Q numbers items in each of its two parts: `Part II, Item 1` names
+ * Part II's item; a bare number or label (`Item 1`, `2`) names Part I's item of that number when Part I
+ * has one, else Part II's (`Item 1A`, `Item 6`); a title or alias names its own item (`Legal
+ * Proceedings` is Part II, Item 1). Other forms number items once, so a part there only qualifies.
+ */
 export const itemKeysFor = (query: string, form: string): ReadonlyArray<string> => {
   const itemForm = itemFormOf(form)
   if (itemForm === undefined) return []
   const wanted = normalizeQuery(query)
   if (wanted === "") return []
-  return catalogFor(itemForm).items
-    .filter((item) => itemNames(itemForm, item).some((name) => normalizeQuery(name) === wanted))
-    .map((item) => item.key)
+  const qualified = partQualified.exec(wanted)
+  const part = qualified === null ? undefined : qualified[1] === "i" || qualified[1] === "1" ? 1 : 2
+  const name = qualified?.[2] ?? wanted
+  const named = catalogFor(itemForm).items.filter((item) =>
+    // Only a 10-Q's items carry a part; elsewhere the part adds nothing (`Part II, Item 7` of a 10-K).
+    (part === undefined || item.part === undefined || item.part === part)
+    && itemNames(itemForm, item).some((candidate) => normalizeQuery(candidate) === name)
+  )
+  // An unqualified number both parts have answers with Part I's item.
+  const inPartOne = named.filter((item) => item.part === 1)
+  const chosen = part === undefined && inPartOne.length > 0 && named.some((item) => item.part === 2)
+    ? inPartOne
+    : named
+  return chosen.map((item) => item.key)
 }
 
 /** Whether the forms' sections are named by their headings rather than catalogued items. */

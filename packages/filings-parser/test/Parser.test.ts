@@ -128,7 +128,7 @@ describe("Parser.parse", () => {
         "",
         "CURRENT REPORT",
         "",
-        "Item 2.02 Results of Operations and Financial Condition",
+        "Item 2.02. Results of Operations and Financial Condition",
         "",
         "On May 1 the company announced its results for the quarter, which were good for everyone.",
         ""

@@ -296,7 +296,7 @@ describe("detectSections: 10-Q", () => {
 })
 
 describe("detectSections: 8-K", () => {
-  it("finds several items, named without a period after the number", () => {
+  it("finds several items, named `Item <n>. <name>`", () => {
     const blocks = [
       heading("FORM 8-K", 4),
       paragraph("Check the appropriate box below if the Form 8-K filing is intended to satisfy the filing obligation."),
@@ -312,9 +312,9 @@ describe("detectSections: 8-K", () => {
     const { sections } = detectSections(blocks, "8-K")
     assert.deepStrictEqual(keysOf(sections), ["2.02", "7.01", "9.01", "Signatures"])
     assert.deepStrictEqual(sections.map((section) => section.name).slice(0, 3), [
-      "Item 2.02 Results of Operations and Financial Condition",
-      "Item 7.01 Regulation FD Disclosure",
-      "Item 9.01 Financial Statements and Exhibits"
+      "Item 2.02. Results of Operations and Financial Condition",
+      "Item 7.01. Regulation FD Disclosure",
+      "Item 9.01. Financial Statements and Exhibits"
     ])
   })
 
@@ -479,7 +479,7 @@ describe("catalog", () => {
     const eightK = catalogFor("8-K").items.filter((item) => item.key.includes(".")).map((item) => item.key)
     assert.includeMembers(eightK, ["1.01", "2.02", "5.02", "5.07", "7.01", "8.01", "9.01"])
     const item = catalogFor("8-K").items.find((entry) => entry.key === "2.02")
-    assert.strictEqual(item && itemSectionName("8-K", item), "Item 2.02 Results of Operations and Financial Condition")
+    assert.strictEqual(item && itemSectionName("8-K", item), "Item 2.02. Results of Operations and Financial Condition")
   })
 
   it("normalises queries", () => {

@@ -255,13 +255,13 @@ describe.skipIf(corpusMissing)(`sections of other filings in ../shared/corpus`, 
     })
   }
 
-  it("8-K item names follow the catalog, without a period after the number", () => {
+  it("8-K item names follow the catalog, with a period after the number, as the spec writes them", () => {
     const { sections } = detectSections(corpusBlocks(corpus, "8-K/afcg-8k-2023-03-17.htm"), "8-K")
     assert.deepStrictEqual(sections.map((section) => section.name), [
-      "Item 5.02 Departure of Directors or Certain Officers; Election of Directors; Appointment of Certain Officers; "
+      "Item 5.02. Departure of Directors or Certain Officers; Election of Directors; Appointment of Certain Officers; "
       + "Compensatory Arrangements of Certain Officers",
-      "Item 7.01 Regulation FD Disclosure",
-      "Item 9.01 Financial Statements and Exhibits",
+      "Item 7.01. Regulation FD Disclosure",
+      "Item 9.01. Financial Statements and Exhibits",
       "Signatures"
     ])
   })

@@ -20,8 +20,8 @@ let storeBehaviour: "works" | "unavailable" | "defect" = "works"
 const faultyDocumentStore = Layer.effect(
   DocumentStore.DocumentStore,
   Effect.map(DocumentStore.DocumentStore, (store) => {
-    const guard = <A>(operation: string, effect: Effect.Effect<A, StorageError.StorageError>) =>
-      Effect.suspend(() => {
+    const guard = <A, E>(operation: string, effect: Effect.Effect<A, E>) =>
+      Effect.suspend((): Effect.Effect<A, E | StorageError.StorageError> => {
         if (storeBehaviour === "unavailable") {
           return Effect.fail(
             new StorageError.StorageError({ operation, reason: "connect ECONNREFUSED 10.1.2.3:5432 password=hunter2" })

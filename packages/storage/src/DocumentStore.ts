@@ -5,7 +5,7 @@
  */
 import type { Dates, DocType as DocTypes, Ids } from "@filings/domain"
 import { Context, type Effect, type Option } from "effect"
-import type { StorageError } from "./StorageError.js"
+import type { StorageError, UnstorableValue } from "./StorageError.js"
 
 type Cik = Ids.Cik
 type DocType = DocTypes.DocType
@@ -119,7 +119,8 @@ export interface SectionPage {
 export type SaveOutcome = "created" | "updated"
 
 export interface Service {
-  readonly save: (document: StoredDocument) => Effect.Effect<SaveOutcome, StorageError>
+  /** Fails with `UnstorableValue` when the document holds text no store takes (a NUL character). */
+  readonly save: (document: StoredDocument) => Effect.Effect<SaveOutcome, StorageError | UnstorableValue>
   readonly findByPublicationId: (
     publicationId: PublicationId
   ) => Effect.Effect<Option.Option<StoredDocument>, StorageError>

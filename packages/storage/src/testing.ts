@@ -36,6 +36,7 @@ import { ExtractionStore, type StoredExtraction, type StoredTable } from "./Extr
 import { FeedStore, type StoredFeedItem } from "./FeedStore.js"
 import { JobQueue } from "./JobQueue.js"
 import { RateLimitStore } from "./RateLimitStore.js"
+import { nulReason } from "./StorageError.js"
 import type { Stores } from "./Stores.js"
 import { type Subscription, type SubscriptionChanges, WebhookStore } from "./WebhookStore.js"
 
@@ -223,6 +224,30 @@ export const conformance = <E>(
             assert.strictEqual(outcomes.filter((outcome) => outcome === "created").length, 1)
             const page = yield* store.list({ tickers: [document.ticker], limit: 10, offset: 0, order: "desc" })
             assert.strictEqual(page.total, 1)
+          }))
+
+        it.effect("a document whose text holds a NUL is refused as unstorable, naming it, and nothing is kept", () =>
+          Effect.gen(function*() {
+            const store = yield* DocumentStore
+            const clean = sampleDocument({ ticker: uniqueTicker() })
+            // Where a NUL may sit: the body (text), a section (a row), an exhibit (JSON).
+            const dirty: ReadonlyArray<StoredDocument> = [
+              { ...clean, body: "Revenue\u0000 grew" },
+              { ...clean, sections: [{ ...clean.sections[0]!, content: "risk\u0000" }] },
+              { ...clean, exhibits: [{ exhibitNumber: "99.1", title: "Release", content: "a\u0000b" }] }
+            ]
+            for (const document of dirty) {
+              const refused = yield* Effect.flip(store.save(document))
+              assert.strictEqual(refused._tag, "UnstorableValue")
+              if (refused._tag === "UnstorableValue") {
+                assert.strictEqual(refused.operation, "DocumentStore.save")
+                assert.strictEqual(refused.subject, `document ${document.publicationId}`)
+                assert.strictEqual(refused.reason, nulReason)
+              }
+              assert.isTrue(Option.isNone(yield* store.findByPublicationId(document.publicationId)))
+            }
+            // The refusal is about the value only: the clean document is stored as ever.
+            assert.strictEqual(yield* store.save(clean), "created")
           }))
 
         it.effect("an unknown publication id is none", () =>

@@ -26,7 +26,7 @@ import type { MarketData } from "../market/MarketData.js"
 import { announce } from "./Announcements.js"
 import { Ingestion, type IngestRequest } from "./Ingestion.js"
 import { publishedAtOf } from "./PressReleases.js"
-import { eightKItems, secUrl, storedContent, toStoredExtraction } from "./StoredForms.js"
+import { eightKItems, filingSecUrl, storedContent, toStoredExtraction } from "./StoredForms.js"
 
 // The caller knows which file it sent, so messages say only what is wrong with it.
 const unreadable = (reason: string) => new ApiError.UnreadableFiling({ message: reason })
@@ -38,7 +38,8 @@ const factsOf = (parsed: ParsedDocument.ParsedDocument) => {
     accession: header?.accessionNumber,
     form: header?.form ?? cover?.documentType ?? parsed.form,
     filingDate: header?.filedAsOf,
-    periodOfReport: header?.periodOfReport ?? cover?.periodEndDate,
+    // Without a header or inline XBRL, the period its cover page prints (a PDF, an old HTML filing).
+    periodOfReport: header?.periodOfReport ?? cover?.periodEndDate ?? parsed.periodEndDate,
     companyName: header?.companyName ?? cover?.registrantName,
     cik: header?.cik ?? cover?.centralIndexKey,
     ticker: cover?.tradingSymbol,
@@ -163,7 +164,7 @@ export const make = Effect.gen(function*() {
       filingDate,
       period,
       // A transcript is not in the regulator's archive.
-      secUrl: isCall ? "" : secUrl(cik, publicationId, parsed.primaryFileName ?? fileName),
+      secUrl: isCall ? "" : filingSecUrl(cik, publicationId, parsed.primaryFileName),
       items: docType === "8-K" ? eightKItems(parsed) : [],
       exhibits: parsed.exhibits.map((exhibit) => ({
         exhibitNumber: exhibit.number,
@@ -172,7 +173,10 @@ export const make = Effect.gen(function*() {
       })),
       ...storedContent(parsed)
     }
-    const status = yield* documents.save(document)
+    // Text the database refuses fails the same way every time: the file's fault (422), not an outage (503).
+    const status = yield* documents.save(document).pipe(
+      Effect.catchTag("UnstorableValue", (refused) => Effect.fail(unreadable(refused.message)))
+    )
     yield* companies.upsert({ cik, ticker, name: companyName })
     // The document is stored first: an extraction that fails to save is redone by ingesting again.
     const extraction = yield* Extractor.extract({

@@ -80,7 +80,15 @@ export const savePresentations = Effect.fn("Presentations.savePresentations")(fu
         `${filing.companyName} investor presentation ${filing.filingDate}`,
       fileName: exhibit.fileName
     }, deck)
-    yield* documents.save(document)
+    // Like an unreadable exhibit, one the store refuses is left out: the filing itself is stored.
+    const refused = yield* documents.save(document).pipe(
+      Effect.as(undefined),
+      Effect.catchTag("UnstorableValue", Effect.succeed)
+    )
+    if (refused !== undefined) {
+      yield* Effect.logWarning(`${filing.publicationId}: exhibit ${exhibit.number} left out: ${refused.message}`)
+      continue
+    }
     yield* writeFeedItem(document, publishedAt, filing.items)
     saved.push(publicationId)
   }

@@ -104,7 +104,15 @@ export const savePressReleases = Effect.fn("PressReleases.savePressReleases")(fu
       title: headlineOf(release.markdown) ?? `${filing.companyName} press release ${filing.filingDate}`,
       fileName: exhibit.fileName
     }, release)
-    yield* documents.save(document)
+    // Like an unreadable exhibit, one the store refuses is left out: the filing itself is stored.
+    const refused = yield* documents.save(document).pipe(
+      Effect.as(undefined),
+      Effect.catchTag("UnstorableValue", Effect.succeed)
+    )
+    if (refused !== undefined) {
+      yield* Effect.logWarning(`${filing.publicationId}: exhibit ${exhibit.number} left out: ${refused.message}`)
+      continue
+    }
     const extraction = yield* Extractor.extract({
       bytes,
       parsed: release,

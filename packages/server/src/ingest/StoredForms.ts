@@ -14,6 +14,17 @@ export const secUrl = (cik: Ids.Cik, accession: Ids.PublicationId, primaryFileNa
     encodeURIComponent(primaryFileName)
   }`
 
+/** The filing's index page in the regulator's archive (`.../<accession>-index.htm`), which lists its documents. */
+export const filingIndexUrl = (cik: Ids.Cik, accession: Ids.PublicationId): string =>
+  `https://www.sec.gov/Archives/edgar/data/${Number(cik)}/${accession.replace(/-/g, "")}/${accession}-index.htm`
+
+/**
+ * A filing's address in the regulator's archive: its primary document when its submission names it,
+ * else its index page. Never the name of the file that was ingested, which may be anyone's.
+ */
+export const filingSecUrl = (cik: Ids.Cik, accession: Ids.PublicationId, primaryFileName: string | undefined): string =>
+  primaryFileName === undefined ? filingIndexUrl(cik, accession) : secUrl(cik, accession, primaryFileName)
+
 const isIsoDate = Schema.is(Dates.IsoDate)
 
 export const toStoredExtraction = (extraction: Extractor.ExtractionOutput): ExtractionStore.StoredExtraction => ({

@@ -128,7 +128,8 @@ export const make = Effect.gen(function*() {
           const outcome = yield* saveNews(entry, company.value, readAt).pipe(
             Effect.catchTags({
               UnreadableDocument: (error) => unreadable(error.message),
-              MalformedSubmission: (error) => unreadable(error.message)
+              MalformedSubmission: (error) => unreadable(error.message),
+              UnstorableValue: (error) => unreadable(error.message)
             })
           )
           if (outcome === "unreadable") skipped++

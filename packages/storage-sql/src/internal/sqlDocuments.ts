@@ -5,7 +5,7 @@ import type { Dates, DocType, Ids } from "@filings/domain"
 import type { CompanyStore, DocumentStore } from "@filings/storage"
 import { Array as Arr, Effect, Option } from "effect"
 import { jsonb } from "./jsonb.js"
-import { failsAs } from "./storageErrors.js"
+import { failsAs, writeFailsAs } from "./storageErrors.js"
 
 export interface MetadataRow {
   readonly publication_id: string
@@ -165,7 +165,7 @@ export const makeDocumentStore = Effect.gen(function*() {
       }
       // xmax is 0 only on a row version this statement inserted; an update of a conflicting row sets it.
       return written?.inserted === true ? "created" as const : "updated" as const
-    })).pipe(failsAs("DocumentStore.save"))
+    })).pipe(writeFailsAs("DocumentStore.save", `document ${document.publicationId}`))
 
   const findByPublicationId = (publicationId: Ids.PublicationId) =>
     Effect.gen(function*() {

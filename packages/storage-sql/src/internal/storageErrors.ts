@@ -1,6 +1,8 @@
 // How every port operation runs on SQL: to its end once started, and failing as the port's
 // StorageError named after the operation. The reason keeps the database's own words for the log;
-// the HTTP edge never shows it to clients.
+// the HTTP edge never shows it to clients. A write the database refuses for its data (SQLSTATE
+// class 22: a NUL character, a value too long) fails the same way every time: it is an
+// UnstorableValue naming what was written, not an outage worth retrying.
 import type { SqlError } from "@effect/sql"
 import { StorageError } from "@filings/storage"
 import { Effect } from "effect"
@@ -9,6 +11,27 @@ const reasonOf = (error: SqlError.SqlError): string =>
   error.cause instanceof Error && error.cause.message !== ""
     ? `${error.message}: ${error.cause.message}`
     : error.message
+
+/** The SQLSTATE of a failed statement (postgres.js and PGlite both give it as `code`). */
+const sqlStateOf = (error: SqlError.SqlError): string | undefined => {
+  const cause: unknown = error.cause
+  if (typeof cause !== "object" || cause === null || !("code" in cause)) return undefined
+  return typeof cause.code === "string" && /^[0-9A-Z]{5}$/.test(cause.code) ? cause.code : undefined
+}
+
+/** What a data exception says about the value, in words for the caller rather than the database's. */
+const dataExceptionReason = (sqlState: string): string => {
+  switch (sqlState) {
+    // invalid byte sequence "0x00" in text; "\u0000 cannot be converted to text" in JSON.
+    case "22021":
+    case "22P05":
+      return StorageError.nulReason
+    case "22001":
+      return "a value is longer than the database allows"
+    default:
+      return `the database refuses a value as invalid data (SQLSTATE ${sqlState})`
+  }
+}
 
 /**
  * Runs a port operation uninterruptibly and names its failures. An interrupted statement is
@@ -22,3 +45,13 @@ export const failsAs = (operation: string) => <A, R>(effect: Effect.Effect<A, Sq
   Effect.mapError(effect, (error) => new StorageError.StorageError({ operation, reason: reasonOf(error) })).pipe(
     Effect.uninterruptible
   )
+
+/** `failsAs` for a write of `subject` (`document 0000320193-19-000010`): data the database refuses is unstorable. */
+export const writeFailsAs =
+  (operation: string, subject: string) => <A, R>(effect: Effect.Effect<A, SqlError.SqlError, R>) =>
+    Effect.mapError(effect, (error): StorageError.StorageError | StorageError.UnstorableValue => {
+      const sqlState = sqlStateOf(error)
+      return sqlState?.startsWith("22") === true
+        ? new StorageError.UnstorableValue({ operation, subject, reason: dataExceptionReason(sqlState) })
+        : new StorageError.StorageError({ operation, reason: reasonOf(error) })
+    }).pipe(Effect.uninterruptible)

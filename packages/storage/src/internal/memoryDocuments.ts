@@ -2,6 +2,15 @@
 import { Effect, Option, Ref } from "effect"
 import type * as CompanyStore from "../CompanyStore.js"
 import * as DocumentStore from "../DocumentStore.js"
+import { holdsNul, nulReason, UnstorableValue } from "../StorageError.js"
+
+/** Every string of a value, for the check the SQL stores make on what they are given. */
+const strings = (value: unknown): Array<string> => {
+  if (typeof value === "string") return [value]
+  if (Array.isArray(value)) return value.flatMap(strings)
+  if (value !== null && typeof value === "object") return Object.values(value).flatMap(strings)
+  return []
+}
 
 export const makeDocumentStore = Effect.gen(function*() {
   const documents = yield* Ref.make(new Map<string, DocumentStore.StoredDocument>())
@@ -9,10 +18,19 @@ export const makeDocumentStore = Effect.gen(function*() {
     Effect.map(Ref.get(documents), (map) => Option.fromNullable(map.get(publicationId)))
   const service: DocumentStore.Service = {
     save: (document) =>
-      Ref.modify(documents, (map): [DocumentStore.SaveOutcome, Map<string, DocumentStore.StoredDocument>] => {
-        const outcome = map.has(document.publicationId) ? "updated" : "created"
-        return [outcome, new Map(map).set(document.publicationId, structuredClone(document))]
-      }),
+      // Refused as PostgreSQL refuses it, so the memory store does not accept what a database would not.
+      strings(document).some(holdsNul)
+        ? Effect.fail(
+          new UnstorableValue({
+            operation: "DocumentStore.save",
+            subject: `document ${document.publicationId}`,
+            reason: nulReason
+          })
+        )
+        : Ref.modify(documents, (map): [DocumentStore.SaveOutcome, Map<string, DocumentStore.StoredDocument>] => {
+          const outcome = map.has(document.publicationId) ? "updated" : "created"
+          return [outcome, new Map(map).set(document.publicationId, structuredClone(document))]
+        }),
     findByPublicationId: find,
     findChunk: (publicationId, chunkId) =>
       Effect.map(

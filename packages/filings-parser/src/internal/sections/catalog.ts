@@ -210,37 +210,70 @@ export const itemFormOf = (form: string | undefined): ItemForm | undefined => {
 export const catalogFor = (form: ItemForm): FormCatalog => catalogs[form]
 
 interface TitleVariant {
-  readonly pattern: RegExp
+  /** Matched against the filer's heading, normalised (`normalizeQuery`): PDFs split words ("Dat a"). */
+  readonly heading: RegExp
   readonly title: string
+  /** The variant is the item's title in filings whose period ends before this date (ISO), whatever the heading. */
+  readonly until?: string | undefined
 }
 
-// Items whose title changed over the years: an older filing's heading gets its own era's title.
+// Items whose title changed over the years: a filing's item gets its own era's title, told by the
+// filer's heading, else by the period the filing reports on.
 const variants: Record<ItemForm, Record<string, ReadonlyArray<TitleVariant>>> = {
   "10-K": {
-    "4": [{ pattern: /submission of matters/i, title: "Submission of Matters to a Vote of Security Holders" }],
-    "6": [{ pattern: /selected (?:consolidated )?financial data/i, title: "Selected Financial Data" }],
-    "14": [{ pattern: /exhibit/i, title: "Exhibits, Financial Statement Schedules and Reports on Form 8-K" }]
+    // Item 4 was "Submission of Matters..." until the proxy disclosure rules of 28 February 2010.
+    "4": [{
+      heading: /submissionofmatters/,
+      title: "Submission of Matters to a Vote of Security Holders",
+      until: "2010-02-28"
+    }],
+    // Item 6 became "[Reserved]" for fiscal years ending on or after 9 August 2021 (earlier by choice).
+    "6": [{ heading: /selected(?:consolidated)?financialdata/, title: "Selected Financial Data", until: "2021-08-09" }],
+    "14": [{ heading: /exhibit/, title: "Exhibits, Financial Statement Schedules and Reports on Form 8-K" }]
   },
   "10-Q": {
-    "part2item4": [{ pattern: /submission of matters/i, title: "Submission of Matters to a Vote of Security Holders" }]
+    "part2item4": [{ heading: /submissionofmatters/, title: "Submission of Matters to a Vote of Security Holders" }]
   },
   "8-K": {},
   "20-F": {
-    "15": [{ pattern: /reserved/i, title: "[Reserved]" }],
-    "16": [{ pattern: /reserved/i, title: "[Reserved]" }]
+    "15": [{ heading: /reserved/, title: "[Reserved]" }],
+    "16": [{ heading: /reserved/, title: "[Reserved]" }]
   }
 }
 
-/** The canonical title of an item, in the era of the filer's heading when the form changed it. */
-export const canonicalTitle = (form: ItemForm, item: CatalogItem, filerTitle?: string | undefined): string =>
-  variants[form][item.key]?.find((variant) => filerTitle !== undefined && variant.pattern.test(filerTitle))?.title
-    ?? item.title
+/**
+ * The canonical title of an item in the filing's era: the older title the filer's heading names, else the
+ * current one when the heading names it, else the title of the era `periodEnd` (ISO) falls in.
+ */
+export const canonicalTitle = (
+  form: ItemForm,
+  item: CatalogItem,
+  filerTitle?: string | undefined,
+  periodEnd?: string | undefined
+): string => {
+  const itemVariants = variants[form][item.key] ?? []
+  const heading = filerTitle === undefined ? "" : normalizeQuery(filerTitle)
+  const named = itemVariants.find((variant) => variant.heading.test(heading))
+  if (named !== undefined) return named.title
+  const current = normalizeQuery(item.title)
+  if (heading !== "" && current !== "" && heading.includes(current)) return item.title
+  const ofEra = itemVariants.find((variant) =>
+    periodEnd !== undefined && variant.until !== undefined && periodEnd < variant.until
+  )
+  return ofEra?.title ?? item.title
+}
 
-/** The API's section name of an item: `Item 1A. Risk Factors`, `Item 2.02 Results of ...` (8-K: no period). */
-export const itemSectionName = (form: ItemForm, item: CatalogItem, filerTitle?: string | undefined): string =>
-  form === "8-K" && item.number.includes(".")
-    ? `Item ${item.number} ${canonicalTitle(form, item, filerTitle)}`
-    : `Item ${item.number}. ${canonicalTitle(form, item, filerTitle)}`
+/** The titles an item had in earlier eras ("Selected Financial Data" for a 10-K's Item 6). */
+export const earlierTitles = (form: ItemForm, item: CatalogItem): ReadonlyArray<string> =>
+  (variants[form][item.key] ?? []).map((variant) => variant.title)
+
+/** The API's section name of an item, `Item <n>. <title>`: `Item 1A. Risk Factors`, `Item 2.02. Results of ...`. */
+export const itemSectionName = (
+  form: ItemForm,
+  item: CatalogItem,
+  filerTitle?: string | undefined,
+  periodEnd?: string | undefined
+): string => `Item ${item.number}. ${canonicalTitle(form, item, filerTitle, periodEnd)}`
 
 /** Lower case, `&` as `and`, curly quotes straightened, punctuation and spaces dropped. */
 export const normalizeQuery = (text: string): string =>

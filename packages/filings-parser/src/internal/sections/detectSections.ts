@@ -414,11 +414,16 @@ const chooseCandidates = (blocks: ReadonlyArray<Block>, candidates: ReadonlyArra
   return chosen
 }
 
-const combinedName = (form: ItemForm, items: ReadonlyArray<CatalogItem>, filerTitle: string): string => {
+const combinedName = (
+  form: ItemForm,
+  items: ReadonlyArray<CatalogItem>,
+  filerTitle: string,
+  periodEnd: string | undefined
+): string => {
   const [first] = items
-  if (items.length === 1 && first !== undefined) return itemSectionName(form, first, filerTitle)
+  if (items.length === 1 && first !== undefined) return itemSectionName(form, first, filerTitle, periodEnd)
   const numbers = items.map((item) => item.number)
-  const titles = items.map((item) => canonicalTitle(form, item, filerTitle))
+  const titles = items.map((item) => canonicalTitle(form, item, filerTitle, periodEnd))
   const join = (parts: ReadonlyArray<string>) =>
     parts.length <= 2 ? parts.join(" and ") : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`
   return `Items ${join(numbers)}. ${join(titles)}`
@@ -426,7 +431,8 @@ const combinedName = (form: ItemForm, items: ReadonlyArray<CatalogItem>, filerTi
 
 const detectItems = (
   blocks: ReadonlyArray<Block>,
-  form: ItemForm
+  form: ItemForm,
+  periodEnd?: string | undefined
 ): Array<DetectedSection> => {
   const catalog = catalogFor(form)
   const candidates = findCandidates(blocks, catalog)
@@ -441,7 +447,7 @@ const detectItems = (
     const [first] = items
     if (first === undefined) return
     sections.push({
-      name: combinedName(form, items, candidate.title),
+      name: combinedName(form, items, candidate.title, periodEnd),
       item: first.key,
       ...(items.length > 1 ? { combinedItems: items.map((item) => item.key) } : {}),
       startBlock: candidate.block,
@@ -749,13 +755,18 @@ const guessItemForm = (blocks: ReadonlyArray<Block>): ItemForm | undefined => {
 /**
  * Finds the labeled sections of a document. `form` picks the item catalog (10-K, 10-Q, 8-K, 20-F
  * and their variants); other forms get sections from their top-level headings, and an unknown
- * form whatever catalog its labels fit, else headings.
+ * form whatever catalog its labels fit, else headings. `periodEnd` (ISO), the end of the period the
+ * filing reports on, gives items the titles of the filing's era when its headings do not say them.
  */
-export const detectSections = (blocks: ReadonlyArray<Block>, form: string | undefined): DetectedSections => {
+export const detectSections = (
+  blocks: ReadonlyArray<Block>,
+  form: string | undefined,
+  periodEnd?: string | undefined
+): DetectedSections => {
   const warnings: Array<string> = []
   const itemForm = itemFormOf(form) ?? (hasNoItems(form) ? undefined : guessItemForm(blocks))
   if (itemForm !== undefined) {
-    const items = detectItems(blocks, itemForm)
+    const items = detectItems(blocks, itemForm, periodEnd)
     if (items.length > 0) {
       const last = items[items.length - 1]
       const signatures = last === undefined ? undefined : signaturesSection(blocks, last.startBlock + 1)

@@ -1,0 +1,23 @@
+// Text every store can keep: PostgreSQL refuses NUL (U+0000) in text and JSON, and a lone UTF-16
+// surrogate has no UTF-8 form. PDFs whose fonts map glyphs to code 0 give NULs; other C0 control
+// characters are never text either. Every parsed document is cleaned once, on its way out.
+
+// C0 controls except tab, line feed and carriage return; lone surrogates (no `u` flag: code units).
+const unstorable =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+
+/** `text` without control characters other than whitespace; a lone surrogate becomes U+FFFD. */
+export const storableText = (text: string): string =>
+  text.replace(unstorable, (character) => (character.charCodeAt(0) >= 0xd800 ? "\uFFFD" : ""))
+
+const cleanValue = (value: unknown): unknown => {
+  if (typeof value === "string") return storableText(value)
+  if (Array.isArray(value)) return value.map(cleanValue)
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, cleanValue(field)]))
+  }
+  return value
+}
+
+/** Plain data (objects, arrays, strings, numbers) with every string made storable; the shape is unchanged. */
+export const storableData = <T>(value: T): T => cleanValue(value) as T

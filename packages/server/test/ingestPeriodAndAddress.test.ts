@@ -1,0 +1,212 @@
+/**
+ * What ingestion stores as a document's `period` and `sec_url` when the file says little about
+ * itself (a PDF, an old HTML filing without inline XBRL), and how a document the store refuses is
+ * reported: as the file's fault naming the document, not as an outage.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import { ApiError, Dates, type DocType, Ids } from "@filings/domain"
+import { SummaryModel } from "@filings/feed-summarizer"
+import { DocumentStore, ExtractionStore, MemoryStorage, StorageError } from "@filings/storage"
+import { SqlStorage, TestDatabase } from "@filings/storage-sql"
+import { Effect, Layer, Option, Redacted } from "effect"
+import { existsSync, readFileSync } from "node:fs"
+import * as Ingest from "../src/ingest/Ingest.js"
+import { Ingestion, type Overrides } from "../src/ingest/Ingestion.js"
+import * as MarketData from "../src/market/MarketData.js"
+
+const ingestionOn = (documents: Layer.Layer<DocumentStore.DocumentStore>) =>
+  Ingest.layer.pipe(
+    Layer.provideMerge(Layer.mergeAll(MemoryStorage.layer, documents)),
+    Layer.provideMerge(Layer.merge(SummaryModel.extractiveLayer, MarketData.none))
+  )
+
+const memory = ingestionOn(MemoryStorage.documentStore)
+
+const nulPdf = () =>
+  new Uint8Array(readFileSync(new URL("../../filings-parser/test/fixtures/pdf-nul-bytes/input.pdf", import.meta.url)))
+
+/** A document store that refuses every document as PostgreSQL refuses a NUL character. */
+const refusing = ingestionOn(Layer.succeed(
+  DocumentStore.DocumentStore,
+  DocumentStore.DocumentStore.of({
+    save: (document) =>
+      Effect.fail(
+        new StorageError.UnstorableValue({
+          operation: "DocumentStore.save",
+          subject: `document ${document.publicationId}`,
+          reason: StorageError.nulReason
+        })
+      ),
+    findByPublicationId: () => Effect.succeed(Option.none()),
+    findChunk: () => Effect.succeed(Option.none()),
+    findMetadata: () => Effect.succeed(Option.none()),
+    list: () => Effect.succeed({ documents: [], total: 0 }),
+    searchSections: () => Effect.succeed({ results: [], total: 0 })
+  })
+))
+
+const overrides = (accession: string, form: DocType.DocType, filingDate: string): Overrides => ({
+  ticker: Ids.Ticker.make("ACME"),
+  cik: "999123",
+  company_name: "Acme Corp",
+  form,
+  accession: Ids.PublicationId.make(accession),
+  filing_date: Dates.IsoDate.make(filingDate)
+})
+
+const encode = (text: string) => new TextEncoder().encode(text)
+
+const oldAnnualReport = (form: string, yearEnded: string) =>
+  encode([
+    "<html><body>",
+    `<p><b>FORM ${form}</b></p>`,
+    `<p>ANNUAL REPORT for the fiscal year ended ${yearEnded}</p>`,
+    "<p><b>Item 1. Business</b></p>",
+    "<p>We make widgets and sell them in forty countries through our own stores and partners.</p>",
+    "</body></html>"
+  ].join(""))
+
+const stored = (publicationId: string) =>
+  Effect.flatMap(
+    DocumentStore.DocumentStore,
+    (store) => store.findByPublicationId(Ids.PublicationId.make(publicationId))
+  )
+
+describe("period of a filing without inline XBRL", () => {
+  it.effect("a 10-K filed in February 2019 for the year ended December 31, 2018 is FY 2018", () =>
+    Effect.gen(function*() {
+      const ingestion = yield* Ingestion
+      const result = yield* ingestion.ingest({
+        fileName: "acme-annual.htm",
+        bytes: oldAnnualReport("10-K", "December 31, 2018"),
+        overrides: overrides("0000999123-19-000004", "10-K", "2019-02-07")
+      })
+      assert.strictEqual(result.title, "Acme Corp 10-K FY 2018")
+      const document = yield* stored("0000999123-19-000004")
+      assert.strictEqual(Option.getOrUndefined(document)?.period, "FY 2018")
+    }).pipe(Effect.provide(memory)))
+
+  it.effect("a 20-F for the fiscal year ended 2020-11-30, filed in 2021, is FY 2020", () =>
+    Effect.gen(function*() {
+      const ingestion = yield* Ingestion
+      yield* ingestion.ingest({
+        fileName: "acme-20f.htm",
+        bytes: oldAnnualReport("20-F", "November 30, 2020"),
+        overrides: overrides("0000999123-21-000002", "20-F", "2021-03-30")
+      })
+      const document = yield* stored("0000999123-21-000002")
+      assert.strictEqual(Option.getOrUndefined(document)?.period, "FY 2020")
+    }).pipe(Effect.provide(memory)))
+})
+
+describe("sec_url", () => {
+  it.effect("a file that is not a submission: the filing's index page, never the local file name", () =>
+    Effect.gen(function*() {
+      const ingestion = yield* Ingestion
+      yield* ingestion.ingest({
+        fileName: "my-local-copy.htm",
+        bytes: oldAnnualReport("10-K", "December 31, 2018"),
+        overrides: overrides("0000999123-19-000005", "10-K", "2019-02-07")
+      })
+      const document = Option.getOrUndefined(yield* stored("0000999123-19-000005"))
+      assert.strictEqual(
+        document?.secUrl,
+        "https://www.sec.gov/Archives/edgar/data/999123/000099912319000005/0000999123-19-000005-index.htm"
+      )
+    }).pipe(Effect.provide(memory)))
+})
+
+describe("a document the store refuses", () => {
+  it.effect("is an unreadable filing naming the document and the reason, not a storage outage", () =>
+    Effect.gen(function*() {
+      const ingestion = yield* Ingestion
+      const failure = yield* Effect.flip(ingestion.ingest({
+        fileName: "acme-annual.htm",
+        bytes: oldAnnualReport("10-K", "December 31, 2018"),
+        overrides: overrides("0000999123-19-000006", "10-K", "2019-02-07")
+      }))
+      assert.instanceOf(failure, ApiError.UnreadableFiling)
+      assert.include(failure.message, "document 0000999123-19-000006 cannot be stored")
+      assert.include(failure.message, "NUL character")
+    }).pipe(Effect.provide(refusing)))
+
+  it.effect("a PDF whose text holds NUL bytes is stored, cleaned", () =>
+    Effect.gen(function*() {
+      const ingestion = yield* Ingestion
+      const result = yield* ingestion.ingest({
+        fileName: "nul.pdf",
+        bytes: nulPdf(),
+        overrides: overrides("0000999123-19-000007", "10-K", "2019-02-07")
+      })
+      assert.strictEqual(result.status, "created")
+      const document = Option.getOrUndefined(yield* stored("0000999123-19-000007"))
+      assert.include(document?.body, "We make widgets and sell them")
+      assert.notInclude(JSON.stringify(document), "\\u0000")
+      assert.strictEqual(document?.period, "FY 2018")
+    }).pipe(Effect.provide(memory)))
+})
+
+const adminUrl = process.env[TestDatabase.adminUrlVariable] || undefined
+
+describe.skipIf(adminUrl === undefined)(`on PostgreSQL (${TestDatabase.adminUrlVariable})`, () => {
+  const onPostgres = Ingest.layer.pipe(
+    Layer.provideMerge(SqlStorage.layer),
+    Layer.provideMerge(Layer.merge(SummaryModel.extractiveLayer, MarketData.none)),
+    Layer.provide(TestDatabase.layerPostgres(Redacted.make(adminUrl ?? "")))
+  )
+
+  it.effect("a PDF whose text holds NUL bytes is stored, cleaned, and reads back", () =>
+    Effect.gen(function*() {
+      const ingestion = yield* Ingestion
+      const result = yield* ingestion.ingest({
+        fileName: "nul.pdf",
+        bytes: nulPdf(),
+        overrides: overrides("0000999123-19-000008", "10-K", "2019-02-07")
+      })
+      assert.strictEqual(result.status, "created")
+      const document = Option.getOrUndefined(yield* stored("0000999123-19-000008"))
+      assert.include(document?.body, "Revenue grew by ten percent")
+      assert.deepStrictEqual(document?.sections.map((section) => section.title), [
+        "Item 1. Business",
+        "Item 7. Management's Discussion and Analysis of Financial Condition and Results of Operations"
+      ])
+      assert.notInclude(JSON.stringify(document), "\\u0000")
+    }).pipe(Effect.provide(onPostgres)), 60_000)
+})
+
+const corpus = new URL("../../../../shared/corpus/", import.meta.url)
+
+describe.skipIf(!existsSync(corpus))("corpus filings in ../shared/corpus", () => {
+  it.effect("MMM 10-K FY2018 as PDF, filed 2019-02-07: FY 2018", () =>
+    Effect.gen(function*() {
+      const ingestion = yield* Ingestion
+      const result = yield* ingestion.ingest({
+        fileName: "mmm-10k-fy2018.pdf",
+        bytes: new Uint8Array(readFileSync(new URL("pdf/mmm-10k-fy2018.pdf", corpus))),
+        overrides: {
+          ...overrides("0001558370-19-000470", "10-K", "2019-02-07"),
+          cik: "66740",
+          ticker: Ids.Ticker.make("MMM")
+        }
+      })
+      assert.strictEqual(result.title, "Acme Corp 10-K FY 2018")
+    }).pipe(Effect.provide(memory)), 120_000)
+
+  it.effect("Plymouth Rock 20-F, year ended 2020-11-30: FY 2020, as its own metrics", () =>
+    Effect.gen(function*() {
+      const ingestion = yield* Ingestion
+      yield* ingestion.ingest({
+        fileName: "plymouth-20f.htm",
+        bytes: new Uint8Array(readFileSync(new URL("20-F/plymouth-rock-technologies-20f-fy2020.htm", corpus))),
+        overrides: { ...overrides("0001062993-21-003193", "20-F", "2021-03-31"), ticker: Ids.Ticker.make("PRT") }
+      })
+      const document = Option.getOrUndefined(yield* stored("0001062993-21-003193"))
+      assert.strictEqual(document?.period, "FY 2020")
+      const extraction = yield* Effect.flatMap(
+        ExtractionStore.ExtractionStore,
+        (store) => store.find(Ids.PublicationId.make("0001062993-21-003193"))
+      )
+      const periods = new Set(Option.getOrThrow(extraction).metrics.map((metric) => metric.period))
+      assert.deepStrictEqual([...periods], ["FY 2020"])
+    }).pipe(Effect.provide(memory)), 120_000)
+})
