@@ -36,9 +36,13 @@ export const fingerprint = (filters: CursorFilters): string => {
   return createHash("sha256").update(canonical).digest("base64url").slice(0, 22)
 }
 
+/** The instants a `Date` can hold: a forged cursor beyond them must not reach the database. */
+const maxMillis = 8_640_000_000_000_000
+
 const Position = Schema.parseJson(Schema.Struct({
-  t: Schema.Int,
-  id: Schema.String,
+  t: Schema.Int.pipe(Schema.between(-maxMillis, maxMillis)),
+  // No control characters: PostgreSQL refuses NUL in text, and no stored id has any.
+  id: Schema.String.pipe(Schema.pattern(/^[^\u0000-\u001f]*$/)),
   f: Schema.String
 }))
 
