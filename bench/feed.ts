@@ -13,9 +13,11 @@
  *    `FILINGS_TEST_DATABASE_URL` names a PostgreSQL server, on a fresh database there (dropped
  *    afterwards). In this process, one query at a time: `FeedStore.query` (each ticker's newest items
  *    through the (ticker, time) index) against the plain `WHERE ticker IN (...) ORDER BY ... LIMIT`
- *    on the same table, both for the newest page and for a page ending in the middle of the two
- *    years. Then, through the real `filings serve` on the same database (autocannon, random ticker
- *    sets), the same two requests: req/s, p50, p99, and HTTP p50 over query p50.
+ *    on the same table, for the newest page, for a page ending in the middle of the two years, and
+ *    for the page after the newest one (a cursor's, from the last item's key). Then, through the real
+ *    `filings serve` on the same database (autocannon, random ticker sets), the same three requests
+ *    (the third with the `next_cursor` of each set's newest page): req/s, p50, p99, and HTTP p50 over
+ *    query p50.
  *
  *   node --import tsx bench/feed.ts [--rounds 3] [--tickers 1000] [--items 100] [--asked 50]
  *     [--queries 200] [--duration 10] [--warmup 2] [--connections 10] [--part summaries|feed]
@@ -631,25 +633,38 @@ const seed = Effect.gen(function*() {
 const feedColumns = `id, ticker, company_name, title, doc_type, published_at_ms::float8 AS published_at_ms,
   categories, sentiment, stock_change, highlights, model`
 
+/** Where a page starts: before an instant (`end_date`), or after an item's key (a cursor). */
+interface PageStart {
+  readonly beforeMillis?: number | undefined
+  readonly after?: FeedStore.FeedKey | undefined
+}
+
 /** The query without the per-ticker strategy: every matching row, sorted, the newest kept. */
-const naiveQuery = (tickers: ReadonlyArray<string>, beforeMillis: number | undefined) =>
+const naiveQuery = (tickers: ReadonlyArray<string>, { after, beforeMillis }: PageStart) =>
   Effect.flatMap(SqlClient.SqlClient, (sql) =>
     sql<{ readonly id: string }>`
       SELECT ${sql.literal(feedColumns)} FROM feed_items
       WHERE ${
       sql.and([
         sql.in("ticker", tickers),
-        ...(beforeMillis === undefined ? [] : [sql`published_at_ms < ${beforeMillis}`])
+        ...(beforeMillis === undefined ? [] : [sql`published_at_ms < ${beforeMillis}`]),
+        ...(after === undefined ? [] : [
+          sql`(published_at_ms, id) < (${after.publishedAtMillis}::int8, ${after.id}::text)`
+        ])
       ])
     }
       ORDER BY feed_items.published_at_ms DESC, feed_items.id DESC
       LIMIT ${storeLimit}`)
 
+/** Where a cursor starts, in SQL, for the plans (the key comes from the store, not from a client). */
+const afterCondition = (after: FeedStore.FeedKey | undefined) =>
+  after === undefined ? "" : ` AND (f.published_at_ms, f.id) < (${after.publishedAtMillis}, '${after.id}')`
+
 /** The statement `FeedStore.query` sends for these tickers, to show its plan. */
-const indexedStatement = (tickers: ReadonlyArray<string>) =>
+const indexedStatement = (tickers: ReadonlyArray<string>, after?: FeedStore.FeedKey) =>
   `SELECT ${feedColumns} FROM (VALUES ${tickers.map((ticker) => `('${ticker}')`).join(", ")}) AS wanted (wanted_ticker)
   CROSS JOIN LATERAL (
-    SELECT f.* FROM feed_items f WHERE f.ticker = wanted.wanted_ticker
+    SELECT f.* FROM feed_items f WHERE f.ticker = wanted.wanted_ticker${afterCondition(after)}
     ORDER BY f.published_at_ms DESC, f.id DESC LIMIT ${storeLimit}
   ) AS newest
   ORDER BY published_at_ms DESC, id DESC LIMIT ${storeLimit}`
@@ -667,17 +682,24 @@ interface InProcess {
   readonly seeded: Seeded
   readonly latest: QueryTimes
   readonly page: QueryTimes
+  /** After the last item of each set's newest page of `pageLimit`, as a cursor goes on. */
+  readonly next: QueryTimes
   /** What the store answers for the first ticker set, to check the server's answers against. */
   readonly expectedLatest: ReadonlyArray<FeedStore.StoredFeedItem>
   readonly expectedPage: ReadonlyArray<FeedStore.StoredFeedItem>
-  readonly plans: { readonly indexed: string; readonly naive: string }
+  /** Its newest two pages and one more item: a cursor's page is a slice of them. */
+  readonly expectedTwoPages: ReadonlyArray<FeedStore.StoredFeedItem>
+  readonly plans: { readonly indexed: string; readonly naive: string; readonly cursor: string }
 }
 
 /**
  * One query at a time, wall-clock: for each ticker set the store's query and the naive one, in
  * turns (who goes first alternates), after a tenth as many unmeasured. Both must give the same items.
  */
-const timeQueries = (sets: ReadonlyArray<ReadonlyArray<Ids.Ticker>>, beforeMillis: number | undefined) =>
+const timeQueries = (
+  sets: ReadonlyArray<ReadonlyArray<Ids.Ticker>>,
+  startOf: (setIndex: number) => PageStart
+) =>
   Effect.gen(function*() {
     const store = yield* FeedStore.FeedStore
     const indexed: Array<number> = []
@@ -685,17 +707,18 @@ const timeQueries = (sets: ReadonlyArray<ReadonlyArray<Ids.Ticker>>, beforeMilli
     const warm = Math.max(1, Math.ceil(settings.queries / 10))
     for (let index = 0; index < warm + settings.queries; index++) {
       const tickers = sets[index % sets.length]!
+      const start = startOf(index % sets.length)
       let indexedIds: ReadonlyArray<string> = []
       let naiveIds: ReadonlyArray<string> = []
       const runIndexed = Effect.gen(function*() {
         const started = performance.now()
-        const found = yield* store.query({ tickers, beforeMillis, limit: storeLimit })
+        const found = yield* store.query({ tickers, ...start, limit: storeLimit })
         if (index >= warm) indexed.push(performance.now() - started)
         indexedIds = found.map((item) => item.id)
       })
       const runNaive = Effect.gen(function*() {
         const started = performance.now()
-        const found = yield* naiveQuery(tickers, beforeMillis)
+        const found = yield* naiveQuery(tickers, start)
         if (index >= warm) naive.push(performance.now() - started)
         naiveIds = found.map((item) => item.id)
       })
@@ -725,18 +748,31 @@ const inProcess = (sets: ReadonlyArray<ReadonlyArray<Ids.Ticker>>, name: string)
     )
     const store = yield* FeedStore.FeedStore
     const beforeMillis = Date.parse(middle)
-    const latest = yield* timeQueries(sets, undefined)
+    const latest = yield* timeQueries(sets, () => ({}))
     progress(`${name}: newest page, query p50 ${ms(median(latest.indexed))}, naive ${ms(median(latest.naive))}`)
-    const page = yield* timeQueries(sets, beforeMillis)
+    const page = yield* timeQueries(sets, () => ({ beforeMillis }))
     progress(`${name}: older page, query p50 ${ms(median(page.indexed))}, naive ${ms(median(page.naive))}`)
+    const cursors: Array<FeedStore.FeedKey> = []
+    for (const tickers of sets) {
+      const last = (yield* store.query({ tickers, limit: pageLimit }))[pageLimit - 1]!
+      cursors.push({ publishedAtMillis: last.publishedAtMillis, id: last.id })
+    }
+    const next = yield* timeQueries(sets, (setIndex) => ({ after: cursors[setIndex] }))
+    progress(`${name}: next page by cursor, query p50 ${ms(median(next.indexed))}, naive ${ms(median(next.naive))}`)
     const first = sets[0]!
     return {
       seeded,
       latest,
       page,
+      next,
       expectedLatest: yield* store.query({ tickers: first, limit: storeLimit }),
       expectedPage: yield* store.query({ tickers: first, beforeMillis, limit: storeLimit }),
-      plans: { indexed: yield* explain(indexedStatement(first)), naive: yield* explain(naiveStatement(first)) }
+      expectedTwoPages: yield* store.query({ tickers: first, limit: 2 * pageLimit + 1 }),
+      plans: {
+        indexed: yield* explain(indexedStatement(first)),
+        naive: yield* explain(naiveStatement(first)),
+        cursor: yield* explain(indexedStatement(first, cursors[0]))
+      }
     } satisfies InProcess
   })
 
@@ -755,6 +791,7 @@ interface FeedRequestBody {
   readonly tickers: ReadonlyArray<string>
   readonly limit: number
   readonly end_date?: string
+  readonly cursor?: string
 }
 
 /** What autocannon 8 takes beyond `bench/autocannon.d.ts`: a list of requests, each rebuilt by `setupRequest`. */
@@ -805,6 +842,25 @@ const feedLoad = async (options: {
 
 interface FeedAnswer {
   readonly items: ReadonlyArray<{ readonly ticker: string; readonly date: string; readonly title: string }>
+  readonly next_cursor: string | null
+}
+
+/** Each set's newest page, as a client asks it first: its `next_cursor`, and how many items it held. */
+const newestPages = async (server: ListeningProcess, key: string, sets: ReadonlyArray<ReadonlyArray<string>>) => {
+  const pages: Array<{ readonly cursor: string; readonly items: number }> = []
+  for (const tickers of sets) {
+    const response = await fetch(`${server.url}/v1/feed`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: JSON.stringify({ tickers, limit: pageLimit })
+    })
+    const answer = (await response.json()) as FeedAnswer
+    if (response.status !== 200 || answer.next_cursor === null) {
+      throw new Error(`POST /v1/feed answered ${response.status} without a next_cursor`)
+    }
+    pages.push({ cursor: answer.next_cursor, items: answer.items.length })
+  }
+  return pages
 }
 
 /** Asks once and checks the answer against the store's: the same items, in order, at most a page. */
@@ -833,8 +889,10 @@ const checkAnswer = async (
   return Buffer.byteLength(text)
 }
 
+type PageRequest = "newest" | "older" | "next"
+
 interface HttpResult {
-  readonly request: "newest" | "older"
+  readonly request: PageRequest
   readonly connections: number
   readonly summary: Summary
   readonly responseBytes: number
@@ -865,22 +923,28 @@ const throughServer = async (
     logFile: join(logDir, `${name}.log`)
   })
   cleanup.add(`stop the ${name} server`, server.stop)
-  const requests = [
-    { request: "newest" as const, bodyOf: (tickers: ReadonlyArray<string>) => ({ tickers, limit: pageLimit }) },
+  const firstPages = await newestPages(server, key, sets)
+  const requests: ReadonlyArray<{
+    readonly request: PageRequest
+    readonly bodyOf: (tickers: ReadonlyArray<string>, setIndex: number) => FeedRequestBody
+    readonly expected: ReadonlyArray<FeedStore.StoredFeedItem>
+  }> = [
+    { request: "newest", bodyOf: (tickers) => ({ tickers, limit: pageLimit }), expected: expected.expectedLatest },
     {
-      request: "older" as const,
-      bodyOf: (tickers: ReadonlyArray<string>) => ({ tickers, limit: pageLimit, end_date: middle })
+      request: "older",
+      bodyOf: (tickers) => ({ tickers, limit: pageLimit, end_date: middle }),
+      expected: expected.expectedPage
+    },
+    {
+      request: "next",
+      bodyOf: (tickers, setIndex) => ({ tickers, limit: pageLimit, cursor: firstPages[setIndex]!.cursor }),
+      expected: expected.expectedTwoPages.slice(firstPages[0]!.items)
     }
   ]
   const results: Array<HttpResult> = []
-  for (const { bodyOf, request } of requests) {
-    const responseBytes = await checkAnswer(
-      server,
-      key,
-      bodyOf(sets[0]!),
-      request === "newest" ? expected.expectedLatest : expected.expectedPage
-    )
-    const bodies = sets.map((tickers) => JSON.stringify(bodyOf(tickers)))
+  for (const { bodyOf, expected: expectedItems, request } of requests) {
+    const responseBytes = await checkAnswer(server, key, bodyOf(sets[0]!, 0), expectedItems)
+    const bodies = sets.map((tickers, setIndex) => JSON.stringify(bodyOf(tickers, setIndex)))
     for (const connections of [...new Set([settings.connections, 1])]) {
       const options = { url: server.url, key, bodies, connections }
       if (settings.warmup > 0) await feedLoad({ ...options, duration: settings.warmup })
@@ -904,8 +968,14 @@ interface DatabaseResult {
 }
 
 const feedTables = (results: ReadonlyArray<DatabaseResult>, skipped: string | undefined): Array<string> => {
-  const label = (request: "newest" | "older") =>
-    request === "newest" ? "newest page" : `older page (\`end_date\` ${middle})`
+  const label = (request: PageRequest) =>
+    request === "newest"
+      ? "newest page"
+      : request === "older"
+      ? `older page (\`end_date\` ${middle})`
+      : "next page (`cursor` of the newest)"
+  const timesOf = (inProcess: InProcess, request: PageRequest) =>
+    request === "newest" ? inProcess.latest : request === "older" ? inProcess.page : inProcess.next
   const sequentialRate = (times: ReadonlyArray<number>) => integer(times.length / (sum(times) / 1000))
   return [
     "### Through the server: `POST /v1/feed`",
@@ -928,7 +998,7 @@ const feedTables = (results: ReadonlyArray<DatabaseResult>, skipped: string | un
           ms(result.summary.p50),
           ms(result.summary.p99),
           ratio(
-            result.summary.p50 / median((result.request === "newest" ? inProcess.latest : inProcess.page).indexed)
+            result.summary.p50 / median(timesOf(inProcess, result.request).indexed)
           ),
           `${integer(result.responseBytes / 1000)} kB`
         ])
@@ -947,8 +1017,8 @@ const feedTables = (results: ReadonlyArray<DatabaseResult>, skipped: string | un
     "| database | request | query/s | query p50 | query p99 | naive p50 | naive p99 | naive / query p50 |",
     "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...results.flatMap(({ inProcess, name }) =>
-      (["newest", "older"] as const).map((request) => {
-        const times = request === "newest" ? inProcess.latest : inProcess.page
+      (["newest", "older", "next"] as const).map((request) => {
+        const times = timesOf(inProcess, request)
         return row([
           name,
           label(request),
@@ -993,6 +1063,12 @@ const feedTables = (results: ReadonlyArray<DatabaseResult>, skipped: string | un
       "",
       "```",
       plans.naive,
+      "```",
+      "",
+      "`FeedStore.query` for the next page by cursor (after the newest page's last item):",
+      "",
+      "```",
+      plans.cursor,
       "```",
       "",
       "</details>",

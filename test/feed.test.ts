@@ -179,23 +179,119 @@ describe("POST /v1/feed", () => {
   })
 
   it("pages by the oldest item's timestamp without a repeat or a loss where items share an instant", async () => {
-    // Each 8-K and its release share one instant, so a page of 3 would split a pair: it stops before it.
-    const seen: Array<string> = []
-    const pageSizes: Array<number> = []
+    // Each 8-K and its release share one instant. A page of 3 would split a pair: it stops before it.
+    // A page of 1 cannot hold a pair: the pair comes whole, since a timestamp cannot point inside it.
+    const all = (await feedOf({ tickers: ["ACMF"] })).items.map(label)
+    for (const [limit, sizes] of [[3, [2, 2, 2]], [1, [2, 2, 2]], [2, [2, 2, 2]], [5, [4, 2]]] as const) {
+      const seen: Array<string> = []
+      const pageSizes: Array<number> = []
+      const hasMore: Array<boolean> = []
+      let endDate: string | undefined
+      for (let page = 0; page < 10; page++) {
+        const feed = await feedOf({ tickers: ["ACMF"], limit, ...(endDate === undefined ? {} : { end_date: endDate }) })
+        if (feed.items.length === 0) break
+        pageSizes.push(feed.items.length)
+        hasMore.push(feed.has_more)
+        seen.push(...feed.items.map(label))
+        endDate = feed.items[feed.items.length - 1]!.date
+      }
+      assert.deepStrictEqual([pageSizes, hasMore], [sizes, sizes.map((_, n) => n < sizes.length - 1)], `limit ${limit}`)
+      assert.deepStrictEqual(seen, all, `limit ${limit}`)
+    }
+  })
+
+  it("pages by cursor at any page size, also inside the items of one instant, and says when it is done", async () => {
+    const all = (await feedOf({ tickers: ["ACMF"] })).items.map(label)
+    for (const limit of [1, 2, 4, 6]) {
+      const pages: Array<Array<string>> = []
+      let cursor: string | null = null
+      for (let page = 0; page < 10; page++) {
+        const feed: Awaited<ReturnType<typeof feedOf>> = await feedOf({
+          tickers: ["ACMF"],
+          limit,
+          ...(cursor === null ? {} : { cursor })
+        })
+        pages.push(feed.items.map(label))
+        assert.strictEqual(feed.next_cursor === null, !feed.has_more)
+        cursor = feed.next_cursor
+        if (!feed.has_more) break
+      }
+      // After the first page, which holds whole instants, pages are full: 4 + 2 for pairs paged by 4.
+      assert.deepStrictEqual(
+        pages.map((page) => page.length),
+        limit === 1 ? [2, 1, 1, 1, 1] : limit === 4 ? [4, 2] : [
+          ...Array(Math.ceil(6 / limit) - 1).fill(limit),
+          6 - limit * (Math.ceil(6 / limit) - 1)
+        ]
+      )
+      assert.deepStrictEqual(pages.flat(), all, `limit ${limit}`)
+    }
+    // The first page of one: the pair of Nov 4 whole; the next, by cursor, goes on one by one.
+    const first = await feedOf({ tickers: ["ACMF"], limit: 1 })
+    const second = await feedOf({ tickers: ["ACMF"], limit: 1, cursor: first.next_cursor })
+    assert.deepStrictEqual(second.items.map(label), ["2026-11-03 PRESS_RELEASE"])
+    const third = await feedOf({ tickers: ["ACMF"], limit: 1, cursor: second.next_cursor })
+    assert.deepStrictEqual(third.items.map(label), ["2026-11-03 8-K"])
+    // A cursor goes on whatever the limit, and with the tickers in another order.
+    const both = await feedOf({ tickers: ["ACMF", "ACMG"], limit: 2 })
+    const rest = await feedOf({ tickers: ["ACMG", "acmf", "ACMG"], limit: 50, cursor: both.next_cursor })
+    assert.deepStrictEqual(
+      [...both.items, ...rest.items].map(label),
+      (await feedOf({ tickers: ["ACMF", "ACMG"] })).items.map(label)
+    )
+    assert.deepStrictEqual([rest.has_more, rest.next_cursor], [false, null])
+  })
+
+  it("pages by the oldest item's date alone without a loss, and never gives the same page twice", async () => {
+    // A date is inclusive: the page answered to it holds that whole day and at least the next older
+    // instant, so the dates go down and the client ends where has_more is false.
+    const pages: Array<Array<string>> = []
     let endDate: string | undefined
     for (let page = 0; page < 10; page++) {
       const feed = await feedOf({
         tickers: ["ACMF"],
-        limit: 3,
+        limit: 1,
         ...(endDate === undefined ? {} : { end_date: endDate })
       })
-      if (feed.items.length === 0) break
-      pageSizes.push(feed.items.length)
-      seen.push(...feed.items.map(label))
-      endDate = feed.items[feed.items.length - 1]!.date
+      pages.push(feed.items.map(label))
+      if (!feed.has_more) break
+      endDate = feed.items[feed.items.length - 1]!.date.slice(0, 10)
     }
-    assert.deepStrictEqual(pageSizes, [2, 2, 2])
-    assert.deepStrictEqual(seen, (await feedOf({ tickers: ["ACMF"] })).items.map(label))
+    assert.deepStrictEqual(pages, [
+      ["2026-11-04 PRESS_RELEASE", "2026-11-04 8-K"],
+      ["2026-11-04 PRESS_RELEASE", "2026-11-04 8-K", "2026-11-03 PRESS_RELEASE", "2026-11-03 8-K"],
+      ["2026-11-03 PRESS_RELEASE", "2026-11-03 8-K", "2026-11-02 PRESS_RELEASE", "2026-11-02 8-K"]
+    ])
+  })
+
+  it("refuses a cursor it did not write, or one sent with other filters, naming cursor", async () => {
+    const page = await feedOf({ tickers: ["ACMF"], limit: 2 })
+    assert.isString(page.next_cursor)
+    const cursor = page.next_cursor!
+    for (const garbled of ["not a cursor", "e30", `${cursor}x`, cursor.slice(1), "x".repeat(500)]) {
+      const response = await post({ tickers: ["ACMF"], limit: 2, cursor: garbled })
+      assert.strictEqual(response.status, 400, garbled)
+      const error = await errorOf(response)
+      assert.strictEqual(error.code, "invalid_request")
+      assert.match(error.message, /cursor/, garbled)
+    }
+    for (
+      const other of [
+        { tickers: ["ACMG"] },
+        { tickers: ["ACMF", "ACMG"] },
+        { tickers: ["ACMF"], doc_types: ["8-K"] },
+        { tickers: ["ACMF"], end_date: "2026-11-04" },
+        { tickers: ["ACMF"], start_date: "2026-11-01" }
+      ]
+    ) {
+      const response = await post({ ...other, limit: 2, cursor })
+      assert.strictEqual(response.status, 400, JSON.stringify(other))
+      assert.deepStrictEqual(await errorOf(response), {
+        code: "invalid_request",
+        message: "cursor belongs to a request with other tickers, doc_types, start_date or end_date: send it with " +
+          "the filters of the request that returned it, or leave cursor out to start from the newest item"
+      })
+    }
   })
 
   it("refuses a start after the end, and a request without a key", async () => {

@@ -174,6 +174,17 @@ export class FeedGroup extends HttpApiGroup.make("feed")
       .setPayload(FeedRequest)
       .addSuccess(FeedResponse)
       .annotate(OpenApi.Summary, "Summarised items with cited highlights, newest first")
+      .annotate(
+        OpenApi.Description,
+        "Newest first, ties by id. Every answer says whether more items follow (`has_more`) and where they start " +
+          "(`next_cursor`, null at the end). Page either way, without a loss or a repeat: send `next_cursor` back as " +
+          "`cursor` with the same filters, which can go on inside a group of items published at one instant; or, as " +
+          "the specification says, pass the oldest item's `date` (a timestamp, exclusive) as the next `end_date`. A " +
+          "page answered without a cursor never ends inside a group of one instant, and holds a group larger than " +
+          "`limit` whole (the only time it holds more). A date-only `end_date` is inclusive: the page holds that " +
+          "whole day (UTC) and at least the next older instant, so passing back the oldest item's date always " +
+          "moves on; stop where `has_more` is false."
+      )
   )
   .middleware(Authorization)
 {}

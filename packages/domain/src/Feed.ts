@@ -65,21 +65,45 @@ export class DocumentChunk extends Schema.Class<DocumentChunk>("DocumentChunk")(
   section: Schema.NullOr(Schema.String)
 }) {}
 
-/** `end_date` also takes a timestamp, so a client can page without repeats. */
+/**
+ * `end_date`: a date takes that whole day in (UTC), a timestamp only what is strictly older. See
+ * `FeedRequest` for what each does to a page.
+ */
 export const FeedEndDate = Schema.Union(IsoDate, IsoTimestamp).annotations({
-  message: (issue) => `must be a date YYYY-MM-DD or an ISO 8601 timestamp, got ${JSON.stringify(issue.actual)}`
+  message: (issue) => `must be a date YYYY-MM-DD or an ISO 8601 timestamp, got ${JSON.stringify(issue.actual)}`,
+  description: "A date YYYY-MM-DD (that whole day, UTC, included: the page then holds every item of that day and " +
+    "at least the next older instant, so passing back the oldest item's date always moves on), or an ISO 8601 " +
+    "timestamp (exclusive: only items strictly older; passing back the oldest item's `date` repeats and loses nothing)"
 })
+
+/** Where a page ended, as the server wrote it in `next_cursor`: opaque to clients. */
+export const FeedCursor = Schema.String.pipe(
+  Schema.maxLength(200, { message: () => "must be a next_cursor the feed returned" }),
+  Schema.annotations({
+    identifier: "FeedCursor",
+    description: "The `next_cursor` of the previous page: the next page starts right after its last item, also " +
+      "inside a group of items published at one instant. Send it with the same tickers, doc_types, start_date and " +
+      "end_date as the request that returned it (limit may change); other filters are refused (invalid_request)."
+  })
+)
 
 export class FeedRequest extends Schema.Class<FeedRequest>("FeedRequest")({
   tickers: Schema.NonEmptyArray(Ticker).pipe(Schema.maxItems(MaxTickersPerRequest)),
   doc_types: Schema.optionalWith(Schema.Array(FeedDocType), { exact: true }),
   start_date: Schema.optionalWith(IsoDate, { exact: true }),
   end_date: Schema.optionalWith(FeedEndDate, { exact: true }),
-  limit: Schema.optionalWith(Schema.Int.pipe(Schema.between(1, 100)), { exact: true })
+  limit: Schema.optionalWith(Schema.Int.pipe(Schema.between(1, 100)), { exact: true }),
+  cursor: Schema.optionalWith(FeedCursor, { exact: true })
 }) {}
 
 export class FeedResponse extends Schema.Class<FeedResponse>("FeedResponse")({
   items: Schema.Array(FeedItem),
   total_items: Schema.Number,
-  date_range: Schema.Struct({ start: Schema.String, end: Schema.String })
+  date_range: Schema.Struct({ start: Schema.String, end: Schema.String }),
+  /** Whether more items follow this page (for the same filters). */
+  has_more: Schema.Boolean.annotations({ description: "Whether more items follow this page" }),
+  /** Where to go on from, with `cursor`; null when nothing follows. */
+  next_cursor: Schema.NullOr(Schema.String).annotations({
+    description: "Send as `cursor` (with the same filters) for the items after this page; null when none follow"
+  })
 }) {}

@@ -35,6 +35,12 @@ export interface StoredFeedItem {
   readonly model: string
 }
 
+/** Where an item stands in the order of `query`: its time, then its id. */
+export interface FeedKey {
+  readonly publishedAtMillis: number
+  readonly id: string
+}
+
 export interface FeedQuery {
   /** At least one. */
   readonly tickers: ReadonlyArray<Ids.Ticker>
@@ -43,6 +49,12 @@ export interface FeedQuery {
   readonly fromMillis?: number | undefined
   /** Items published before this instant (exclusive). */
   readonly beforeMillis?: number | undefined
+  /**
+   * Only the items after this key in the order of `query`: older, or published at the same instant
+   * with a smaller id. A page that ended at an item goes on from its key, also inside a group of
+   * items published at one instant.
+   */
+  readonly after?: FeedKey | undefined
   readonly limit: number
 }
 
@@ -80,9 +92,15 @@ export class FeedStore extends Context.Tag("@filings/storage/FeedStore")<FeedSto
 export const compareNewestFirst = (a: StoredFeedItem, b: StoredFeedItem): number =>
   b.publishedAtMillis - a.publishedAtMillis || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)
 
+/** Whether an item comes after a key in the order of `query`. */
+export const isAfter = (key: FeedKey) => (item: FeedKey): boolean =>
+  item.publishedAtMillis < key.publishedAtMillis ||
+  (item.publishedAtMillis === key.publishedAtMillis && item.id < key.id)
+
 /** Whether an item matches a query's filters (the limit aside). */
 export const matchesQuery = (query: FeedQuery) => (item: StoredFeedItem): boolean =>
   query.tickers.includes(item.ticker) &&
   (query.docTypes === undefined || query.docTypes.includes(item.docType)) &&
   (query.fromMillis === undefined || item.publishedAtMillis >= query.fromMillis) &&
-  (query.beforeMillis === undefined || item.publishedAtMillis < query.beforeMillis)
+  (query.beforeMillis === undefined || item.publishedAtMillis < query.beforeMillis) &&
+  (query.after === undefined || isAfter(query.after)(item))

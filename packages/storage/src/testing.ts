@@ -662,6 +662,66 @@ export const conformance = <E>(
             assert.deepStrictEqual(ids(yield* store.query({ tickers: [uniqueTicker()], limit: 10 })), [])
           }))
 
+        it.effect("goes on after a key, also inside a group published at one instant", () =>
+          Effect.gen(function*() {
+            const store = yield* FeedStore
+            const [a, b] = [uniqueTicker(), uniqueTicker()]
+            const at = (hour: number) => Date.parse(`2026-10-05T${String(hour).padStart(2, "0")}:00:00.000Z`)
+            // Four items at 12:00 over two tickers (an 8-K and its exhibits), one before, one after.
+            const items = [
+              sampleFeedItem({ id: "key-e", ticker: a, publishedAtMillis: at(13) }),
+              sampleFeedItem({ id: "key-d", ticker: b, publishedAtMillis: at(12) }),
+              sampleFeedItem({ id: "key-c", ticker: a, publishedAtMillis: at(12) }),
+              sampleFeedItem({ id: "key-b2", ticker: a, publishedAtMillis: at(12) }),
+              sampleFeedItem({ id: "key-b10", ticker: b, publishedAtMillis: at(12) }),
+              sampleFeedItem({ id: "key-a", ticker: b, publishedAtMillis: at(11) })
+            ]
+            for (const item of items) yield* store.save(item)
+            const ids = (found: ReadonlyArray<StoredFeedItem>) => found.map((item) => item.id)
+            const tickers = [a, b]
+            const after = (id: string, hour: number) => ({ publishedAtMillis: at(hour), id })
+
+            assert.deepStrictEqual(
+              ids(yield* store.query({ tickers, limit: 10 })),
+              ["key-e", "key-d", "key-c", "key-b2", "key-b10", "key-a"]
+            )
+            assert.deepStrictEqual(ids(yield* store.query({ tickers, after: after("key-d", 12), limit: 2 })), [
+              "key-c",
+              "key-b2"
+            ])
+            assert.deepStrictEqual(ids(yield* store.query({ tickers, after: after("key-b2", 12), limit: 10 })), [
+              "key-b10",
+              "key-a"
+            ])
+            // A key need not be an item's: the position is the time, then the id.
+            assert.deepStrictEqual(ids(yield* store.query({ tickers, after: after("key-c0", 12), limit: 10 })), [
+              "key-c",
+              "key-b2",
+              "key-b10",
+              "key-a"
+            ])
+            assert.deepStrictEqual(
+              ids(
+                yield* store.query({ tickers: [b], docTypes: ["PRESS_RELEASE"], after: after("key-e", 13), limit: 10 })
+              ),
+              ["key-d", "key-b10", "key-a"]
+            )
+            // With the other bounds.
+            assert.deepStrictEqual(
+              ids(
+                yield* store.query({
+                  tickers,
+                  after: after("key-c", 12),
+                  fromMillis: at(12),
+                  beforeMillis: at(13),
+                  limit: 10
+                })
+              ),
+              ["key-b2", "key-b10"]
+            )
+            assert.deepStrictEqual(ids(yield* store.query({ tickers, after: after("key-a", 11), limit: 10 })), [])
+          }))
+
         it.effect("lists the recent items without a stock move, and sets one", () =>
           Effect.gen(function*() {
             const store = yield* FeedStore

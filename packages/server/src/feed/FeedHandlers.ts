@@ -1,19 +1,15 @@
 /**
  * `POST /v1/feed`: the stored feed items of the asked tickers, newest first. It only reads; items
- * are written when their documents are stored.
- *
- * Paging follows the specification: the client passes the oldest item's `date` as the next
- * `end_date`, a timestamp, and gets the items strictly older. Items published at the very same
- * instant would fall between two pages that way, so a page never ends inside such a group: it
- * stops before the group, which then opens the next page whole (a page shorter than `limit` says
- * nothing about the end of the feed; an empty one does). Only a group larger than a whole page
- * must be cut, and then the page is full of it.
+ * are written when their documents are stored. How pages are cut, by `cursor` or by `end_date`, is
+ * `FeedPages`; what a cursor holds is `FeedCursor`.
  */
 import { HttpApiBuilder } from "@effect/platform"
 import { Api, ApiError, Feed } from "@filings/domain"
 import { FeedStore } from "@filings/storage"
-import { Clock, Effect } from "effect"
+import { Clock, Effect, Either } from "effect"
 import { orServiceUnavailable } from "../http/StorageFailures.js"
+import * as FeedCursor from "./FeedCursor.js"
+import * as FeedPages from "./FeedPages.js"
 
 const DefaultLimit = 50
 
@@ -25,21 +21,17 @@ const dateOf = (millis: number): string => new Date(millis).toISOString().slice(
 /** The start of a date, in UTC. */
 const startOfDate = (date: string): number => Date.parse(`${date}T00:00:00.000Z`)
 
+const isDateOnly = (endDate: string): boolean => /^\d{4}-\d{2}-\d{2}$/.test(endDate)
+
 /** Where the items end: the day after an `end_date` date (it is inclusive), or exactly a timestamp (exclusive). */
 const endBound = (endDate: string): number =>
-  /^\d{4}-\d{2}-\d{2}$/.test(endDate) ? startOfDate(endDate) + dayMillis : Date.parse(endDate)
+  isDateOnly(endDate) ? startOfDate(endDate) + dayMillis : Date.parse(endDate)
 
-/** The page: at most `limit` items, never ending inside a group published at one instant unless it fills the page. */
-export const pageOf = (
-  found: ReadonlyArray<FeedStore.StoredFeedItem>,
-  limit: number
-): ReadonlyArray<FeedStore.StoredFeedItem> => {
-  if (found.length <= limit) return found
-  const cut = found[limit - 1]!.publishedAtMillis
-  if (found[limit]!.publishedAtMillis !== cut) return found.slice(0, limit)
-  const beforeGroup = found.slice(0, limit).filter((item) => item.publishedAtMillis !== cut)
-  return beforeGroup.length > 0 ? beforeGroup : found.slice(0, limit)
-}
+const cursorRefused = {
+  "malformed": "cursor is not a next_cursor this feed returned",
+  "other-filters": "cursor belongs to a request with other tickers, doc_types, start_date or end_date: send it " +
+    "with the filters of the request that returned it, or leave cursor out to start from the newest item"
+} as const
 
 // Stored items were valid when written and the response schema checks the answer as it is encoded,
 // so the classes are built without validating each item, highlight and citation a second time.
@@ -66,42 +58,53 @@ const toFeedItem = (item: FeedStore.StoredFeedItem) =>
     model: item.model
   }, unchecked)
 
-export const layer = HttpApiBuilder.group(Api.FilingsApi, "feed", (handlers) =>
-  Effect.gen(function*() {
-    const store = yield* FeedStore.FeedStore
-
-    const feed = Effect.fn("feed.feed")(function*(request: Feed.FeedRequest) {
-      const limit = request.limit ?? DefaultLimit
-      const fromMillis = request.start_date === undefined ? undefined : startOfDate(request.start_date)
-      const beforeMillis = request.end_date === undefined ? undefined : endBound(request.end_date)
-      if (fromMillis !== undefined && beforeMillis !== undefined && fromMillis >= beforeMillis) {
-        return yield* new ApiError.InvalidRequest({
-          message: `start_date ${request.start_date} is after end_date ${request.end_date}`
-        })
-      }
-      // One more than the page, to see whether the page would end inside a group of one instant.
-      const found = yield* store.query({
-        tickers: request.tickers,
-        docTypes: request.doc_types,
-        fromMillis,
-        beforeMillis,
-        limit: limit + 1
-      })
-      const items = pageOf(found, limit)
-      const newest = items[0]
-      const oldest = items[items.length - 1]
-      // With no item, the range is what was asked, today standing in for an open end.
-      const today = dateOf(yield* Clock.currentTimeMillis)
-      const askedEnd = request.end_date?.slice(0, 10) ?? today
-      return new Feed.FeedResponse({
-        items: items.map(toFeedItem),
-        total_items: items.length,
-        date_range: {
-          start: oldest === undefined ? (request.start_date ?? askedEnd) : dateOf(oldest.publishedAtMillis),
-          end: newest === undefined ? askedEnd : dateOf(newest.publishedAtMillis)
-        }
-      })
+/** The answer to one request: its page, whether more follow, and where to go on from. */
+export const answer = Effect.fn("feed.feed")(function*(request: Feed.FeedRequest) {
+  const store = yield* FeedStore.FeedStore
+  const limit = request.limit ?? DefaultLimit
+  const fromMillis = request.start_date === undefined ? undefined : startOfDate(request.start_date)
+  const beforeMillis = request.end_date === undefined ? undefined : endBound(request.end_date)
+  if (fromMillis !== undefined && beforeMillis !== undefined && fromMillis >= beforeMillis) {
+    return yield* new ApiError.InvalidRequest({
+      message: `start_date ${request.start_date} is after end_date ${request.end_date}`
     })
+  }
+  const filters: FeedPages.Filters = { tickers: request.tickers, docTypes: request.doc_types, fromMillis }
+  const filterFingerprint = FeedCursor.fingerprint(request)
+  const page = yield* request.cursor !== undefined
+    ? Either.match(FeedCursor.decode(request.cursor, filterFingerprint), {
+      onLeft: (refusal) => new ApiError.InvalidRequest({ message: cursorRefused[refusal] }),
+      onRight: (after) => FeedPages.afterCursor(store.query, { ...filters, beforeMillis }, after, limit)
+    })
+    : request.end_date !== undefined && isDateOnly(request.end_date)
+    ? FeedPages.throughDay(store.query, filters, startOfDate(request.end_date), limit)
+    : FeedPages.wholeInstants(store.query, { ...filters, beforeMillis }, limit)
+  const items = page.items
+  const newest = items[0]
+  const oldest = items[items.length - 1]
+  // With no item, the range is what was asked, today standing in for an open end.
+  const today = dateOf(yield* Clock.currentTimeMillis)
+  const askedEnd = request.end_date?.slice(0, 10) ?? today
+  return new Feed.FeedResponse({
+    items: items.map(toFeedItem),
+    total_items: items.length,
+    date_range: {
+      start: oldest === undefined ? (request.start_date ?? askedEnd) : dateOf(oldest.publishedAtMillis),
+      end: newest === undefined ? askedEnd : dateOf(newest.publishedAtMillis)
+    },
+    has_more: page.hasMore && oldest !== undefined,
+    next_cursor: page.hasMore && oldest !== undefined
+      ? FeedCursor.encode({ publishedAtMillis: oldest.publishedAtMillis, id: oldest.id }, filterFingerprint)
+      : null
+  })
+})
 
-    return handlers.handle("feed", ({ payload }) => orServiceUnavailable(feed(payload)))
-  }))
+export const layer = HttpApiBuilder.group(Api.FilingsApi, "feed", (handlers) =>
+  Effect.map(
+    FeedStore.FeedStore,
+    (store) =>
+      handlers.handle(
+        "feed",
+        ({ payload }) => orServiceUnavailable(answer(payload).pipe(Effect.provideService(FeedStore.FeedStore, store)))
+      )
+  ))

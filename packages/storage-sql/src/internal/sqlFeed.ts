@@ -93,7 +93,11 @@ export const makeFeedStore = Effect.gen(function*() {
         sql`f.ticker = wanted.wanted_ticker`,
         ...(query.docTypes === undefined ? [] : [sql.in("f.doc_type", query.docTypes)]),
         ...(query.fromMillis === undefined ? [] : [sql`f.published_at_ms >= ${query.fromMillis}`]),
-        ...(query.beforeMillis === undefined ? [] : [sql`f.published_at_ms < ${query.beforeMillis}`])
+        ...(query.beforeMillis === undefined ? [] : [sql`f.published_at_ms < ${query.beforeMillis}`]),
+        // A row comparison, the index's own order: the scan starts at the key instead of reading up to it.
+        ...(query.after === undefined ? [] : [
+          sql`(f.published_at_ms, f.id) < (${query.after.publishedAtMillis}::int8, ${query.after.id}::text)`
+        ])
       ]
       const wanted = sql.join(", ", false)(query.tickers.map((ticker) => sql`(${ticker})`))
       // The page's keys first, from the index alone; only the page's rows are then read whole.
