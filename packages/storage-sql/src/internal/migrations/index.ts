@@ -12,6 +12,7 @@ import events from "./0005_events.js"
 import webhooks from "./0006_webhooks.js"
 import documentChunks from "./0007_document_chunks.js"
 import feedItems from "./0008_feed_items.js"
+import companyNameAsOf from "./0010_company_name_as_of.js"
 
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
   "0001_filings_meta": filingsMeta,
@@ -21,5 +22,6 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0005_events": events,
   "0006_webhooks": webhooks,
   "0007_document_chunks": documentChunks,
-  "0008_feed_items": feedItems
+  "0008_feed_items": feedItems,
+  "0010_company_name_as_of": companyNameAsOf
 }
