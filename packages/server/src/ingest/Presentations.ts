@@ -55,7 +55,9 @@ export const savePresentations = Effect.fn("Presentations.savePresentations")(fu
   filing: DocumentStore.DocumentMetadata,
   submission: SgmlSubmission.Submission,
   /** When the filing was published: its presentations' time in the feed. */
-  publishedAt: string
+  publishedAt: string,
+  /** The company's name now, for the feed items; the documents keep the filing's. */
+  currentName: string = filing.companyName
 ) {
   const documents = yield* DocumentStore.DocumentStore
   const saved: Array<Ids.PublicationId> = []
@@ -81,7 +83,7 @@ export const savePresentations = Effect.fn("Presentations.savePresentations")(fu
       fileName: exhibit.fileName
     }, deck)
     yield* documents.save(document)
-    yield* writeFeedItem(document, publishedAt, filing.items)
+    yield* writeFeedItem({ ...document, companyName: currentName }, publishedAt, filing.items)
     saved.push(publicationId)
   }
   return saved as ReadonlyArray<Ids.PublicationId>
