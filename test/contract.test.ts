@@ -605,6 +605,34 @@ describe.skipIf(!existsSync(corpusDir))("a company's name across its filings", (
   })
 })
 
+describe.skipIf(!existsSync(corpusDir))("a press release on its own", () => {
+  it("a release PDF of a company not stored yet is stored with --type PRESS_RELEASE, --ticker and --company-name", async () => {
+    const stored = await cliJson<{ results: Array<{ publication_id: string; doc_type: string; title: string }> }>(
+      { dataDir },
+      [
+        "ingest",
+        join(corpusDir, "pdf/amcr-q4-fy2023-earnings-release.pdf"),
+        "--type",
+        "PRESS_RELEASE",
+        "--ticker",
+        "AMCR",
+        "--company-name",
+        "Amcor plc",
+        "--filing-date",
+        "2023-08-15"
+      ]
+    )
+    const id = stored.results[0]?.publication_id ?? ""
+    assert.match(id, /^release-[0-9a-f]{16}$/)
+    const release = await documentOf(await get(`/v1/documents/${id}`))
+    assert.deepStrictEqual(
+      [release.doc_type, release.ticker, release.company_name, release.filing_date, release.sec_url],
+      ["PRESS_RELEASE", "AMCR", "Amcor plc", "2023-08-15", ""]
+    )
+    assert.match(release.body ?? "", /Amcor/)
+  })
+})
+
 describe.skipIf(!existsSync(corpusDir))("metrics of an earnings release from the corpus", () => {
   it("an 8-K's EX-99.1 income statement gives the quarter's metrics, served in quarterly series", async () => {
     const submissionFile = join(corpusDir, "8-K/adbe-8k-2023-03-15-full-submission.txt")
