@@ -4,11 +4,11 @@
  * headers, error envelopes, paging, formats, rate limits).
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
-import { Extraction, Sections } from "@filings/domain"
+import { Extraction, Feed, Sections } from "@filings/domain"
 import { Schema } from "effect"
 import { execFile } from "node:child_process"
 import { existsSync } from "node:fs"
-import { writeFile } from "node:fs/promises"
+import { readFile, writeFile } from "node:fs/promises"
 import { join } from "node:path"
 import { promisify } from "node:util"
 import {
@@ -552,6 +552,101 @@ describe.skipIf(!existsSync(corpusDir))("real filings from the corpus", () => {
     )
     assert.isAbove(statements.total, 0)
     assert.isTrue(statements.tables.every((table) => table.table_type === "income_statement"))
+  })
+})
+
+describe.skipIf(!existsSync(corpusDir))("a company's name across its filings", () => {
+  const adminGet = async (path: string) => {
+    const { adminToken } = JSON.parse(await readFile(join(dataDir, "server.json"), "utf8")) as { adminToken: string }
+    return fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${adminToken}` } })
+  }
+
+  it("a filing of 2000 stored after the 10-K of 2024 keeps APPLE COMPUTER INC for itself and renames nothing", async () => {
+    // The 10-K of 2024 ("Apple Inc.") first (stored again if the test above stored it), then the 10-Q of 2000.
+    await cliJson({ dataDir }, [
+      "ingest",
+      join(corpusDir, "10-K/aapl-10k-fy2024.htm"),
+      "--accession",
+      "0000320193-24-000123",
+      "--filing-date",
+      "2024-11-01"
+    ])
+    const old = await cliJson<{ results: Array<{ ticker: string; company_name: string }> }>({ dataDir }, [
+      "ingest",
+      join(corpusDir, "old-text/aapl-10q-2000-04-01-full-submission.txt")
+    ])
+    assert.deepStrictEqual([old.results[0]?.ticker, old.results[0]?.company_name], ["AAPL", "APPLE COMPUTER INC"])
+    const filedIn2000 = await documentOf(await get("/v1/documents/0000912057-00-023442"))
+    assert.strictEqual(filedIn2000.company_name, "APPLE COMPUTER INC")
+    assert.strictEqual((await documentOf(await get("/v1/documents/0000320193-24-000123"))).company_name, "Apple Inc.")
+
+    // What speaks of the company now says its current name: the old filing's feed item and event,
+    // a transcript named by ticker alone, the metric series.
+    const feed = await jsonOf(
+      Feed.FeedResponse,
+      await fetch(`${server.url}/v1/feed`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: JSON.stringify({ tickers: ["AAPL"], start_date: "2000-01-01", end_date: "2000-12-31" })
+      })
+    )
+    assert.deepStrictEqual(feed.items.map((item) => [item.doc_type, item.company_name]), [["10-Q", "Apple Inc."]])
+    const events = ((await (await adminGet("/admin/events?limit=1000")).json()) as {
+      events: ReadonlyArray<{ type: string; payload: { data: { publication_id?: string; company_name?: string } } }>
+    }).events
+    const oldEvent = events.find((event) =>
+      event.type === "filing.new" && event.payload.data.publication_id === "0000912057-00-023442"
+    )
+    assert.strictEqual(oldEvent?.payload.data.company_name, "Apple Inc.")
+
+    const call = await cliJson<{ results: Array<{ publication_id: string; company_name: string }> }>({ dataDir }, [
+      "ingest",
+      join(corpusDir, "transcripts/aapl-q1-fy2022-earnings-call-speakers.json"),
+      "--type",
+      "EARNINGS_CALL",
+      "--ticker",
+      "AAPL",
+      "--filing-date",
+      "2022-01-27"
+    ])
+    assert.deepStrictEqual(call.results.map((result) => [result.publication_id, result.company_name]), [[
+      "call-aapl-2022-01-27",
+      "Apple Inc."
+    ]])
+
+    const series = await jsonOf(
+      Extraction.CompanyMetrics,
+      await get("/v1/extract/metrics?tickers=AAPL&metrics=revenue&doc_types=10-K,10-Q")
+    )
+    assert.strictEqual(series.company_name, "Apple Inc.")
+  })
+})
+
+describe.skipIf(!existsSync(corpusDir))("a press release on its own", () => {
+  it("a release PDF of a company not stored yet is stored with --type PRESS_RELEASE, --ticker and --company-name", async () => {
+    const stored = await cliJson<{ results: Array<{ publication_id: string; doc_type: string; title: string }> }>(
+      { dataDir },
+      [
+        "ingest",
+        join(corpusDir, "pdf/amcr-q4-fy2023-earnings-release.pdf"),
+        "--type",
+        "PRESS_RELEASE",
+        "--ticker",
+        "AMCR",
+        "--company-name",
+        "Amcor plc",
+        "--filing-date",
+        "2023-08-15"
+      ]
+    )
+    const id = stored.results[0]?.publication_id ?? ""
+    assert.match(id, /^release-[0-9a-f]{16}$/)
+    const release = await documentOf(await get(`/v1/documents/${id}`))
+    assert.deepStrictEqual(
+      [release.doc_type, release.ticker, release.company_name, release.filing_date, release.sec_url],
+      ["PRESS_RELEASE", "AMCR", "Amcor plc", "2023-08-15", ""]
+    )
+    assert.match(release.body ?? "", /Amcor/)
   })
 })
 

@@ -11,11 +11,13 @@ import { Schema } from "effect"
  * no accession number of its own; its id is the filing's with the exhibit: `0000320193-24-000123-ex99.1`.
  * An earnings call transcript, which is no filing, is identified by its company and date:
  * `call-aapl-2022-01-27`. A news item, which has neither, is named by a hash of its feed entry and
- * the company it is about: `news-3f2a9c0d17b4e581`.
+ * the company it is about: `news-3f2a9c0d17b4e581`; a press release stored on its own (from the
+ * company's site rather than a filing) by a hash of its company, date and headline:
+ * `release-9b1c0e44d2a7f310`.
  */
 export const PublicationId = Schema.String.pipe(
   Schema.pattern(
-    /^(?:\d{10}-\d{2}-\d{6}(?:-ex\d{1,3}(?:\.\d{1,3})?)?|call-[a-z0-9][a-z0-9.-]{0,11}-\d{4}-\d{2}-\d{2}|news-[0-9a-f]{16})$/,
+    /^(?:\d{10}-\d{2}-\d{6}(?:-ex\d{1,3}(?:\.\d{1,3})?)?|call-[a-z0-9][a-z0-9.-]{0,11}-\d{4}-\d{2}-\d{2}|(?:news|release)-[0-9a-f]{16})$/,
     {
       message: (issue) =>
         `must be an accession number of the form 0000000000-00-000000, got ${JSON.stringify(issue.actual)}`
@@ -25,7 +27,7 @@ export const PublicationId = Schema.String.pipe(
   Schema.annotations({
     identifier: "PublicationId",
     description:
-      "The regulator's accession number (10 digits, 2 digits and 6 digits separated by dashes); for a press release taken from a filing's exhibit, the filing's accession number followed by the exhibit, as in 0000320193-24-000123-ex99.1; for an earnings call transcript, call-<ticker>-<date>, as in call-aapl-2022-01-27; for a news item, news- and 16 hexadecimal digits, as in news-3f2a9c0d17b4e581"
+      "The regulator's accession number (10 digits, 2 digits and 6 digits separated by dashes); for a press release taken from a filing's exhibit, the filing's accession number followed by the exhibit, as in 0000320193-24-000123-ex99.1; for an earnings call transcript, call-<ticker>-<date>, as in call-aapl-2022-01-27; for a news item, news- and 16 hexadecimal digits, as in news-3f2a9c0d17b4e581; for a press release stored on its own, release- and 16 hexadecimal digits"
   })
 )
 export type PublicationId = typeof PublicationId.Type
@@ -42,6 +44,12 @@ export const callDocumentId = (ticker: string, callDate: string): string => `cal
 /** The id of a news item from the 16 hexadecimal digits of its hash: `news-3f2a9c0d17b4e581`. */
 export const newsDocumentId = (hashHex: string): PublicationId | undefined => {
   const id = `news-${hashHex.toLowerCase()}`
+  return Schema.is(PublicationId)(id) ? id : undefined
+}
+
+/** The id of a press release stored on its own, from 16 hexadecimal digits of a hash: `release-9b1c0e44d2a7f310`. */
+export const releaseDocumentId = (hashHex: string): PublicationId | undefined => {
+  const id = `release-${hashHex.toLowerCase()}`
   return Schema.is(PublicationId)(id) ? id : undefined
 }
 

@@ -19,7 +19,7 @@ import type {
   RateLimitStore,
   WebhookStore
 } from "@filings/storage"
-import { Layer } from "effect"
+import { Effect, Layer } from "effect"
 import { createServer } from "node:http"
 import * as AdminHandlers from "./admin/AdminHandlers.js"
 import type { AdminAccess } from "./AdminAccess.js"
@@ -88,8 +88,16 @@ const docsPage: HttpApiScalar.ScalarConfig & {
 export const layer = (options: {
   readonly host: string
   readonly port: number
+  /**
+   * Completes when the server may answer: a request that comes earlier waits for it (`serve`
+   * writes `server.json` first, so whoever saw the server answer finds the file).
+   */
+  readonly ready?: Effect.Effect<void> | undefined
 }): Layer.Layer<HttpServer.HttpServer, ServeError, Exclude<Requirements, FileSystem.FileSystem>> =>
-  HttpApiBuilder.serve(HttpMiddleware.logger).pipe(
+  HttpApiBuilder.serve((app) => {
+    const { ready } = options
+    return HttpMiddleware.logger(ready === undefined ? app : Effect.zipRight(ready, app))
+  }).pipe(
     Layer.provide(HttpApiScalar.layer({ path: "/docs", scalar: docsPage })),
     Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/openapi.json" })),
     Layer.provide(apiLayer),

@@ -45,7 +45,7 @@ describe("migrations carry data forward", () => {
       assert.deepStrictEqual(columns.map((column) => column.column_name), ["body", "exhibits", "publication_id"])
     }).pipe(Effect.provide(PgliteClient.layer().pipe(Layer.orDie))))
 
-  it.scopedLive("0012 adds as_of and leaves the metrics stored before as they were written", () =>
+  it.scopedLive("0010 adds as_of and leaves the metrics stored before as they were written", () =>
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
       const upTo = (last: string) =>
@@ -75,5 +75,37 @@ describe("migrations carry data forward", () => {
         source: "us-gaap:Assets"
       })
       assert.strictEqual(point?.documentPeriod, "FY 2024")
+    }).pipe(Effect.provide(PgliteClient.layer().pipe(Layer.orDie))))
+
+  it.scopedLive("0009 dates each company by its newest stored filing and takes that filing's name", () =>
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const upTo = (last: string) =>
+        Migrator.fromRecord(Object.fromEntries(Object.entries(migrations).filter(([name]) => name <= last)))
+      yield* Migrations.run({ loader: upTo("0008_feed_items") })
+      // An old filing ingested last renamed the company; a transcript was stamped with that name.
+      yield* sql`INSERT INTO companies (cik, ticker, name) VALUES ('0000320193', 'AAPL', 'APPLE COMPUTER INC'),
+        ('0000000002', 'LIST', 'Listed Only')`
+      const document = (id: string, name: string, docType: string, date: string) =>
+        sql`INSERT INTO documents (publication_id, ticker, company_name, cik, doc_type, title, filing_date, period,
+          sec_url, word_count) VALUES (${id}, 'AAPL', ${name}, '0000320193', ${docType}, 't', ${date}::date, 'p', '', 1)`
+      yield* document("0000912057-00-023442", "APPLE COMPUTER INC", "10-Q", "2000-05-11")
+      yield* document("0000320193-24-000123", "Apple Inc.", "10-K", "2024-11-01")
+      yield* document("call-aapl-2025-01-30", "APPLE COMPUTER INC", "EARNINGS_CALL", "2025-01-30")
+
+      yield* Migrations.run()
+      const companies = yield* sql<{ readonly cik: string; readonly name: string; readonly as_of: string | null }>`
+        SELECT cik, name, as_of::text AS as_of FROM companies ORDER BY cik`
+      assert.deepStrictEqual(companies.map((company) => [company.cik, company.name, company.as_of]), [
+        ["0000000002", "Listed Only", null],
+        ["0000320193", "Apple Inc.", "2024-11-01"]
+      ])
+      const names = yield* sql<{ readonly company_name: string }>`
+        SELECT company_name FROM documents ORDER BY filing_date`
+      assert.deepStrictEqual(names.map((row) => row.company_name), [
+        "APPLE COMPUTER INC",
+        "Apple Inc.",
+        "APPLE COMPUTER INC"
+      ])
     }).pipe(Effect.provide(PgliteClient.layer().pipe(Layer.orDie))))
 })

@@ -1,6 +1,8 @@
 /**
- * The company store: the companies the service knows, keyed by central index key, with the ticker
- * and name that documents are filed under.
+ * The company store: the companies the service knows, keyed by central index key, with their
+ * current ticker and name: those of the newest filing seen. A company renames itself over the years
+ * (APPLE COMPUTER INC became Apple Inc.), so storing an old filing after a newer one must not bring
+ * the old name back; each document keeps the name it was filed under on its own.
  */
 import type { Ids } from "@filings/domain"
 import { Context, type Effect, type Option } from "effect"
@@ -10,10 +12,25 @@ export interface Company {
   readonly cik: Ids.Cik
   readonly ticker: Ids.Ticker
   readonly name: string
+  /**
+   * The filing date (`YYYY-MM-DD`) the ticker and name are taken from. Absent for a company known
+   * from a listing rather than a filing.
+   */
+  readonly asOf?: string | undefined
 }
 
+/**
+ * Whether `next` replaces `current`: a dated record gives way only to one of the same date or
+ * later, and an undated one (a listing) to anything; an undated one never replaces a dated one.
+ */
+export const supersedes = (next: Company, current: Company): boolean =>
+  current.asOf === undefined || next.asOf !== undefined && next.asOf >= current.asOf
+
 export interface Service {
-  /** Adds the company, or updates its ticker and name when the key is known. */
+  /**
+   * Adds the company, or, when the key is known, replaces its ticker and name if the record given
+   * is not older than the stored one (see `supersedes`).
+   */
   readonly upsert: (company: Company) => Effect.Effect<void, StorageError>
   readonly findByCik: (cik: Ids.Cik) => Effect.Effect<Option.Option<Company>, StorageError>
   readonly findByTicker: (ticker: Ids.Ticker) => Effect.Effect<Option.Option<Company>, StorageError>

@@ -788,6 +788,38 @@ export const conformance = <E>(
             )
             assert.isTrue(Option.isNone(yield* store.findByTicker(oldTicker)))
           }))
+
+        it.effect("keeps the name and ticker of the newest filing, whatever order filings come in", () =>
+          Effect.gen(function*() {
+            const store = yield* CompanyStore
+            const cik = String(Math.floor(Math.random() * 1e10)).padStart(10, "0") as Ids.Cik
+            const [oldTicker, newTicker] = [uniqueTicker(), uniqueTicker()]
+            const current = { cik, ticker: newTicker, name: "Apple Inc.", asOf: "2024-11-01" }
+            yield* store.upsert({ cik, ticker: oldTicker, name: "Apple Computer Inc", asOf: "2000-05-11" })
+            yield* store.upsert(current)
+            // An older filing stored later, and a listing without a date, rename nothing.
+            yield* store.upsert({ cik, ticker: oldTicker, name: "APPLE COMPUTER INC", asOf: "2000-05-11" })
+            yield* store.upsert({ cik, ticker: oldTicker, name: "Listed Name", asOf: undefined })
+            assert.deepStrictEqual(yield* store.findByCik(cik), Option.some(current))
+            assert.deepStrictEqual(yield* store.findByTicker(newTicker), Option.some(current))
+            // A filing of the same date as the stored name may correct it.
+            yield* store.upsert({ ...current, name: "Apple Inc" })
+            assert.deepStrictEqual(Option.map(yield* store.findByCik(cik), (c) => c.name), Option.some("Apple Inc"))
+          }))
+
+        it.effect("a company known from a listing takes the name of its first filing", () =>
+          Effect.gen(function*() {
+            const store = yield* CompanyStore
+            const cik = String(Math.floor(Math.random() * 1e10)).padStart(10, "0") as Ids.Cik
+            const ticker = uniqueTicker()
+            yield* store.upsert({ cik, ticker, name: "Listed Name" })
+            assert.deepStrictEqual(yield* store.findByCik(cik), Option.some({ cik, ticker, name: "Listed Name" }))
+            yield* store.upsert({ cik, ticker, name: "Filed Name", asOf: "1999-01-04" })
+            assert.deepStrictEqual(
+              yield* store.findByCik(cik),
+              Option.some({ cik, ticker, name: "Filed Name", asOf: "1999-01-04" })
+            )
+          }))
       })
 
       describe("ApiKeyStore", () => {

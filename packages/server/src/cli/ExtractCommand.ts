@@ -8,7 +8,7 @@ import { Effect, Option } from "effect"
 import { basename } from "node:path"
 import { CliFailure } from "./CliFailure.js"
 import * as Output from "./Output.js"
-import { readAndParse } from "./ReadFiling.js"
+import { formOption, readAndParse } from "./ReadFiling.js"
 import { jsonOption } from "./SharedOptions.js"
 
 const fieldNames = ["metrics", "tables", "exhibits", "signatures"] as const
@@ -59,10 +59,7 @@ export const extractCommand = Command.make(
   "extract",
   {
     file: Args.file({ name: "FILE", exists: "yes" }),
-    form: Options.text("form").pipe(
-      Options.withDescription("the form, when the file does not say it (10-K, 10-Q, 8-K, ...)"),
-      Options.optional
-    ),
+    form: formOption,
     accession: Options.text("accession").pipe(
       Options.withDescription("the accession number for exhibit URLs, when the file does not say it"),
       Options.optional

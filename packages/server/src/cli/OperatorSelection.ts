@@ -4,10 +4,14 @@
  * 1. `FILINGS_SERVER_URL` and `FILINGS_ADMIN_TOKEN` set: through that server's `/admin` routes.
  * 2. Embedded PGlite with a server running on the same data directory: through that server, with
  *    the token it left in `server.json`.
- * 3. Otherwise: directly on the database, in this process.
+ * 3. Otherwise: directly on the database, in this process. When that is an embedded database that
+ *    does not exist yet (a command run from another folder than the server's, whose default data
+ *    directory is `./.filings`), the command says which directory it is creating, on standard error.
  */
+import { FileSystem } from "@effect/platform"
 import { Database } from "@filings/storage-sql"
-import { Config, Effect, Layer, Option } from "effect"
+import { Config, Console, Effect, Layer, Option } from "effect"
+import { resolve } from "node:path"
 import { servicesLayer, storageLayer } from "../Composition.js"
 import * as LocalServer from "../LocalServer.js"
 import * as ServerConfig from "../ServerConfig.js"
@@ -38,6 +42,18 @@ export const layer = Layer.unwrapEffect(
     if (Option.isNone(database.databaseUrl)) {
       const running = yield* LocalServer.find(database.dataDir)
       if (Option.isSome(running)) return Operator.layerRemote(running.value.url, running.value.adminToken)
+      const fs = yield* FileSystem.FileSystem
+      const pglite = Database.pgliteDataDir(database.dataDir)
+      if (!(yield* fs.exists(pglite).pipe(Effect.orElseSucceed(() => false)))) {
+        const setBy = (yield* Config.option(Config.string("FILINGS_DATA_DIR"))).pipe(
+          Option.match({ onNone: () => "the default, ./.filings under this folder", onSome: () => "FILINGS_DATA_DIR" })
+        )
+        yield* Console.error(
+          `note: no database in ${resolve(database.dataDir)} (${setBy}) and no server running on it; ` +
+            "creating a new, empty one. To use a server's data, run this from the folder it runs in, " +
+            "or set FILINGS_DATA_DIR (or FILINGS_SERVER_URL and FILINGS_ADMIN_TOKEN)."
+        )
+      }
     }
     return direct
   })

@@ -6,7 +6,7 @@ import { Args, Command, Options } from "@effect/cli"
 import type { ParsedDocument } from "@filings/filings-parser"
 import { Effect } from "effect"
 import * as Output from "./Output.js"
-import { readAndParse } from "./ReadFiling.js"
+import { formOption, readAndParse } from "./ReadFiling.js"
 import { jsonOption } from "./SharedOptions.js"
 
 const summary = (parsed: ParsedDocument.ParsedDocument) => ({
@@ -44,10 +44,7 @@ export const parseCommand = Command.make(
   "parse",
   {
     file: Args.file({ name: "FILE", exists: "yes" }),
-    form: Options.text("form").pipe(
-      Options.withDescription("the form, when the file does not say it (10-K, 10-Q, 8-K, ...)"),
-      Options.optional
-    ),
+    form: formOption,
     format: Options.choice("format", ["markdown", "sections", "json"]).pipe(
       Options.withDescription("markdown: the body; sections: the section list; json: everything"),
       Options.withDefault("markdown" as const)

@@ -1,7 +1,8 @@
 /**
  * Entry point of the `filings` command. Logs go to standard error, so standard output carries only
  * what a command prints (and stays valid JSON with `--json`). `FILINGS_LOG_LEVEL` (TRACE, DEBUG,
- * INFO, WARN, ERROR, FATAL, OFF) sets how much is logged; the default is INFO.
+ * INFO, WARN, ERROR, FATAL, OFF) sets how much is logged; the default is INFO. Output to a pipe or a
+ * file, or with `NO_COLOR` set, is plain text.
  */
 import { ValidationError } from "@effect/cli"
 // Per-module imports: the package index would load clustering and RPC code the CLI never uses.
@@ -9,6 +10,7 @@ import * as NodeContext from "@effect/platform-node/NodeContext"
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { Cause, Config, ConfigError, Console, Effect, Logger, LogLevel, Option } from "effect"
 import * as Cli from "./Cli.js"
+import * as Output from "./Output.js"
 
 const messageOf = (error: unknown): string => {
   // A configuration error's own text names the variable; its message alone does not.
@@ -40,7 +42,14 @@ Config.logLevel("FILINGS_LOG_LEVEL").pipe(
   Config.withDefault(LogLevel.Info),
   Effect.flatMap((level) => Logger.withMinimumLogLevel(Cli.run(process.argv), level)),
   Effect.tapErrorCause(report),
-  Effect.provide(Logger.replace(Logger.defaultLogger, Logger.prettyLogger({ stderr: true }))),
+  Effect.provide(
+    Logger.replace(
+      Logger.defaultLogger,
+      Logger.prettyLogger({ stderr: true, colors: Output.escapesWanted(process.stderr) })
+    )
+  ),
+  // Plain text to a pipe or with NO_COLOR, help without the library's generic lines.
+  (program) => Console.consoleWith((base) => Console.withConsole(program, Output.cliConsole(base))),
   Effect.provide(NodeContext.layer),
   // The failure was reported above; a stack trace would add nothing. The exit status is 1.
   NodeRuntime.runMain({ disableErrorReporting: true, disablePrettyLogger: true })

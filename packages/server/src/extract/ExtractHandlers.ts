@@ -77,8 +77,11 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "extract", (handlers) 
       const perTicker = yield* Effect.forEach(params.tickers, (ticker) =>
         Effect.gen(function*() {
           const own = fitting.filter((point) => point.ticker === ticker)
-          const companyName = own[0]?.companyName ??
-            Option.getOrElse(Option.map(yield* companies.findByTicker(ticker), (company) => company.name), () => "")
+          // The company's name now (the points are oldest first, each under the name it was filed under).
+          const companyName = Option.getOrElse(
+            Option.map(yield* companies.findByTicker(ticker), (company) => company.name),
+            () => own.at(-1)?.companyName ?? ""
+          )
           return toCompanyMetrics(ticker, companyName, requested, own)
         }))
       const body = perTicker.length === 1 ? perTicker[0]! : new Extraction.CompanyMetricsList({ results: perTicker })

@@ -76,7 +76,10 @@ export const handleSummaryJob = (job: JobQueue.Job) =>
     const after = yield* current
     if (after === undefined) return
     const { publishedAtMillis, stockChange } = after.item
-    yield* feed.save(feedItemOf(after.document, outcome.summary, publishedAtMillis, stockChange)).pipe(
+    // The item keeps the company name it was written with: the company's name when it was stored,
+    // which an old filing's own may not be.
+    const document = { ...after.document, companyName: after.item.companyName }
+    yield* feed.save(feedItemOf(document, outcome.summary, publishedAtMillis, stockChange)).pipe(
       Effect.mapError(storageFailure)
     )
     yield* Effect.logDebug(`feed item of ${publicationId} rewritten by ${outcome.summary.model}`)

@@ -52,6 +52,11 @@ const scheduleUpcomingCall = (call: UpcomingCall, timestamp: string) =>
 export interface AnnounceInput {
   readonly document: DocumentStore.DocumentMetadata
   /**
+   * The company's name now, for the events and feed items: the document keeps the name it was filed
+   * under, which an older filing's may no longer be. The document's own when not given.
+   */
+  readonly currentName?: string | undefined
+  /**
    * The submission the document was read from, when it was one: an 8-K's holds its press releases
    * and slide decks.
    */
@@ -65,7 +70,9 @@ export interface AnnounceInput {
 /** Stores an 8-K's press releases and records the document's events; returns how many were new. */
 export const announce = Effect.fn("Announcements.announce")(function*(input: AnnounceInput) {
   const events = yield* EventStore.EventStore
-  const { document } = input
+  const filed = input.document
+  // The events speak of the company as it is named now.
+  const document = { ...filed, companyName: input.currentName ?? filed.companyName }
   const timestamp = new Date(yield* Clock.currentTimeMillis).toISOString()
   const newEvents: Array<EventStore.NewEvent> = []
   if (document.docType === "EARNINGS_CALL") newEvents.push(earningsCallEvent(document, timestamp))
@@ -75,11 +82,11 @@ export const announce = Effect.fn("Announcements.announce")(function*(input: Ann
   const submission = document.docType === "8-K" ? input.submission : Option.none()
   if (Option.isSome(submission)) {
     const publishedAt = publishedAtOf(document, input.acceptedAt)
-    yield* savePresentations(document, submission.value, publishedAt)
-    for (const release of yield* savePressReleases(document, submission.value, publishedAt)) {
+    yield* savePresentations(filed, submission.value, publishedAt, document.companyName)
+    for (const release of yield* savePressReleases(filed, submission.value, publishedAt, document.companyName)) {
       newEvents.push(
         pressReleaseEvent(
-          release.document,
+          { ...release.document, companyName: document.companyName },
           publishedAtOf(document, input.acceptedAt),
           document.publicationId,
           timestamp

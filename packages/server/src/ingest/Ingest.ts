@@ -21,15 +21,37 @@ import {
   type JobQueue
 } from "@filings/storage"
 import { Effect, Either, Layer, Option, Schema } from "effect"
+import { createHash } from "node:crypto"
 import { writeFeedItem } from "../feed/FeedWriter.js"
 import type { MarketData } from "../market/MarketData.js"
 import { announce } from "./Announcements.js"
 import { Ingestion, type IngestRequest } from "./Ingestion.js"
-import { publishedAtOf } from "./PressReleases.js"
+import { headlineOf, publishedAtOf } from "./PressReleases.js"
 import { eightKItems, filingSecUrl, storedContent, toStoredExtraction } from "./StoredForms.js"
 
 // The caller knows which file it sent, so messages say only what is wrong with it.
 const unreadable = (reason: string) => new ApiError.UnreadableFiling({ message: reason })
+
+const contradicts = (what: string, fileValue: string, option: string, givenValue: string) =>
+  unreadable(`the file gives ${fileValue} as its ${what}, but --${option} says ${givenValue}; nothing was stored`)
+
+const decodeTicker = Schema.decodeOption(Ids.Ticker)
+
+/**
+ * The key of documents of a company the service has no central index key for: a transcript or a
+ * release of a company named only by its ticker and name. No company record is kept under it.
+ */
+export const UnknownCik = Ids.Cik.make("0000000000")
+
+/** The regulator's forms, as against transcripts, releases, decks and news: they name their filer. */
+const isFiling = (docType: DocType.DocType): boolean =>
+  docType !== "EARNINGS_CALL" && docType !== "PRESS_RELEASE" && docType !== "PRESENTATION" && docType !== "NEWS"
+
+const isAccessionNumber = (id: string): boolean => /^\d{10}-\d{2}-\d{6}$/.test(id)
+
+/** 16 hexadecimal digits of a hash of the parts, for the id of a release stored on its own. */
+const hashOf = (...parts: ReadonlyArray<string>): string =>
+  createHash("sha256").update(parts.join("\n")).digest("hex").slice(0, 16)
 
 /** What the file itself says about its metadata, before the caller's overrides are applied. */
 const factsOf = (parsed: ParsedDocument.ParsedDocument) => {
@@ -124,34 +146,77 @@ export const make = Effect.gen(function*() {
       Effect.mapError(() => invalid("filing date", filingDateText))
     )
 
-    // A transcript names its company by the ticker the caller gives; a filing by its central index key.
+    // A transcript or a release names its company by the ticker the caller gives; a filing by its
+    // central index key. What the file says of itself wins: a caller's ticker or key that contradicts
+    // it is refused rather than written over the company's own (and over its stored filings).
     const isCall = docType === "EARNINGS_CALL"
-    const byTicker = isCall && overrides.cik === undefined && overrides.ticker !== undefined
-      ? yield* companies.findByTicker(overrides.ticker)
-      : Option.none()
-    const cikText = overrides.cik ?? facts.cik ?? Option.getOrUndefined(Option.map(byTicker, (c) => c.cik))
-    if (cikText === undefined) return yield* missing("central index key", "cik")
-    const cik = Ids.normalizeCik(cikText)
-    if (cik === undefined) return yield* invalid("central index key", cikText)
+    const isRelease = docType === "PRESS_RELEASE"
+    const fileCik = facts.cik === undefined ? undefined : Ids.normalizeCik(facts.cik)
+    const fileTicker = Option.getOrUndefined(decodeTicker(facts.ticker?.trim() ?? ""))
+    const givenTicker = overrides.ticker === undefined ? undefined : yield* Schema.decodeUnknown(Ids.Ticker)(
+      overrides.ticker.trim()
+    ).pipe(Effect.mapError(() => unreadable(`--ticker ${JSON.stringify(overrides.ticker)} is not a ticker symbol`)))
+    const givenCik = overrides.cik === undefined ? undefined : Ids.normalizeCik(overrides.cik)
+    if (overrides.cik !== undefined && givenCik === undefined) {
+      return yield* unreadable(`--cik ${JSON.stringify(overrides.cik)} is not a central index key`)
+    }
+    if (givenCik !== undefined && fileCik !== undefined && givenCik !== fileCik) {
+      return yield* contradicts("central index key", fileCik, "cik", givenCik)
+    }
+    if (givenTicker !== undefined && fileTicker !== undefined && givenTicker !== fileTicker) {
+      return yield* contradicts("ticker", fileTicker, "ticker", givenTicker)
+    }
+    const byTicker = givenTicker === undefined ? Option.none() : yield* companies.findByTicker(givenTicker)
+    const cik = fileCik ?? givenCik ?? Option.getOrUndefined(Option.map(byTicker, (c) => c.cik)) ??
+      // A transcript or release of a company the service does not know yet, named by ticker and name.
+      ((isCall || isRelease) && givenTicker !== undefined && overrides.company_name !== undefined
+        ? UnknownCik
+        : undefined)
+    if (cik === undefined) {
+      if (facts.cik !== undefined) return yield* invalid("central index key", facts.cik)
+      return yield* missing("central index key", "cik")
+    }
 
-    const known = yield* companies.findByCik(cik)
-    const tickerText = overrides.ticker ?? facts.ticker ?? Option.getOrUndefined(Option.map(known, (c) => c.ticker))
-    if (tickerText === undefined) return yield* missing("ticker", "ticker")
-    const ticker = yield* Schema.decodeUnknown(Ids.Ticker)(tickerText.trim()).pipe(
-      Effect.mapError(() => invalid("ticker", tickerText))
-    )
+    const known = cik === UnknownCik ? Option.none() : yield* companies.findByCik(cik)
+    const ticker = fileTicker ?? givenTicker ?? Option.getOrUndefined(Option.map(known, (c) => c.ticker))
+    if (ticker === undefined) {
+      if (facts.ticker !== undefined) return yield* invalid("ticker", facts.ticker)
+      return yield* missing("ticker", "ticker")
+    }
+    // The company is known under another ticker, or the ticker belongs to another company: storing
+    // would move the company's documents, or another's, under the wrong ticker.
+    if (givenTicker !== undefined && fileTicker === undefined && Option.isSome(known)) {
+      if (known.value.ticker !== givenTicker) {
+        return yield* unreadable(
+          `--ticker ${givenTicker} contradicts the file: central index key ${cik} is ${known.value.ticker} ` +
+            `(${known.value.name}); nothing was stored`
+        )
+      }
+    }
+    if (Option.isSome(byTicker) && byTicker.value.cik !== cik && cik !== UnknownCik) {
+      return yield* unreadable(
+        `ticker ${ticker} belongs to central index key ${byTicker.value.cik} (${byTicker.value.name}), ` +
+          `but the file is filed by ${cik}; nothing was stored`
+      )
+    }
+
+    const companyName = overrides.company_name ?? facts.companyName ??
+      Option.getOrUndefined(Option.map(known, (c) => c.name)) ??
+      // A transcript or release of a new company named by its ticker and key: the ticker names it
+      // until a filing of the company says its name.
+      ((isCall || isRelease) && givenTicker !== undefined && givenCik !== undefined ? givenTicker : undefined)
+    if (companyName === undefined) return yield* missing("company name", "company-name")
 
     // A transcript has no accession number: its id is its company's and its date (`call-aapl-2022-01-27`).
+    // A release on its own has none either: its id is a hash of its company, date and headline.
+    const headline = isRelease ? headlineOf(parsed.markdown) : undefined
     const accessionText = overrides.accession ?? facts.accession ??
-      (isCall ? Ids.callDocumentId(ticker, filingDate) : undefined)
+      (isCall ? Ids.callDocumentId(ticker, filingDate) : undefined) ??
+      (isRelease ? Ids.releaseDocumentId(hashOf(ticker, filingDate, headline ?? fileName)) : undefined)
     if (accessionText === undefined) return yield* missing("accession number", "accession")
     const publicationId = yield* Schema.decodeUnknown(Ids.PublicationId)(accessionText.trim()).pipe(
       Effect.mapError(() => invalid("accession number", accessionText))
     )
-
-    const companyName = overrides.company_name ?? facts.companyName ??
-      Option.getOrUndefined(Option.map(known, (c) => c.name))
-    if (companyName === undefined) return yield* missing("company name", "company-name")
 
     const period = periodOf(docType, facts, filingDate)
     const document: DocumentStore.StoredDocument = {
@@ -160,11 +225,17 @@ export const make = Effect.gen(function*() {
       companyName,
       cik,
       docType,
-      title: isCall ? `${companyName} ${period} earnings call` : `${companyName} ${docType} ${period}`,
+      title: isCall
+        ? `${companyName} ${period} earnings call`
+        : isRelease
+        ? headline ?? `${companyName} press release ${filingDate}`
+        : `${companyName} ${docType} ${period}`,
       filingDate,
       period,
-      // A transcript is not in the regulator's archive.
-      secUrl: isCall ? "" : filingSecUrl(cik, publicationId, parsed.primaryFileName),
+      // A transcript, or a release that came on its own, is not in the regulator's archive.
+      secUrl: isAccessionNumber(publicationId) && cik !== UnknownCik
+        ? filingSecUrl(cik, publicationId, parsed.primaryFileName)
+        : "",
       items: docType === "8-K" ? eightKItems(parsed) : [],
       exhibits: parsed.exhibits.map((exhibit) => ({
         exhibitNumber: exhibit.number,
@@ -177,7 +248,16 @@ export const make = Effect.gen(function*() {
     const status = yield* documents.save(document).pipe(
       Effect.catchTag("UnstorableValue", (refused) => Effect.fail(unreadable(refused.message)))
     )
-    yield* companies.upsert({ cik, ticker, name: companyName })
+    // A filing names its company as of its date: the newest filing's name and ticker stand (an older
+    // one stored later renames nothing). A transcript or release names a company only the service
+    // did not know; a company without a key is not kept.
+    if (isFiling(docType)) yield* companies.upsert({ cik, ticker, name: companyName, asOf: filingDate })
+    else if (Option.isNone(known) && cik !== UnknownCik) yield* companies.upsert({ cik, ticker, name: companyName })
+    // What speaks of the company now (its feed item, its events) uses its current name; the
+    // document keeps the name it was filed under.
+    const currentName = cik === UnknownCik
+      ? companyName
+      : Option.getOrElse(Option.map(yield* companies.findByCik(cik), (company) => company.name), () => companyName)
     // The document is stored first: an extraction that fails to save is redone by ingesting again.
     const extraction = yield* Extractor.extract({
       bytes: request.bytes,
@@ -188,9 +268,12 @@ export const make = Effect.gen(function*() {
     yield* extractions.save(publicationId, toStoredExtraction(extraction))
     const { body: _body, chunks: _chunks, exhibits: _exhibits, sections: _sections, ...metadata } = document
     const acceptedAt = request.acceptedAt ?? parsed.header?.acceptedAt
-    yield* writeFeedItem(document, publishedAtOf(metadata, acceptedAt)).pipe(Effect.provide(announcing))
+    yield* writeFeedItem({ ...document, companyName: currentName }, publishedAtOf(metadata, acceptedAt)).pipe(
+      Effect.provide(announcing)
+    )
     yield* announce({
       document: metadata,
+      currentName,
       submission,
       acceptedAt,
       recordEvents: overrides.history !== true

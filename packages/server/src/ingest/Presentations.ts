@@ -55,7 +55,9 @@ export const savePresentations = Effect.fn("Presentations.savePresentations")(fu
   filing: DocumentStore.DocumentMetadata,
   submission: SgmlSubmission.Submission,
   /** When the filing was published: its presentations' time in the feed. */
-  publishedAt: string
+  publishedAt: string,
+  /** The company's name now, for the feed items; the documents keep the filing's. */
+  currentName: string = filing.companyName
 ) {
   const documents = yield* DocumentStore.DocumentStore
   const saved: Array<Ids.PublicationId> = []
@@ -89,7 +91,7 @@ export const savePresentations = Effect.fn("Presentations.savePresentations")(fu
       yield* Effect.logWarning(`${filing.publicationId}: exhibit ${exhibit.number} left out: ${refused.message}`)
       continue
     }
-    yield* writeFeedItem(document, publishedAt, filing.items)
+    yield* writeFeedItem({ ...document, companyName: currentName }, publishedAt, filing.items)
     saved.push(publicationId)
   }
   return saved as ReadonlyArray<Ids.PublicationId>

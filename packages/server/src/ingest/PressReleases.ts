@@ -80,7 +80,9 @@ export const savePressReleases = Effect.fn("PressReleases.savePressReleases")(fu
   filing: DocumentStore.DocumentMetadata,
   submission: SgmlSubmission.Submission,
   /** When the filing was published: its releases' time in the feed. */
-  publishedAt: string
+  publishedAt: string,
+  /** The company's name now, for the feed items; the documents keep the filing's. */
+  currentName: string = filing.companyName
 ) {
   const documents = yield* DocumentStore.DocumentStore
   const extractions = yield* ExtractionStore.ExtractionStore
@@ -120,7 +122,7 @@ export const savePressReleases = Effect.fn("PressReleases.savePressReleases")(fu
       filing: { form: "8-K", fiscalYearEnd }
     })
     yield* extractions.save(publicationId, toStoredExtraction(extraction))
-    yield* writeFeedItem(document, publishedAt, filing.items)
+    yield* writeFeedItem({ ...document, companyName: currentName }, publishedAt, filing.items)
     const { body: _body, chunks: _chunks, exhibits: _exhibits, sections: _sections, ...metadata } = document
     saved.push({
       document: metadata,

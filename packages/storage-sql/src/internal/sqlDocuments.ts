@@ -272,32 +272,39 @@ interface CompanyRow {
   readonly cik: string
   readonly ticker: string
   readonly name: string
+  readonly as_of: string | null
 }
 
 const toCompany = (row: CompanyRow): CompanyStore.Company => ({
   cik: row.cik as Ids.Cik,
   ticker: row.ticker as Ids.Ticker,
-  name: row.name
+  name: row.name,
+  ...(row.as_of === null ? {} : { asOf: row.as_of })
 })
 
 export const makeCompanyStore = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
+  const companyColumns = sql.unsafe("cik, ticker, name, as_of::text AS as_of")
   const service: CompanyStore.Service = {
     upsert: (company) =>
+      // The same rule as `CompanyStore.supersedes`, in one statement so concurrent ingestions agree.
       sql`
-        INSERT INTO companies (cik, ticker, name) VALUES (${company.cik}, ${company.ticker}, ${company.name})
-        ON CONFLICT (cik) DO UPDATE SET ticker = excluded.ticker, name = excluded.name, updated_at = now()`.pipe(
+        INSERT INTO companies (cik, ticker, name, as_of)
+        VALUES (${company.cik}, ${company.ticker}, ${company.name}, ${company.asOf ?? null}::date)
+        ON CONFLICT (cik) DO UPDATE SET ticker = excluded.ticker, name = excluded.name, as_of = excluded.as_of,
+          updated_at = now()
+        WHERE companies.as_of IS NULL OR excluded.as_of >= companies.as_of`.pipe(
         Effect.asVoid,
         failsAs("CompanyStore.upsert")
       ),
     findByCik: (cik) =>
-      sql<CompanyRow>`SELECT cik, ticker, name FROM companies WHERE cik = ${cik}`.pipe(
+      sql<CompanyRow>`SELECT ${companyColumns} FROM companies WHERE cik = ${cik}`.pipe(
         Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toCompany)),
         failsAs("CompanyStore.findByCik")
       ),
     findByTicker: (ticker) =>
       sql<CompanyRow>`
-        SELECT cik, ticker, name FROM companies WHERE ticker = ${ticker} ORDER BY updated_at DESC LIMIT 1`.pipe(
+        SELECT ${companyColumns} FROM companies WHERE ticker = ${ticker} ORDER BY updated_at DESC LIMIT 1`.pipe(
         Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toCompany)),
         failsAs("CompanyStore.findByTicker")
       )

@@ -1,6 +1,6 @@
 // In-memory DocumentStore and CompanyStore: maps behind a Ref, for tests and single-process use.
 import { Effect, Option, Ref } from "effect"
-import type * as CompanyStore from "../CompanyStore.js"
+import * as CompanyStore from "../CompanyStore.js"
 import * as DocumentStore from "../DocumentStore.js"
 import { holdsNul, nulReason, UnstorableValue } from "../StorageError.js"
 
@@ -73,7 +73,13 @@ export const makeDocumentStore = Effect.gen(function*() {
 export const makeCompanyStore = Effect.gen(function*() {
   const companies = yield* Ref.make(new Map<string, CompanyStore.Company>())
   const service: CompanyStore.Service = {
-    upsert: (company) => Ref.update(companies, (map) => new Map(map).set(company.cik, { ...company })),
+    upsert: (company) =>
+      Ref.update(companies, (map) => {
+        const current = map.get(company.cik)
+        if (current !== undefined && !CompanyStore.supersedes(company, current)) return map
+        const { asOf, cik, name, ticker } = company
+        return new Map(map).set(cik, { cik, ticker, name, ...(asOf === undefined ? {} : { asOf }) })
+      }),
     findByCik: (cik) => Effect.map(Ref.get(companies), (map) => Option.fromNullable(map.get(cik))),
     findByTicker: (ticker) =>
       Effect.map(Ref.get(companies), (map) => Option.fromNullable([...map.values()].find((c) => c.ticker === ticker)))

@@ -12,7 +12,8 @@ import events from "./0005_events.js"
 import webhooks from "./0006_webhooks.js"
 import documentChunks from "./0007_document_chunks.js"
 import feedItems from "./0008_feed_items.js"
-import metricAsOf from "./0012_metric_as_of.js"
+import companyNameAsOf from "./0009_company_name_as_of.js"
+import metricAsOf from "./0010_metric_as_of.js"
 
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
   "0001_filings_meta": filingsMeta,
@@ -23,5 +24,6 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0006_webhooks": webhooks,
   "0007_document_chunks": documentChunks,
   "0008_feed_items": feedItems,
-  "0012_metric_as_of": metricAsOf
+  "0009_company_name_as_of": companyNameAsOf,
+  "0010_metric_as_of": metricAsOf
 }
