@@ -8,11 +8,11 @@
  */
 import { Ids } from "@filings/domain"
 import { Parser, SgmlSubmission } from "@filings/filings-parser"
-import { DocumentStore } from "@filings/storage"
+import type { DocumentStore } from "@filings/storage"
 import { Effect, Either } from "effect"
 import { writeFeedItem } from "../feed/FeedWriter.js"
 import { headlineOf, releaseExhibitsOf } from "./PressReleases.js"
-import { exhibitDocument } from "./StoredForms.js"
+import { exhibitDocument, saveExhibitDocument } from "./StoredForms.js"
 
 const deckName = /\bpresentation\b|\bslides?\b|\b(?:investor|analyst) day\b|\bdeck\b/i
 
@@ -59,7 +59,6 @@ export const savePresentations = Effect.fn("Presentations.savePresentations")(fu
   /** The company's name now, for the feed items; the documents keep the filing's. */
   currentName: string = filing.companyName
 ) {
-  const documents = yield* DocumentStore.DocumentStore
   const saved: Array<Ids.PublicationId> = []
   for (const exhibit of presentationExhibitsOf(submission)) {
     const publicationId = Ids.exhibitDocumentId(filing.publicationId, exhibit.number)
@@ -82,15 +81,7 @@ export const savePresentations = Effect.fn("Presentations.savePresentations")(fu
         `${filing.companyName} investor presentation ${filing.filingDate}`,
       fileName: exhibit.fileName
     }, deck)
-    // Like an unreadable exhibit, one the store refuses is left out: the filing itself is stored.
-    const refused = yield* documents.save(document).pipe(
-      Effect.as(undefined),
-      Effect.catchTag("UnstorableValue", Effect.succeed)
-    )
-    if (refused !== undefined) {
-      yield* Effect.logWarning(`${filing.publicationId}: exhibit ${exhibit.number} left out: ${refused.message}`)
-      continue
-    }
+    if (!(yield* saveExhibitDocument(filing, exhibit.number, document))) continue
     yield* writeFeedItem({ ...document, companyName: currentName }, publishedAt, filing.items)
     saved.push(publicationId)
   }

@@ -10,10 +10,11 @@ import { Ids } from "@filings/domain"
 import { CallAnnouncements, Extractor } from "@filings/extractor"
 import type { SgmlSubmission } from "@filings/filings-parser"
 import { Parser } from "@filings/filings-parser"
-import { DocumentStore, ExtractionStore } from "@filings/storage"
+import type { DocumentStore } from "@filings/storage"
+import { ExtractionStore } from "@filings/storage"
 import { Effect, Either } from "effect"
 import { writeFeedItem } from "../feed/FeedWriter.js"
-import { exhibitDocument, toStoredExtraction } from "./StoredForms.js"
+import { exhibitDocument, saveExhibitDocument, toStoredExtraction } from "./StoredForms.js"
 
 /** What marks an exhibit as a news release: its description, or the newswire dateline in its text. */
 const releaseDescription = /\b(?:press|news|earnings)\s+release\b|\bshareholder letter\b/i
@@ -84,7 +85,6 @@ export const savePressReleases = Effect.fn("PressReleases.savePressReleases")(fu
   /** The company's name now, for the feed items; the documents keep the filing's. */
   currentName: string = filing.companyName
 ) {
-  const documents = yield* DocumentStore.DocumentStore
   const extractions = yield* ExtractionStore.ExtractionStore
   const { fiscalYearEnd } = submission.header
   const saved: Array<SavedRelease> = []
@@ -106,15 +106,7 @@ export const savePressReleases = Effect.fn("PressReleases.savePressReleases")(fu
       title: headlineOf(release.markdown) ?? `${filing.companyName} press release ${filing.filingDate}`,
       fileName: exhibit.fileName
     }, release)
-    // Like an unreadable exhibit, one the store refuses is left out: the filing itself is stored.
-    const refused = yield* documents.save(document).pipe(
-      Effect.as(undefined),
-      Effect.catchTag("UnstorableValue", Effect.succeed)
-    )
-    if (refused !== undefined) {
-      yield* Effect.logWarning(`${filing.publicationId}: exhibit ${exhibit.number} left out: ${refused.message}`)
-      continue
-    }
+    if (!(yield* saveExhibitDocument(filing, exhibit.number, document))) continue
     const extraction = yield* Extractor.extract({
       bytes,
       parsed: release,

@@ -6,8 +6,8 @@
 import { Dates, type Ids } from "@filings/domain"
 import type { Extractor } from "@filings/extractor"
 import { type ParsedDocument, SectionQuery } from "@filings/filings-parser"
-import type { DocumentStore, ExtractionStore } from "@filings/storage"
-import { Schema } from "effect"
+import { DocumentStore, type ExtractionStore } from "@filings/storage"
+import { Effect, Schema } from "effect"
 
 export const secUrl = (cik: Ids.Cik, accession: Ids.PublicationId, primaryFileName: string): string =>
   `https://www.sec.gov/Archives/edgar/data/${Number(cik)}/${accession.replace(/-/g, "")}/${
@@ -115,3 +115,24 @@ export const exhibitDocument = (
   exhibits: [],
   ...storedContent(parsed)
 })
+
+/**
+ * Saves a document made of a filing's exhibit. Like an unreadable exhibit, one the store refuses for
+ * its data is left out with a warning, and the filing itself is still stored: whether it was saved.
+ */
+export const saveExhibitDocument = (
+  filing: DocumentStore.DocumentMetadata,
+  exhibitNumber: string,
+  document: DocumentStore.StoredDocument
+) =>
+  Effect.gen(function*() {
+    const documents = yield* DocumentStore.DocumentStore
+    return yield* documents.save(document).pipe(
+      Effect.as(true),
+      Effect.catchTag("UnstorableValue", (refused) =>
+        Effect.as(
+          Effect.logWarning(`${filing.publicationId}: exhibit ${exhibitNumber} left out: ${refused.message}`),
+          false
+        ))
+    )
+  })
