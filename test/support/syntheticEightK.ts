@@ -1,6 +1,7 @@
 import { writeFile } from "node:fs/promises"
 import { join } from "node:path"
 import { cli, type Storage } from "./filings.js"
+import { submissionHeader } from "./sgmlHeader.js"
 
 /**
  * A synthetic 8-K submission for pipeline tests: a company of its own, the items it reports (a
@@ -28,8 +29,6 @@ const itemTitles: Record<string, string> = {
   "7.01": "Regulation FD Disclosure",
   "9.01": "Financial Statements and Exhibits"
 }
-
-const compact = (date: string) => date.replace(/-/g, "")
 
 /** `November 22, 2026 at 4:30 p.m. ET`, in New York's wall-clock time. */
 export const easternTime = (instant: Date): string => {
@@ -73,22 +72,17 @@ export const eightKSubmission = (filing: SyntheticEightK): Uint8Array => {
       easternTime(filing.callAt)
     } to discuss the results.</p>`
   const text = [
-    `<SEC-DOCUMENT>${filing.accession}.txt : ${compact(filing.filedAsOf)}`,
-    `<SEC-HEADER>${filing.accession}.hdr.sgml : ${compact(filing.filedAsOf)}`,
-    `ACCESSION NUMBER:\t\t${filing.accession}`,
-    "CONFORMED SUBMISSION TYPE:\t8-K",
-    `PUBLIC DOCUMENT COUNT:\t\t${filing.presentation === true ? 3 : 2}`,
-    `CONFORMED PERIOD OF REPORT:\t${compact(filing.filedAsOf)}`,
-    ...filing.items.map((item) => `ITEM INFORMATION:\t\t${itemTitles[item] ?? "Other Events"}`),
-    `FILED AS OF DATE:\t\t${compact(filing.filedAsOf)}`,
-    "",
-    "FILER:",
-    "",
-    "\tCOMPANY DATA:\t",
-    `\t\tCOMPANY CONFORMED NAME:\t\t\t${filing.companyName}`,
-    `\t\tCENTRAL INDEX KEY:\t\t\t${filing.cik}`,
-    "\t\tFISCAL YEAR END:\t\t\t1231",
-    "</SEC-HEADER>",
+    ...submissionHeader({
+      accession: filing.accession,
+      form: "8-K",
+      filedAsOf: filing.filedAsOf,
+      periodOfReport: filing.filedAsOf,
+      documentCount: filing.presentation === true ? 3 : 2,
+      itemTitles: filing.items.map((item) => itemTitles[item] ?? "Other Events"),
+      companyName: filing.companyName,
+      cik: filing.cik,
+      fiscalYearEnd: "1231"
+    }),
     "<DOCUMENT>",
     "<TYPE>8-K",
     "<SEQUENCE>1",

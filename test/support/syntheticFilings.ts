@@ -3,14 +3,14 @@
  * form, dates and company in an SGML header, and an HTML body laid out the way its form is (item
  * headings in bold, a financial table with "$" and ")" in cells of their own).
  */
+import { compactDate, submissionHeader } from "./sgmlHeader.js"
+
 export interface SyntheticFiling {
   readonly accession: string
   readonly form: string
   readonly filedAsOf: string
   readonly periodOfReport: string
 }
-
-const compact = (date: string) => date.replace(/-/g, "")
 
 const heading = (text: string) => `<p style="font-weight:bold">${text}</p>`
 
@@ -68,25 +68,20 @@ const body = (filing: SyntheticFiling): ReadonlyArray<string> => {
 
 export const submission = (filing: SyntheticFiling): string =>
   [
-    `<SEC-DOCUMENT>${filing.accession}.txt : ${compact(filing.filedAsOf)}`,
-    `<SEC-HEADER>${filing.accession}.hdr.sgml : ${compact(filing.filedAsOf)}`,
-    `ACCESSION NUMBER:\t\t${filing.accession}`,
-    `CONFORMED SUBMISSION TYPE:\t${filing.form}`,
-    "PUBLIC DOCUMENT COUNT:\t\t1",
-    `CONFORMED PERIOD OF REPORT:\t${compact(filing.periodOfReport)}`,
-    `FILED AS OF DATE:\t\t${compact(filing.filedAsOf)}`,
-    "",
-    "FILER:",
-    "",
-    "\tCOMPANY DATA:\t",
-    "\t\tCOMPANY CONFORMED NAME:\t\t\tCONTRACT TEST CORP",
-    "\t\tCENTRAL INDEX KEY:\t\t\t0000999999",
-    "\t\tFISCAL YEAR END:\t\t\t1231",
-    "</SEC-HEADER>",
+    ...submissionHeader({
+      accession: filing.accession,
+      form: filing.form,
+      filedAsOf: filing.filedAsOf,
+      periodOfReport: filing.periodOfReport,
+      documentCount: 1,
+      companyName: "CONTRACT TEST CORP",
+      cik: "0000999999",
+      fiscalYearEnd: "1231"
+    }),
     "<DOCUMENT>",
     `<TYPE>${filing.form}`,
     "<SEQUENCE>1",
-    `<FILENAME>ctc-${compact(filing.periodOfReport)}.htm`,
+    `<FILENAME>ctc-${compactDate(filing.periodOfReport)}.htm`,
     `<DESCRIPTION>${filing.form}`,
     "<TEXT>",
     "<html><body>",

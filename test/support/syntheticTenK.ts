@@ -4,6 +4,8 @@
  * lists an exhibit incorporated by reference (3.1), two the submission carries (10.1, 31.1) and
  * exhibit 104, which lives inside the primary document.
  */
+import { submissionHeader } from "./sgmlHeader.js"
+
 export interface SyntheticTenK {
   readonly accession: string
   readonly cik: string
@@ -12,8 +14,6 @@ export interface SyntheticTenK {
   readonly filedAsOf: string
   readonly tableCount: number
 }
-
-const compact = (date: string) => date.replace(/-/g, "")
 
 const bold = (text: string) => `<p style="font-weight:bold">${text}</p>`
 
@@ -64,21 +64,16 @@ const exhibitDocument = (type: string, sequence: number, description: string, ht
 /** The full submission: header, the 10-K, and its EX-10.1 and EX-31.1 documents. */
 export const tenKSubmission = (filing: SyntheticTenK): string =>
   [
-    `<SEC-DOCUMENT>${filing.accession}.txt : ${compact(filing.filedAsOf)}`,
-    `<SEC-HEADER>${filing.accession}.hdr.sgml : ${compact(filing.filedAsOf)}`,
-    `ACCESSION NUMBER:\t\t${filing.accession}`,
-    "CONFORMED SUBMISSION TYPE:\t10-K",
-    "PUBLIC DOCUMENT COUNT:\t\t3",
-    "CONFORMED PERIOD OF REPORT:\t20240331",
-    `FILED AS OF DATE:\t\t${compact(filing.filedAsOf)}`,
-    "",
-    "FILER:",
-    "",
-    "\tCOMPANY DATA:\t",
-    `\t\tCOMPANY CONFORMED NAME:\t\t\t${filing.companyName}`,
-    `\t\tCENTRAL INDEX KEY:\t\t\t${filing.cik}`,
-    "\t\tFISCAL YEAR END:\t\t\t0331",
-    "</SEC-HEADER>",
+    ...submissionHeader({
+      accession: filing.accession,
+      form: "10-K",
+      filedAsOf: filing.filedAsOf,
+      periodOfReport: "2024-03-31",
+      documentCount: 3,
+      companyName: filing.companyName,
+      cik: filing.cik,
+      fiscalYearEnd: "0331"
+    }),
     "<DOCUMENT>",
     "<TYPE>10-K",
     "<SEQUENCE>1",
