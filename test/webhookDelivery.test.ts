@@ -42,11 +42,15 @@ afterAll(async () => {
   await rm(files, { recursive: true, force: true })
 })
 
-/** Stores a synthetic 8-K of `ticker` filed today through the CLI, which records its events. */
+/**
+ * Stores a synthetic 8-K of `ticker` filed today through the CLI, which records its events. Each
+ * ticker is a company of its own, with a key of its own (from the accession's last digits): one key
+ * under two tickers is refused.
+ */
 const ingestEightKOf = (ticker: string, accession: string) =>
   ingestEightK(storage, files, {
     accession,
-    cik: "0000999101",
+    cik: `0000999${accession.slice(-3)}`,
     companyName: `${ticker} CORP`,
     ticker,
     filedAsOf: new Date().toISOString().slice(0, 10),
