@@ -9,6 +9,7 @@ import { FileSystem } from "@effect/platform"
 import { Admin } from "@filings/domain"
 import { Effect, Either, Schema } from "effect"
 import { basename, dirname, isAbsolute, join } from "node:path"
+import { fieldsOf } from "../text/CsvLine.js"
 import { CliFailure, issuesByField } from "./CliFailure.js"
 
 /** One file to ingest, with the metadata its manifest row gives (none for a file named directly). */
@@ -53,29 +54,6 @@ export const expandPaths = (paths: ReadonlyArray<string>) =>
 
 export const manifestColumns = ["file", "ticker", "cik", "form", "accession", "filing_date"] as const
 
-/** The cells of one CSV line: commas separate, double quotes enclose a cell with commas or quotes. */
-const cellsOf = (line: string): Array<string> => {
-  const cells: Array<string> = []
-  let cell = ""
-  let quoted = false
-  for (let i = 0; i < line.length; i++) {
-    const char = line[i]!
-    if (quoted) {
-      if (char === "\"" && line[i + 1] === "\"") {
-        cell += "\""
-        i++
-      } else if (char === "\"") quoted = false
-      else cell += char
-    } else if (char === "\"") quoted = true
-    else if (char === ",") {
-      cells.push(cell.trim())
-      cell = ""
-    } else cell += char
-  }
-  cells.push(cell.trim())
-  return cells
-}
-
 /** A file that says its accession number and filing date itself: a full EDGAR submission. */
 const isSubmission = (file: string) => /\.(?:txt|nc)$/i.test(file)
 
@@ -94,7 +72,7 @@ export const readManifest = (path: string) =>
     )
     const lines = text.split(/\r?\n/).map((line, index) => ({ number: index + 1, line }))
       .filter(({ line }) => line.trim() !== "")
-    const header = lines[0] === undefined ? [] : cellsOf(lines[0].line).map((cell) => cell.toLowerCase())
+    const header = lines[0] === undefined ? [] : fieldsOf(lines[0].line).map((cell) => cell.toLowerCase())
     const unknown = header.filter((column) => !(manifestColumns as ReadonlyArray<string>).includes(column))
     if (!header.includes("file") || unknown.length > 0) {
       return yield* new CliFailure({
@@ -105,7 +83,7 @@ export const readManifest = (path: string) =>
     const problems: Array<string> = []
     const entries: Array<BatchEntry> = []
     for (const { line, number } of lines.slice(1)) {
-      const cells = cellsOf(line)
+      const cells = fieldsOf(line)
       const row = Object.fromEntries(
         header.flatMap((column, index) => {
           const value = cells[index] ?? ""

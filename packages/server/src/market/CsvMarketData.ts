@@ -14,6 +14,7 @@ import { FileSystem } from "@effect/platform"
 import type { PlatformError } from "@effect/platform/Error"
 import { Dates, Ids } from "@filings/domain"
 import { Config, ConfigError, Effect, Either, Layer, Option, Schema } from "effect"
+import { fieldsOf } from "../text/CsvLine.js"
 import { type DailyClose, MarketData, type Service } from "./MarketData.js"
 
 /** A row skipped, with its 1-based line number in the file. */
@@ -30,35 +31,6 @@ export interface ParsedCloses {
 
 /** The bad rows a warning lists by line; the count covers them all. */
 const listedBadRows = 5
-
-/** The fields of one CSV line; double quotes enclose a field, `""` inside them is a quote. */
-const fieldsOf = (line: string): Array<string> => {
-  const fields: Array<string> = []
-  let field = ""
-  let quoted = false
-  for (let index = 0; index < line.length; index++) {
-    const char = line[index]!
-    if (quoted) {
-      if (char === "\"" && line[index + 1] === "\"") {
-        field += "\""
-        index++
-      } else if (char === "\"") {
-        quoted = false
-      } else {
-        field += char
-      }
-    } else if (char === "\"") {
-      quoted = true
-    } else if (char === ",") {
-      fields.push(field)
-      field = ""
-    } else {
-      field += char
-    }
-  }
-  fields.push(field)
-  return fields.map((value) => value.trim())
-}
 
 const decodeTicker = Schema.decodeUnknownOption(Ids.Ticker)
 const isDate = Schema.is(Dates.IsoDate)
