@@ -3,7 +3,8 @@
  * the browser (nothing external, no Node polyfills), the parser's bundle holds no pdfjs, and the
  * bundle runs in headless Chromium on a real 10-K of the shared corpus: parsed in the page and in
  * a Web Worker, its metrics, tables, exhibits and signatures extracted, a webhook body signed and
- * verified, each giving what the same calls give in Node. Skipped, saying why, where Chromium or
+ * verified, each giving what the same calls give in Node; a PDF there, where pdfjs-dist cannot be
+ * imported, fails with the typed missing-dependency error. Skipped, saying why, where Chromium or
  * the corpus is absent.
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
@@ -69,13 +70,13 @@ describe("the libraries bundled for the browser with esbuild", () => {
   })
 })
 
-/** The page: fetches the filing, runs the scenario, then the parse again in a module worker. */
+/** The page: fetches the filing, runs the scenario, the parse again in a module worker, then a PDF. */
 const page = `<!doctype html>
 <meta charset="utf-8">
 <title>Filings in the browser</title>
 <link rel="icon" href="data:,">
 <script type="module">
-import { runScenario } from "/scenario.js"
+import { parseOutcome, runScenario } from "/scenario.js"
 const inWorker = (bytes) => new Promise((resolve, reject) => {
   const worker = new Worker("/worker.js", { type: "module" })
   worker.onmessage = (event) => { worker.terminate(); resolve(event.data) }
@@ -87,7 +88,8 @@ window.filingsRun = (async () => {
     const bytes = new Uint8Array(await (await fetch("/filing.htm")).arrayBuffer())
     const scenario = await runScenario(bytes)
     const worker = await inWorker(bytes)
-    return { scenario, worker, globals: [typeof Buffer, typeof process, typeof require] }
+    const pdf = await parseOutcome(new TextEncoder().encode("%PDF-1.7\\n%%EOF\\n"))
+    return { scenario, worker, pdf, globals: [typeof Buffer, typeof process, typeof require] }
   } catch (error) {
     return { error: String(error && error.stack || error) }
   }
@@ -100,6 +102,8 @@ interface PageResult {
   readonly scenario?: ScenarioResult
   readonly worker?: { readonly summary?: ParseSummary; readonly error?: string }
   readonly globals?: ReadonlyArray<string>
+  /** How a PDF's parse ended in the page, where there is no pdfjs-dist to import. */
+  readonly pdf?: string
 }
 
 const runnable = chromiumPath !== undefined && existsSync(filing)
@@ -170,5 +174,7 @@ describe.skipIf(!runnable)(`the bundle in headless Chromium on a real 10-K${skip
     assert.deepStrictEqual(result?.scenario, inNode)
     assert.isUndefined(result?.worker?.error, result?.worker?.error)
     assert.deepStrictEqual(result?.worker?.summary, inNode.parse)
+    // A PDF in the page: pdfjs-dist cannot be imported there, and the parse says so, typed.
+    assert.match(result?.pdf ?? "", /^UnreadableDocument missing-dependency: .*npm install pdfjs-dist/)
   }, 300_000)
 })

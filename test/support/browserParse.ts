@@ -3,7 +3,7 @@
  * else, and what the page and Node compare it with.
  */
 import { type ParsedDocument, Parser } from "@filings/filings-parser"
-import { Effect } from "effect"
+import { Effect, Either } from "effect"
 
 /** What the parse gave: enough to name sections and count words, and a digest of all the rest. */
 export interface ParseSummary {
@@ -33,3 +33,11 @@ export const summarizeParse = async (parsed: ParsedDocument.ParsedDocument): Pro
 /** Parses the filing and sums it up (what the worker runs). */
 export const parseSummary = async (bytes: Uint8Array): Promise<ParseSummary> =>
   summarizeParse(await Effect.runPromise(Parser.parse({ bytes })))
+
+/** How parsing `bytes` ended: `parsed`, or the failure's tag, reason and message. */
+export const parseOutcome = async (bytes: Uint8Array): Promise<string> => {
+  const result = await Effect.runPromise(Effect.either(Parser.parse({ bytes })))
+  if (Either.isRight(result)) return "parsed"
+  const error = result.left
+  return `${error._tag} ${error.reason}: ${error.message}`
+}

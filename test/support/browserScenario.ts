@@ -10,6 +10,8 @@ import { WebhookSignature } from "@filings/webhook-signer"
 import { Effect } from "effect"
 import { type ParseSummary, sha256, summarizeParse } from "./browserParse.js"
 
+export { parseOutcome } from "./browserParse.js"
+
 export interface ScenarioResult {
   readonly parse: ParseSummary
   readonly metrics: Record<string, { readonly value: number; readonly period: string; readonly source: string }>
