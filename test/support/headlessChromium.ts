@@ -51,11 +51,17 @@ interface Message {
 
 /**
  * Loads `url`, waits for the load event and `settleMs` more (the page's own scripts render after
- * it), then evaluates `expression` in the page.
+ * it), then evaluates `expression` in the page; with `awaitPromise`, an expression that gives a
+ * promise is waited for and its value returned.
  */
 export const loadPage = async (
   url: string,
-  options: { readonly expression: string; readonly settleMs?: number; readonly timeoutMs?: number }
+  options: {
+    readonly expression: string
+    readonly awaitPromise?: boolean
+    readonly settleMs?: number
+    readonly timeoutMs?: number
+  }
 ): Promise<LoadedPage> => {
   if (chromiumPath === undefined) throw new Error("no Chromium on the PATH")
   const profile = await mkdtemp(join(tmpdir(), "filings-chromium-"))
@@ -153,7 +159,7 @@ export const loadPage = async (
         await new Promise((resolve) => setTimeout(resolve, options.settleMs ?? 3_000))
         const evaluation = await send(
           "Runtime.evaluate",
-          { expression: options.expression, returnByValue: true },
+          { expression: options.expression, returnByValue: true, awaitPromise: options.awaitPromise ?? false },
           session
         )
         const { data } = await send("Page.captureScreenshot", { format: "png" }, session)

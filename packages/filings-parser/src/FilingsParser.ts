@@ -29,8 +29,18 @@ export type {
 } from "./internal/blocks.js"
 export type { DocumentBlocks } from "./internal/readDocument.js"
 
-/** Why a document could not be converted. */
-export const UnreadableReason = Schema.Literal("empty", "binary", "not-html", "unsupported-format", "too-complex")
+/**
+ * Why a document could not be converted. `missing-dependency`: reading it needs an optional peer
+ * dependency that is not installed (pdfjs-dist, for a PDF); the detail says which.
+ */
+export const UnreadableReason = Schema.Literal(
+  "empty",
+  "binary",
+  "not-html",
+  "unsupported-format",
+  "too-complex",
+  "missing-dependency"
+)
 export type UnreadableReason = typeof UnreadableReason.Type
 
 export class UnreadableDocument extends Schema.TaggedError<UnreadableDocument>()("UnreadableDocument", {

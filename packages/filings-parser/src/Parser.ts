@@ -78,7 +78,11 @@ const declaredPdf = (input: ParseInput): boolean =>
 
 const fromPdfError = (error: PdfUnreadable) =>
   new UnreadableDocument({
-    reason: error.reason === "too-large" ? "too-complex" : "unsupported-format",
+    reason: error.reason === "too-large"
+      ? "too-complex"
+      : error.reason === "pdfjs-missing"
+      ? "missing-dependency"
+      : "unsupported-format",
     detail: `PDF ${error.reason}: ${error.detail}`
   })
 

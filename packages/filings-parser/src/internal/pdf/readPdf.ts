@@ -2,16 +2,18 @@
  * Reads a PDF into blocks with pdfjs-dist (legacy build, the one that runs on Node): the text of
  * every page in reading order, grouped into headings, paragraphs, lists and tables, each with its
  * page, and the running headers, footers and page numbers taken out (see `layout.ts`).
+ *
+ * pdfjs-dist is an optional peer: it is imported only when a PDF is read, so the rest of the
+ * parser loads, bundles and runs (in a browser or a worker too) without it, and a PDF read where
+ * it is not installed fails with the `pdfjs-missing` reason. Nothing here imports a `node:` module.
  */
-import { Effect, Schema } from "effect"
-import { createRequire } from "node:module"
-import { dirname, join } from "node:path"
+import { Context, Effect, Schema } from "effect"
 import type * as PdfjsModule from "pdfjs-dist/legacy/build/pdf.mjs"
 import type { Block } from "../blocks.js"
 import { dropPageFurniture, type Line, linesToBlocks, pageLines, type PositionedText } from "./layout.js"
 
 /** Why a PDF could not be read. */
-export const PdfUnreadableReason = Schema.Literal("not-a-pdf", "encrypted", "corrupt", "too-large")
+export const PdfUnreadableReason = Schema.Literal("not-a-pdf", "encrypted", "corrupt", "too-large", "pdfjs-missing")
 export type PdfUnreadableReason = typeof PdfUnreadableReason.Type
 
 export class PdfUnreadable extends Schema.TaggedError<PdfUnreadable>()("PdfUnreadable", {
@@ -38,20 +40,64 @@ export interface PdfContent {
 
 export const defaultMaxPages = 2000
 
+// Every ASCII byte decodes to itself, so the header is found byte for byte (no Buffer needed).
+const headerDecoder = new TextDecoder("latin1")
+
 /** `%PDF-` in the first KiB: the spec lets a little junk precede the header. */
 export const looksLikePdf = (bytes: Uint8Array): boolean =>
-  Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 1024)).includes("%PDF-", 0, "latin1")
+  headerDecoder.decode(bytes.subarray(0, 1024)).includes("%PDF-")
 
-type Pdfjs = typeof PdfjsModule
+export type Pdfjs = typeof PdfjsModule
 
-// Loaded on first use: pdfjs is large and most documents are not PDFs.
+/** The module of pdfjs-dist the parser reads PDFs with. */
+export const pdfjsSpecifier = "pdfjs-dist/legacy/build/pdf.mjs"
+
+/**
+ * Imports pdfjs-dist (or `specifier`). The specifier is a variable and bundlers are told to leave
+ * the import alone, so a bundle of the parser holds no pdfjs and builds where it is not installed.
+ */
+export const importPdfjs = (specifier: string = pdfjsSpecifier): Promise<Pdfjs> =>
+  import(/* webpackIgnore: true */ /* @vite-ignore */ specifier) as Promise<Pdfjs>
+
+// Loaded on first use: pdfjs is large and most documents are not PDFs. A failed import is not
+// kept, so a later PDF tries again.
 let pdfjsModule: Promise<Pdfjs> | undefined
-const loadPdfjs = Effect.promise(() => (pdfjsModule ??= import("pdfjs-dist/legacy/build/pdf.mjs")))
+const importPdfjsOnce = (): Promise<Pdfjs> =>
+  pdfjsModule ??= importPdfjs().catch((cause: unknown) => {
+    pdfjsModule = undefined
+    throw cause
+  })
 
-const standardFontDataUrl = (): string => {
-  const root = dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"))
-  // pdfjs on Node reads the fonts with fs: a directory path with its trailing slash.
-  return join(root, "standard_fonts/")
+/**
+ * How `readPdf` gets pdfjs-dist: imported on first use unless a test provides another loader
+ * (one that fails, to show what a reader without pdfjs-dist sees).
+ */
+export class PdfjsLoader extends Context.Reference<PdfjsLoader>()("@filings/filings-parser/PdfjsLoader", {
+  defaultValue: (): () => Promise<Pdfjs> => importPdfjsOnce
+}) {}
+
+const loadPdfjs = Effect.flatMap(PdfjsLoader, (load) =>
+  Effect.tryPromise({
+    try: load,
+    catch: (cause) =>
+      new PdfUnreadable({
+        reason: "pdfjs-missing",
+        detail: "reading PDFs needs the optional peer dependency pdfjs-dist; install it (npm install pdfjs-dist)" +
+          ` where the parser runs (its import failed: ${cause instanceof Error ? cause.message : String(cause)})`
+      })
+  }))
+
+/**
+ * The directory of pdfjs's standard fonts on Node, where pdfjs reads them with fs (a path with its
+ * trailing slash); undefined elsewhere. Node's modules come from `process.getBuiltinModule`, only
+ * when a PDF is read, so that loading the parser imports nothing from `node:`.
+ */
+const standardFontDataUrl = (): string | undefined => {
+  const node = typeof process === "undefined" ? undefined : process
+  if (node?.getBuiltinModule === undefined) return undefined
+  const { createRequire } = node.getBuiltinModule("module")
+  const { dirname, join } = node.getBuiltinModule("path")
+  return join(dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json")), "standard_fonts/")
 }
 
 interface PdfFont {
@@ -93,12 +139,13 @@ export const readPdf = Effect.fn("readPdf")(function*(bytes: Uint8Array, options
   }
   const maxPages = options?.maxPages ?? defaultMaxPages
   const pdfjs = yield* loadPdfjs
+  const fontDirectory = standardFontDataUrl()
   return yield* Effect.acquireUseRelease(
     Effect.sync(() =>
       pdfjs.getDocument({
         // A plain copy: pdfjs refuses Buffers and may transfer (detach) the buffer it is given.
         data: new Uint8Array(bytes),
-        standardFontDataUrl: standardFontDataUrl(),
+        ...(fontDirectory === undefined ? {} : { standardFontDataUrl: fontDirectory }),
         isEvalSupported: false,
         disableFontFace: true,
         useSystemFonts: false,
