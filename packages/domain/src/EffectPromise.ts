@@ -6,6 +6,7 @@
  */
 import { Cause, Effect, Exit } from "effect"
 
+/** How `run` may be stopped. */
 export interface RunOptions {
   /** Interrupts the effect; the promise then rejects with the signal's reason, as `fetch` does. */
   readonly signal?: AbortSignal | undefined

@@ -25,6 +25,7 @@ import {
 import { Effect } from "effect"
 import * as Extractor from "./Extractor.js"
 
+/** What `extractFiling` takes besides the filing: `parseFiling`'s options, and what `Extractor.extract` wants. */
 export interface ExtractFilingOptions extends ParseFilingOptions {
   /** What `Parser.parse` (or `parseFiling`) made of the same bytes: given, it is not parsed again. */
   readonly parsed?: ParsedDocument.ParsedDocument | undefined

@@ -29,6 +29,7 @@ export interface SummarizeModelOptions extends Omit<ChatCompletionsModel.Options
   readonly apiKey?: string | Redacted.Redacted<string> | undefined
 }
 
+/** What `summarize` takes besides the document: the model to ask, its time limit, and a signal to stop. */
 export interface SummarizeDocumentOptions extends FeedSummarizer.SummarizeOptions {
   /** The chat-completions model to ask first; the offline extractive model alone when absent. */
   readonly model?: SummarizeModelOptions | undefined
