@@ -4,5 +4,6 @@
 export * as FilingsParser from "./FilingsParser.js"
 export * as ParsedDocument from "./ParsedDocument.js"
 export * as Parser from "./Parser.js"
+export { type FilingInput, parseFiling, type ParseFilingOptions, toParseInput } from "./promise.js"
 export * as SectionQuery from "./SectionQuery.js"
 export * as SgmlSubmission from "./SgmlSubmission.js"

@@ -1,0 +1,62 @@
+/**
+ * The Promise door of the extractor: bytes or text in, the same extraction as `Parser.parse` and
+ * `Extractor.extract` out; a parsed document given is used as is; parse failures reject with the
+ * parser's typed error itself.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import { FilingsParser, Parser } from "@filings/filings-parser"
+import { Effect } from "effect"
+import { extractFiling, Extractor } from "../src/index.js"
+import { annualContexts, inlineDocument, nonFraction } from "./support/xbrlSnippets.js"
+
+const annualReport = inlineDocument({
+  periodEnd: "2024-09-28",
+  fiscalYear: "2024",
+  fiscalPeriod: "FY",
+  contexts: annualContexts,
+  body: [
+    nonFraction("us-gaap:Revenues", "fy24", "391,035"),
+    nonFraction("us-gaap:Revenues", "fy23", "383,285"),
+    nonFraction("us-gaap:NetIncomeLoss", "fy24", "93,736")
+  ].join("")
+})
+
+const rejectionOf = (promise: Promise<unknown>): Promise<unknown> =>
+  promise.then(() => assert.fail("expected the promise to reject"), (error: unknown) => error)
+
+describe("extractFiling", () => {
+  it("resolves with what Parser.parse and Extractor.extract give for the same bytes", async () => {
+    const bytes = new TextEncoder().encode(annualReport)
+    const viaPromise = await extractFiling(bytes, { publicationId: "0000000001-24-000001" })
+    const viaEffect = await Effect.runPromise(
+      Effect.flatMap(
+        Parser.parse({ bytes }),
+        (parsed) => Extractor.extract({ bytes, parsed, publicationId: "0000000001-24-000001" })
+      )
+    )
+    assert.deepStrictEqual(viaPromise, viaEffect)
+    assert.strictEqual(viaPromise.metrics.revenue?.value, 391_035_000_000)
+    assert.strictEqual(viaPromise.metrics.revenue?.period, "FY 2024")
+    assert.strictEqual(viaPromise.metrics.revenue?.yoyChange, (391_035 - 383_285) / 383_285)
+    assert.strictEqual(viaPromise.metrics.net_income?.value, 93_736_000_000)
+  })
+
+  it("takes the filing as text", async () => {
+    const { metrics } = await extractFiling(annualReport)
+    assert.strictEqual(metrics.revenue?.value, 391_035_000_000)
+  })
+
+  it("uses the parsed document it is given instead of parsing the bytes again", async () => {
+    const parsed = await Effect.runPromise(Parser.parse({ bytes: new TextEncoder().encode(annualReport) }))
+    // Empty bytes cannot be parsed: the extraction can only succeed on the document given.
+    const extraction = await extractFiling(new Uint8Array(), { parsed })
+    assert.deepStrictEqual(extraction.metrics, {})
+    assert.isArray(extraction.warnings)
+  })
+
+  it("rejects with the parser's UnreadableDocument itself when the filing cannot be read", async () => {
+    const error = await rejectionOf(extractFiling(new Uint8Array([0x00, 0x01, 0x02, 0x03])))
+    assert.instanceOf(error, FilingsParser.UnreadableDocument)
+    assert.isTrue(error instanceof FilingsParser.UnreadableDocument && error.reason === "binary")
+  })
+})

@@ -1,0 +1,250 @@
+/**
+ * The libraries as someone else's project gets them: every library package is built and packed
+ * (`npm pack`), the tarballs are installed into a fresh project outside the workspace (no workspace
+ * links) beside `effect` and the `@effect/*` packages, once at the lowest release the peer ranges
+ * allow and once at the releases the workspace is developed against (the newest 3.x line). Each
+ * project type-checks a TypeScript consumer (`test/consumer/consumer.ts`) with `moduleResolution`
+ * `nodenext` and `bundler`, and runs a plain JavaScript program (`test/consumer/smoke.mjs`) that
+ * parses a 10-K of the corpus, extracts its metrics and verifies a webhook signature through the
+ * Promise doors. Needs the npm registry (or a warm npm cache); takes a few minutes.
+ */
+import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
+import { execFile } from "node:child_process"
+import { createHmac } from "node:crypto"
+import { existsSync, readdirSync, readFileSync } from "node:fs"
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { promisify } from "node:util"
+import { corpusDir, repositoryRoot } from "./support/filings.js"
+
+const run = promisify(execFile)
+
+/** The published libraries; the server is an application and is not installed by others. */
+const libraries = [
+  "domain",
+  "edgar",
+  "extractor",
+  "feed-summarizer",
+  "filings-parser",
+  "storage",
+  "storage-sql",
+  "webhook-signer"
+]
+
+const tenK = join(corpusDir, "10-K/aapl-10k-fy2024.htm")
+const fixtures = join(repositoryRoot, "test/consumer")
+const tsc = join(repositoryRoot, "node_modules/typescript/bin/tsc")
+
+interface PackageJson {
+  readonly version: string
+  readonly dependencies?: Record<string, string>
+  readonly peerDependencies?: Record<string, string>
+  readonly peerDependenciesMeta?: Record<string, { readonly optional?: boolean }>
+}
+
+const readPackage = (directory: string): PackageJson =>
+  JSON.parse(readFileSync(join(directory, "package.json"), "utf8")) as PackageJson
+
+const isEffectPackage = (name: string) => name === "effect" || name.startsWith("@effect/")
+
+/** The required `effect` and `@effect/*` peers of a package, with their ranges. */
+const effectPeersOf = (pkg: PackageJson): Array<[string, string]> =>
+  Object.entries(pkg.peerDependencies ?? {}).filter(([name]) =>
+    isEffectPackage(name) && pkg.peerDependenciesMeta?.[name]?.optional !== true
+  )
+
+/** The lowest version a `^x.y.z` range admits. */
+const lowestOf = (range: string): string => {
+  const match = /^\^(\d+\.\d+\.\d+)$/.exec(range)
+  if (match?.[1] === undefined) throw new Error(`expected a ^x.y.z peer range, got ${range}`)
+  return match[1]
+}
+
+/**
+ * The Effect packages a consumer installs: the libraries' peers, then the peers those bring
+ * (`@effect/ai` wants `@effect/rpc`), pinned so that npm cannot pick a newer one that wants a newer
+ * `effect`. `lowest` takes the bottom of each range; otherwise the version the workspace installs.
+ */
+const effectPackages = (lowest: boolean): Record<string, string> => {
+  const ranges = new Map<string, string>()
+  for (const library of libraries) {
+    for (const [name, range] of effectPeersOf(readPackage(join(repositoryRoot, "packages", library)))) {
+      ranges.set(name, range)
+    }
+  }
+  for (const name of [...ranges.keys()]) {
+    for (const [peer, range] of effectPeersOf(readPackage(join(repositoryRoot, "node_modules", name)))) {
+      if (!ranges.has(peer)) ranges.set(peer, range)
+    }
+  }
+  return Object.fromEntries(
+    [...ranges].map(([name, range]) => [
+      name,
+      lowest ? lowestOf(range) : readPackage(join(repositoryRoot, "node_modules", name)).version
+    ])
+  )
+}
+
+/** The environment of child processes: none of the npm settings of a surrounding `npm test`. */
+const childEnvironment = (): NodeJS.ProcessEnv =>
+  Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)))
+
+const runIn = async (cwd: string, command: string, args: ReadonlyArray<string>, timeoutMs: number) => {
+  try {
+    return await run(command, [...args], {
+      cwd,
+      env: childEnvironment(),
+      timeout: timeoutMs,
+      maxBuffer: 64 * 1024 * 1024
+    })
+  } catch (error) {
+    const { stderr, stdout } = error as { readonly stderr?: string; readonly stdout?: string }
+    throw new Error(`${command} ${args.join(" ")} failed in ${cwd}:\n${stdout ?? ""}\n${stderr ?? ""}`)
+  }
+}
+
+const npm = process.platform === "win32" ? "npm.cmd" : "npm"
+
+/** Every installed copy of `effect` under `directory/node_modules`. */
+const effectCopies = (directory: string): Array<string> => {
+  const copies: Array<string> = []
+  const visit = (modules: string) => {
+    if (!existsSync(modules)) return
+    for (const entry of readdirSync(modules)) {
+      const path = join(modules, entry)
+      if (entry.startsWith("@")) {
+        for (const scoped of readdirSync(path)) visit(join(path, scoped, "node_modules"))
+        continue
+      }
+      if (entry === "effect") copies.push(path)
+      visit(join(path, "node_modules"))
+    }
+  }
+  visit(join(directory, "node_modules"))
+  return copies
+}
+
+let workDir: string
+let tarballs: Array<string>
+
+beforeAll(async () => {
+  workDir = await mkdtemp(join(tmpdir(), "filings-consumer-"))
+  await runIn(repositoryRoot, process.execPath, [tsc, "-b"], 300_000)
+  const packDir = join(workDir, "tarballs")
+  await mkdir(packDir)
+  const packed = await runIn(
+    repositoryRoot,
+    npm,
+    [
+      "pack",
+      "--json",
+      "--ignore-scripts",
+      "--pack-destination",
+      packDir,
+      ...libraries.flatMap((library) => ["--workspace", `packages/${library}`])
+    ],
+    120_000
+  )
+  const reports = JSON.parse(packed.stdout) as ReadonlyArray<
+    { readonly filename: string; readonly files: ReadonlyArray<{ readonly path: string }> }
+  >
+  tarballs = reports.map((report) => join(packDir, report.filename))
+  assert.lengthOf(tarballs, libraries.length)
+  for (const report of reports) {
+    const files = report.files.map((file) => file.path)
+    assert.includeMembers(files, ["LICENSE", "README.md", "package.json", "dist/index.js", "dist/index.d.ts"])
+    assert.deepStrictEqual(files.filter((path) => /(^|\/)test\/|\.test\.|tsbuildinfo/.test(path)), [])
+  }
+}, 420_000)
+
+afterAll(async () => {
+  if (workDir !== undefined) await rm(workDir, { recursive: true, force: true })
+})
+
+const variants = [
+  { name: "the lowest supported effect", lowest: true },
+  { name: "the newest effect", lowest: false }
+] as const
+
+describe.each(variants)("a project outside the workspace with $name", ({ lowest }) => {
+  const versions = effectPackages(lowest)
+  let project: string
+
+  beforeAll(async () => {
+    project = join(workDir, lowest ? "lowest" : "newest")
+    await mkdir(project)
+    await writeFile(
+      join(project, "package.json"),
+      JSON.stringify({ name: "filings-consumer", private: true, type: "module" }, null, 2)
+    )
+    for (const file of ["consumer.ts", "smoke.mjs", "tsconfig.nodenext.json", "tsconfig.bundler.json"]) {
+      await copyFile(join(fixtures, file), join(project, file))
+    }
+    const typesNode = readPackage(join(repositoryRoot, "node_modules/@types/node")).version
+    await runIn(project, npm, [
+      "install",
+      "--no-audit",
+      "--no-fund",
+      "--prefer-offline",
+      // A peer range that does not fit the others fails the install instead of warning.
+      "--strict-peer-deps",
+      ...tarballs,
+      ...Object.entries(versions).map(([name, version]) => `${name}@${version}`),
+      `@types/node@${typesNode}`
+    ], 300_000)
+  }, 360_000)
+
+  it("installs one copy of effect, the project's own", () => {
+    assert.deepStrictEqual(effectCopies(project), [join(project, "node_modules/effect")])
+    assert.strictEqual(readPackage(join(project, "node_modules/effect")).version, versions.effect)
+    assert.isFalse(existsSync(join(project, "node_modules/pdfjs-dist")), "pdfjs-dist is an optional peer")
+    if (lowest) assert.strictEqual(versions.effect, "3.22.0")
+  })
+
+  it("type-checks a TypeScript consumer with moduleResolution nodenext", async () => {
+    await runIn(project, process.execPath, [tsc, "-p", "tsconfig.nodenext.json"], 240_000)
+  }, 300_000)
+
+  it("type-checks a TypeScript consumer with moduleResolution bundler", async () => {
+    await runIn(project, process.execPath, [tsc, "-p", "tsconfig.bundler.json"], 240_000)
+  }, 300_000)
+
+  it.skipIf(!existsSync(tenK))(
+    "parses, extracts, summarises and verifies a signature from plain JavaScript (needs ../shared/corpus)",
+    async () => {
+      const secret = "whsec_consumer-test-secret"
+      const body = JSON.stringify({ event: "filing.new", data: { revenue: 391_035_000_000 } })
+      const signature = `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`
+      const { stdout } = await runIn(project, process.execPath, ["smoke.mjs", tenK, secret, signature], 120_000)
+      const result = JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}")
+      assert.strictEqual(result.effectVersion, versions.effect)
+      assert.strictEqual(result.form, "10-K")
+      assert.includeMembers(result.sectionItems, ["1", "1A", "7", "8"])
+      // Apple's FY2024 net sales and net income, as its 10-K reports them.
+      assert.deepStrictEqual(
+        [result.revenue.value, result.revenue.unit, result.revenue.period],
+        [391_035_000_000, "USD", "FY 2024"]
+      )
+      assert.strictEqual(result.netIncome, 93_736_000_000)
+      assert.strictEqual(result.summaryModel, "extractive")
+      assert.isAbove(result.highlights, 0)
+      assert.isTrue(result.citedChunks)
+      // The script signed nothing itself: it verified the signature made here of the body it rebuilt.
+      assert.strictEqual(result.signedBody, body)
+      assert.isTrue(result.forgedRefused)
+      assert.deepStrictEqual(result.unreadable, {
+        isUnreadableDocument: true,
+        tag: "UnreadableDocument",
+        reason: "empty"
+      })
+    },
+    180_000
+  )
+})
+
+if (!existsSync(tenK)) {
+  describe("the consumer's plain JavaScript run", () => {
+    it.skip(`skipped: the corpus 10-K ${tenK} is absent (../shared/corpus beside the repository)`, () => {})
+  })
+}
