@@ -27,7 +27,7 @@ const inUse = (dataDir: string, pid: number | undefined) =>
       `PgliteClient: the database in ${dataDir} is in use by ${
         pid === undefined ? "another process" : `process ${pid}`
       }. ` +
-      "Embedded PGlite serves one process at a time; set FILINGS_DATABASE_URL (PostgreSQL) to share a database."
+      "Embedded PGlite serves one process at a time; use PostgreSQL to share a database."
   })
 
 const ioError = (dataDir: string, cause: unknown) =>
