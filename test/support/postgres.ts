@@ -5,11 +5,7 @@
 import { randomBytes } from "node:crypto"
 import pg from "pg"
 
-/** The variable the project's tests read the PostgreSQL admin URL from; CI sets it. */
-export const adminUrlVariable = "FILINGS_TEST_DATABASE_URL"
-
-/** The admin URL, or `undefined` where PostgreSQL tests are to be skipped. */
-export const adminUrl = process.env[adminUrlVariable] || undefined
+export { adminUrl } from "./adminUrl.js"
 
 export interface TemporaryDatabase {
   readonly url: string

@@ -11,7 +11,7 @@ import { FeedStore, MemoryStorage } from "@filings/storage"
 import { SqlStorage, TestDatabase } from "@filings/storage-sql"
 import { sampleFeedItem } from "@filings/storage/testing"
 import { Effect, Layer, Redacted, Schema } from "effect"
-import { adminUrl, adminUrlVariable } from "../../../test/support/postgres.js"
+import { adminUrl, adminUrlVariable } from "../../../test/support/adminUrl.js"
 import { answer } from "../src/feed/FeedHandlers.js"
 
 /** mulberry32: a small seeded generator, enough to draw feeds reproducibly. */

@@ -10,7 +10,7 @@ import { DocumentStore, ExtractionStore, MemoryStorage, StorageError } from "@fi
 import { SqlStorage, TestDatabase } from "@filings/storage-sql"
 import { Effect, Layer, Option, Redacted } from "effect"
 import { existsSync, readFileSync } from "node:fs"
-import { adminUrl, adminUrlVariable } from "../../../test/support/postgres.js"
+import { adminUrl, adminUrlVariable } from "../../../test/support/adminUrl.js"
 import * as Ingest from "../src/ingest/Ingest.js"
 import { Ingestion, type Overrides } from "../src/ingest/Ingestion.js"
 import * as MarketData from "../src/market/MarketData.js"

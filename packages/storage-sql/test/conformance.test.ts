@@ -1,7 +1,7 @@
 import { describe } from "@effect/vitest"
 import { conformance } from "@filings/storage/testing"
 import { Layer, Redacted } from "effect"
-import { adminUrl, adminUrlVariable } from "../../../test/support/postgres.js"
+import { adminUrl, adminUrlVariable } from "../../../test/support/adminUrl.js"
 import { SqlStorage, TestDatabase } from "../src/index.js"
 
 // The exported storage conformance suite, on a fresh in-memory PGlite and on a fresh database of

@@ -8,7 +8,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { ApiKeyStore, StorageError } from "@filings/storage"
 import { Duration, Effect, Fiber, Layer, Redacted, Ref } from "effect"
-import { adminUrl, adminUrlVariable } from "../../../test/support/postgres.js"
+import { adminUrl, adminUrlVariable } from "../../../test/support/adminUrl.js"
 import { Database, SqlStorage, TestDatabase } from "../src/index.js"
 
 const title = adminUrl === undefined

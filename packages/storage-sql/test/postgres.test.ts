@@ -2,7 +2,7 @@ import { SqlClient } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
 import { assert, describe, it, layer } from "@effect/vitest"
 import { Config, ConfigProvider, Context, Effect, Layer, Redacted } from "effect"
-import { adminUrl, adminUrlVariable } from "../../../test/support/postgres.js"
+import { adminUrl, adminUrlVariable } from "../../../test/support/adminUrl.js"
 import { Database, Migrations, TestDatabase } from "../src/index.js"
 import { shippedMigrations, sqlSuite } from "./sqlSuite.js"
 
