@@ -50,7 +50,7 @@ export const storageLayer = Layer.mergeAll(
   SqlStorage.deliveryStore,
   SqlStorage.feedStore,
   rateLimitStore
-).pipe(Layer.provideMerge(Database.layerConfig(Environment.database)))
+).pipe(Layer.provideMerge(Database.layerConfig(Environment.database).pipe(Layer.mapError(Environment.databaseError))))
 
 /**
  * The services on top of storage that the HTTP handlers and the CLI share, with the summary model

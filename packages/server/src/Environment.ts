@@ -12,9 +12,10 @@
  * - `FILINGS_SUMMARY_MODEL_URL`, `FILINGS_SUMMARY_MODEL` and `FILINGS_SUMMARY_MODEL_KEY` (empty
  *   counts as unset).
  */
+import { SqlError } from "@effect/sql"
 import { type EdgarClient, EdgarConfig, EdgarError } from "@filings/edgar"
 import type { ChatCompletionsModel } from "@filings/feed-summarizer"
-import type { Database } from "@filings/storage-sql"
+import { type Database, PgliteClient } from "@filings/storage-sql"
 import { Config, Duration, Option, Redacted } from "effect"
 
 const isBlank = (text: string): boolean => text.trim() === ""
@@ -110,3 +111,15 @@ export const edgarMessage = (error: { readonly message: string }): string => {
   }
   return error.message
 }
+
+/**
+ * A failure to open the database as the operator reads it: an embedded database another process
+ * holds says which variable shares one instead. Other failures pass unchanged.
+ */
+export const databaseError = <E>(error: E): E | SqlError.SqlError =>
+  error instanceof SqlError.SqlError && PgliteClient.isDataDirInUse(error)
+    ? new SqlError.SqlError({
+      cause: error.cause,
+      message: `${error.message} Set FILINGS_DATABASE_URL (PostgreSQL) to share a database between processes.`
+    })
+    : error

@@ -3,9 +3,14 @@
  * layer it configures, with the documented defaults, and an EDGAR failure the operator fixes in the
  * environment names the variable to set.
  */
+import { SqlError } from "@effect/sql"
 import { assert, describe, it } from "@effect/vitest"
 import { EdgarConfig, EdgarError } from "@filings/edgar"
-import { Config, ConfigProvider, Duration, Effect, Exit, Option, Redacted } from "effect"
+import { Database } from "@filings/storage-sql"
+import { Config, ConfigProvider, Duration, Effect, Exit, Layer, Option, Redacted } from "effect"
+import { mkdtemp, rm } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import * as Environment from "../src/Environment.js"
 
 const withEnvironment = (env: Record<string, string>) =>
@@ -122,6 +127,28 @@ describe("the database from FILINGS_* variables", () => {
       )
       assert.notInclude(String(url), "secret")
     }))
+})
+
+describe("a database another process holds", () => {
+  it.scopedLive(
+    "the operator is told which variable shares a database; other failures pass unchanged",
+    () =>
+      Effect.gen(function*() {
+        const dataDir = yield* Effect.acquireRelease(
+          Effect.promise(() => mkdtemp(join(tmpdir(), "filings-environment-"))),
+          (directory) => Effect.promise(() => rm(directory, { recursive: true, force: true }))
+        )
+        yield* Layer.build(Database.layer({ dataDir }))
+        const second = yield* Effect.flip(Layer.build(Database.layer({ dataDir })))
+        assert.notInclude(second.message, "FILINGS_")
+        const told = Environment.databaseError(second)
+        assert.include(told.message, second.message)
+        assert.include(told.message, "Set FILINGS_DATABASE_URL (PostgreSQL) to share a database")
+        const other = new SqlError.SqlError({ message: "connection refused" })
+        assert.strictEqual(Environment.databaseError(other), other)
+      }),
+    60_000
+  )
 })
 
 describe("the summary model from FILINGS_* variables", () => {

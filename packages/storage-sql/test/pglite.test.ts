@@ -5,7 +5,7 @@ import { existsSync } from "node:fs"
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { Database, Migrations, TestDatabase } from "../src/index.js"
+import { Database, Migrations, PgliteClient, TestDatabase } from "../src/index.js"
 import { shippedMigrations, sqlSuite } from "./sqlSuite.js"
 
 layer(TestDatabase.layerPglite(), { excludeTestServices: true, timeout: "60 seconds" })("PGlite in memory", (it) => {
@@ -41,6 +41,7 @@ describe("PGlite in a data directory", () => {
           const second = yield* Effect.flip(Effect.scoped(Layer.build(Database.layerPglite({ dataDir: pglite }))))
           assert.instanceOf(second, SqlError.SqlError)
           assert.include(second.message, `in use by process ${process.pid}`)
+          assert.isTrue(PgliteClient.isDataDirInUse(second))
           assert.strictEqual(yield* Effect.promise(() => readFile(lockFile, "utf8")), `${process.pid}\n`)
           return sql
         }))
@@ -49,6 +50,7 @@ describe("PGlite in a data directory", () => {
         // A client used after its scope closed fails typed instead of crashing the process.
         const afterClose = yield* Effect.flip(closedClient`SELECT 1`)
         assert.instanceOf(afterClose, SqlError.SqlError)
+        assert.isFalse(PgliteClient.isDataDirInUse(afterClose))
 
         // A lock held by another live process (here: our parent) refuses to open.
         yield* Effect.promise(() => writeFile(lockFile, `${process.ppid}\n`))
