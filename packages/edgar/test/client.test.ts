@@ -236,6 +236,23 @@ describe("EdgarClient against a local server", () => {
       assert.strictEqual(server.hits.length, fastOptions.maxAttempts)
     }))
 
+  it.scopedLive("EdgarClient.layerConfig takes its options from the Configs the caller names", () =>
+    Effect.gen(function*() {
+      const server = yield* startServer((_request, response) => sendText(response, 502, "bad gateway"))
+      const configured = EdgarClient.layerConfig({
+        maxAttempts: Config.integer("EDGAR_ATTEMPTS"),
+        backoffBase: Config.succeed(Duration.millis(10))
+      }).pipe(
+        Layer.provide(Layer.mergeAll(FairAccess.layer, NodeHttpClient.layerUndici)),
+        Layer.provide(EdgarConfig.layer({ baseUrl: server.url, userAgent: Option.some(userAgent) })),
+        Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(new Map([["EDGAR_ATTEMPTS", "2"]]))))
+      )
+      const client = Context.get(yield* Layer.build(configured), EdgarClient.EdgarClient)
+      const error = failureOf(yield* Effect.exit(client.get({ path: "/down" })))
+      assert.instanceOf(error, EdgarUnavailable)
+      assert.strictEqual(server.hits.length, 2)
+    }))
+
   it.scopedLive("Retry-After in seconds is honoured instead of the (much shorter) backoff", () =>
     Effect.gen(function*() {
       const server = yield* startServer((_request, response, hit) => {

@@ -61,7 +61,7 @@ export const servicesLayer = Layer.mergeAll(ApiKeys.layer, AdminAccess.layer, In
 )
 
 /** The regulator's client, one fair-access limit per process. */
-export const edgarLayer = Layer.unwrapEffect(Effect.map(Environment.edgarClient, EdgarClient.layerWith)).pipe(
+export const edgarLayer = EdgarClient.layerConfig(Environment.edgarClient).pipe(
   Layer.provideMerge(FairAccess.layer),
   Layer.provideMerge(EdgarConfig.layerConfig(Environment.edgar)),
   Layer.provide(NodeHttpClient.layerUndici)

@@ -74,11 +74,11 @@ const seconds = (name: string, fallback: number) =>
   )
 
 /** How patiently the EDGAR client waits: backoff base (doubled per retry), rate-threshold pause, body timeout. */
-export const edgarClient: Config.Config<EdgarClient.Options> = Config.all({
+export const edgarClient = {
   backoffBase: seconds("FILINGS_EDGAR_BACKOFF_BASE", 1),
   rateThresholdPause: seconds("FILINGS_EDGAR_RATE_LIMIT_PAUSE", 600),
   bodyTimeout: seconds("FILINGS_EDGAR_REQUEST_TIMEOUT", 60)
-})
+} satisfies Config.Config.Wrap<EdgarClient.Options>
 
 /** The chat-completions endpoint, when one is configured; unset or empty, the extractive model writes summaries. */
 export const summaryModelUrl: Config.Config<Option.Option<string>> = Config.option(

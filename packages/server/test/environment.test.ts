@@ -64,13 +64,13 @@ describe("EDGAR from FILINGS_* variables", () => {
 
   it.effect("the client's patience, in seconds", () =>
     Effect.gen(function*() {
-      const defaults = yield* Environment.edgarClient.pipe(withEnvironment({}))
+      const defaults = yield* Config.all(Environment.edgarClient).pipe(withEnvironment({}))
       assert.deepStrictEqual(defaults, {
         backoffBase: Duration.seconds(1),
         rateThresholdPause: Duration.seconds(600),
         bodyTimeout: Duration.seconds(60)
       })
-      const given = yield* Environment.edgarClient.pipe(withEnvironment({
+      const given = yield* Config.all(Environment.edgarClient).pipe(withEnvironment({
         FILINGS_EDGAR_BACKOFF_BASE: "0.05",
         FILINGS_EDGAR_RATE_LIMIT_PAUSE: "0.5",
         FILINGS_EDGAR_REQUEST_TIMEOUT: "2"
