@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto"
 import pg from "pg"
 
-export const adminUrl = process.env.FILINGS_TEST_DATABASE_URL || undefined
+export { adminUrl } from "./adminUrl.js"
 
 export interface TemporaryDatabase {
   readonly url: string

@@ -8,7 +8,7 @@
  * The HTTP implementation is the caller's: any `HttpClient` layer (undici or fetch) will do.
  */
 import { HttpClient, HttpClientRequest, type HttpClientResponse } from "@effect/platform"
-import { Clock, Context, Duration, Effect, Either, Layer, Random } from "effect"
+import { Clock, Config, type ConfigError, Context, Duration, Effect, Either, Layer, Random } from "effect"
 import { gunzip, inflate } from "node:zlib"
 import { checkUserAgent, EdgarConfig } from "./EdgarConfig.js"
 import {
@@ -53,6 +53,11 @@ export class EdgarClient extends Context.Tag("@filings/edgar/EdgarClient")<Edgar
     options: Options
   ): Layer.Layer<EdgarClient, never, EdgarConfig | FairAccess | HttpClient.HttpClient> {
     return layerWith(options)
+  }
+  static layerConfig(
+    config: Config.Config.Wrap<Options>
+  ): Layer.Layer<EdgarClient, ConfigError.ConfigError, EdgarConfig | FairAccess | HttpClient.HttpClient> {
+    return layerConfig(config)
   }
 }
 
@@ -402,3 +407,22 @@ export const layerWith = (
 export const layer: Layer.Layer<EdgarClient, never, EdgarConfig | FairAccess | HttpClient.HttpClient> = layerWith(
   {}
 )
+
+/**
+ * `layerWith`, with the options read through `Config` where the caller says: each field a `Config`
+ * (`Config.succeed` for a fixed value), as `@effect/sql-pg`'s `PgClient.layerConfig` takes them; a
+ * field left out keeps its default. The library names no environment variable.
+ *
+ * @example
+ * EdgarClient.layerConfig({
+ *   bodyTimeout: Config.number("EDGAR_REQUEST_TIMEOUT").pipe(Config.map(Duration.seconds))
+ * })
+ */
+export const layerConfig = (
+  config: Config.Config.Wrap<Options>
+): Layer.Layer<EdgarClient, ConfigError.ConfigError, EdgarConfig | FairAccess | HttpClient.HttpClient> =>
+  Layer.unwrapEffect(Effect.map(
+    // `Config.unwrap` cannot read an empty structure; nothing given means every default.
+    Config.isConfig(config) || Object.keys(config).length > 0 ? Config.unwrap(config) : Config.succeed({}),
+    layerWith
+  ))

@@ -1,10 +1,11 @@
 /**
- * Where EDGAR is and how politely to use it, read from `FILINGS_*` environment variables through
- * Effect Config. The SEC's fair-access policy asks automated clients to declare themselves in the
- * User-Agent (who they are and a contact e-mail) and to stay at or below 10 requests per second;
- * both are settings here, and a rate above the policy's ceiling is a configuration error.
+ * Where EDGAR is and how politely to use it, as the caller gives it: in code with `layer`, or
+ * through `Config` with `layerConfig` (the library names no environment variable). The SEC's
+ * fair-access policy asks automated clients to declare themselves in the User-Agent (who they are
+ * and a contact e-mail) and to stay at or below 10 requests per second; both are settings here, and
+ * a rate above the policy's ceiling is a configuration error.
  */
-import { Config, type ConfigError, Context, Duration, Effect, Layer, Option } from "effect"
+import { Config, ConfigError, Context, Duration, Effect, Layer, Option } from "effect"
 import { MissingUserAgent } from "./EdgarError.js"
 
 export interface Settings {
@@ -21,14 +22,14 @@ export interface Settings {
 }
 
 export class EdgarConfig extends Context.Tag("@filings/edgar/EdgarConfig")<EdgarConfig, Settings>() {
-  static get fromEnv(): Layer.Layer<EdgarConfig, ConfigError.ConfigError> {
-    return fromEnv
-  }
   static make(overrides: Partial<Settings> = {}): Settings {
     return make(overrides)
   }
   static layer(overrides: Partial<Settings> = {}): Layer.Layer<EdgarConfig> {
     return layer(overrides)
+  }
+  static layerConfig(config: Config.Config.Wrap<Partial<Settings>>): Layer.Layer<EdgarConfig, ConfigError.ConfigError> {
+    return layerConfig(config)
   }
   static get requireUserAgent(): Effect.Effect<string, MissingUserAgent, EdgarConfig> {
     return requireUserAgent
@@ -46,36 +47,72 @@ export const defaults: Settings = {
   maxRequestsPerSecond: RegulatorMaxRequestsPerSecond
 }
 
-export const config: Config.Config<Settings> = Config.all({
-  baseUrl: Config.string("FILINGS_EDGAR_BASE_URL").pipe(Config.withDefault(defaults.baseUrl)),
-  dataBaseUrl: Config.string("FILINGS_EDGAR_DATA_BASE_URL").pipe(Config.withDefault(defaults.dataBaseUrl)),
-  userAgent: Config.option(Config.string("FILINGS_SEC_USER_AGENT")),
-  pollInterval: Config.number("FILINGS_EDGAR_POLL_INTERVAL").pipe(
-    Config.validate({ message: "must be a number of seconds above 0", validation: (seconds) => seconds > 0 }),
-    Config.map(Duration.seconds),
-    Config.withDefault(defaults.pollInterval)
-  ),
-  maxRequestsPerSecond: Config.integer("FILINGS_EDGAR_MAX_RPS").pipe(
-    Config.validate({
-      message:
-        `must be a whole number from 1 to ${RegulatorMaxRequestsPerSecond}: the SEC's fair-access policy allows no more than ${RegulatorMaxRequestsPerSecond} requests per second`,
-      validation: (rate) => rate >= 1 && rate <= RegulatorMaxRequestsPerSecond
-    }),
-    Config.withDefault(defaults.maxRequestsPerSecond)
-  )
-})
+/** The rule a request rate must follow, as a configuration error states it. */
+export const maxRequestsPerSecondRule =
+  `must be a whole number from 1 to ${RegulatorMaxRequestsPerSecond}: the SEC's fair-access policy allows no more than ${RegulatorMaxRequestsPerSecond} requests per second`
 
-/** Settings from the environment; a missing User-Agent is not an error here, only when a request is made. */
-export const fromEnv: Layer.Layer<EdgarConfig, ConfigError.ConfigError> = Layer.effect(
-  EdgarConfig,
-  config
-)
+/** Whether `rate` is a request rate the SEC's fair-access policy allows: a whole number from 1 to 10. */
+export const isAllowedRequestRate = (rate: number): boolean =>
+  Number.isInteger(rate) && rate >= 1 && rate <= RegulatorMaxRequestsPerSecond
+
+/** The rule a poll interval must follow, as a configuration error states it. */
+export const pollIntervalRule = "must be a number of seconds above 0"
+
+/** Whether `interval` can be a poll interval: longer than zero. */
+export const isAllowedPollInterval = (interval: Duration.Duration): boolean =>
+  Duration.greaterThan(interval, Duration.zero)
+
+const invalid = (field: keyof Settings, rule: string) => ConfigError.InvalidData([field], `${field} ${rule}`)
+
+/** The settings, checked as `Config` checks them: a rate or interval out of range is a `ConfigError`. */
+const checked = (settings: Settings): Effect.Effect<Settings, ConfigError.ConfigError> => {
+  if (!isAllowedRequestRate(settings.maxRequestsPerSecond)) {
+    return Effect.fail(invalid("maxRequestsPerSecond", maxRequestsPerSecondRule))
+  }
+  if (!isAllowedPollInterval(settings.pollInterval)) return Effect.fail(invalid("pollInterval", pollIntervalRule))
+  return Effect.succeed(settings)
+}
 
 /** Settings with the defaults filled in, for tests and embedding. */
-export const make = (overrides: Partial<Settings> = {}): Settings => ({ ...defaults, ...overrides })
+export const make = (overrides: Partial<Settings> = {}): Settings => ({
+  ...defaults,
+  // A field given as undefined (an optional Config with nothing set) keeps its default.
+  ...Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined))
+})
 
+/**
+ * The settings in code: the defaults, with `overrides` on top.
+ *
+ * @example
+ * EdgarConfig.layer({ userAgent: Option.some("Acme Research ops@acme.example") })
+ */
 export const layer = (overrides: Partial<Settings> = {}): Layer.Layer<EdgarConfig> =>
   Layer.succeed(EdgarConfig, make(overrides))
+
+/**
+ * The settings read through `Config` where the caller says: each field a `Config` (`Config.succeed`
+ * for a fixed value), as
+ * `@effect/sql-pg`'s `PgClient.layerConfig` takes them; a field left out keeps its default. A rate
+ * outside 1 to 10, or a poll interval of zero, is a `ConfigError`. A missing User-Agent is not an
+ * error here, only when a request is made.
+ *
+ * @example
+ * EdgarConfig.layerConfig({
+ *   userAgent: Config.option(Config.string("SEC_USER_AGENT")),
+ *   maxRequestsPerSecond: Config.integer("EDGAR_MAX_RPS").pipe(Config.withDefault(5))
+ * })
+ */
+export const layerConfig = (
+  config: Config.Config.Wrap<Partial<Settings>>
+): Layer.Layer<EdgarConfig, ConfigError.ConfigError> =>
+  Layer.effect(
+    EdgarConfig,
+    // `Config.unwrap` cannot read an empty structure; nothing given means every default.
+    Effect.flatMap(
+      Config.isConfig(config) || Object.keys(config).length > 0 ? Config.unwrap(config) : Config.succeed({}),
+      (overrides) => checked(make(overrides))
+    )
+  )
 
 // An address-like token: something@something.tld. Deliberately loose: the point is that the regulator
 // can reach a person, not RFC 5322 conformance.

@@ -5,9 +5,12 @@
  */
 import { Schema } from "effect"
 
-/** The text an operator needs: which variable to set, to what, and why. */
+/**
+ * What the User-Agent must be, and why. An application that reads it from a setting of its own can
+ * say that setting's name around this text.
+ */
 export const MissingUserAgentMessage =
-  "FILINGS_SEC_USER_AGENT must name you and a contact e-mail, e.g. FILINGS_SEC_USER_AGENT=\"Acme Research ops@acme.example\" (the SEC's fair-access policy)"
+  "the User-Agent sent to EDGAR must name you and a contact e-mail, e.g. \"Acme Research ops@acme.example\" (the SEC's fair-access policy)"
 
 /**
  * No usable User-Agent is configured: it is unset, blank, or has no e-mail address. The SEC refuses
@@ -40,7 +43,8 @@ export class EdgarUnavailable extends Schema.TaggedError<EdgarUnavailable>()("Ed
 
 /**
  * EDGAR refused the request (HTTP 403). Retrying cannot help: with "undeclared automated tool" the
- * regulator does not accept our User-Agent, and the operator has to fix FILINGS_SEC_USER_AGENT.
+ * regulator does not accept our User-Agent, and the caller has to declare another (`EdgarConfig`'s
+ * `userAgent`).
  */
 export class EdgarRefused extends Schema.TaggedError<EdgarRefused>()("EdgarRefused", {
   url: Schema.String,
@@ -48,7 +52,7 @@ export class EdgarRefused extends Schema.TaggedError<EdgarRefused>()("EdgarRefus
 }) {
   override get message(): string {
     return this.reason === "undeclared automated tool"
-      ? `EDGAR refused ${this.url} as coming from an undeclared automated tool; not retried: set FILINGS_SEC_USER_AGENT to your organisation and a contact e-mail, e.g. "Acme Research ops@acme.example"`
+      ? `EDGAR refused ${this.url} as coming from an undeclared automated tool; not retried: declare your organisation and a contact e-mail as the User-Agent, e.g. "Acme Research ops@acme.example"`
       : `EDGAR refused ${this.url} (HTTP 403 forbidden); not retried`
   }
 }
@@ -67,7 +71,7 @@ export class EdgarRateLimited extends Schema.TaggedError<EdgarRateLimited>()("Ed
   url: Schema.String
 }) {
   override get message(): string {
-    return `EDGAR still reports the request rate threshold as exceeded for ${this.url} after retrying; lower FILINGS_EDGAR_MAX_RPS or check for other clients sharing this IP address`
+    return `EDGAR still reports the request rate threshold as exceeded for ${this.url} after retrying; lower the request rate (maxRequestsPerSecond) or check for other clients sharing this IP address`
   }
 }
 

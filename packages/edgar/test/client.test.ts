@@ -12,6 +12,7 @@ import { NodeHttpClient } from "@effect/platform-node"
 import { assert, describe, it } from "@effect/vitest"
 import {
   Cause,
+  Config,
   ConfigProvider,
   Context,
   Duration,
@@ -235,6 +236,23 @@ describe("EdgarClient against a local server", () => {
       assert.strictEqual(server.hits.length, fastOptions.maxAttempts)
     }))
 
+  it.scopedLive("EdgarClient.layerConfig takes its options from the Configs the caller names", () =>
+    Effect.gen(function*() {
+      const server = yield* startServer((_request, response) => sendText(response, 502, "bad gateway"))
+      const configured = EdgarClient.layerConfig({
+        maxAttempts: Config.integer("EDGAR_ATTEMPTS"),
+        backoffBase: Config.succeed(Duration.millis(10))
+      }).pipe(
+        Layer.provide(Layer.mergeAll(FairAccess.layer, NodeHttpClient.layerUndici)),
+        Layer.provide(EdgarConfig.layer({ baseUrl: server.url, userAgent: Option.some(userAgent) })),
+        Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(new Map([["EDGAR_ATTEMPTS", "2"]]))))
+      )
+      const client = Context.get(yield* Layer.build(configured), EdgarClient.EdgarClient)
+      const error = failureOf(yield* Effect.exit(client.get({ path: "/down" })))
+      assert.instanceOf(error, EdgarUnavailable)
+      assert.strictEqual(server.hits.length, 2)
+    }))
+
   it.scopedLive("Retry-After in seconds is honoured instead of the (much shorter) backoff", () =>
     Effect.gen(function*() {
       const server = yield* startServer((_request, response, hit) => {
@@ -361,7 +379,7 @@ describe("EdgarClient against a local server", () => {
       assert.strictEqual(unsetError.message, MissingUserAgentMessage)
       assert.strictEqual(
         unsetError.message,
-        "FILINGS_SEC_USER_AGENT must name you and a contact e-mail, e.g. FILINGS_SEC_USER_AGENT=\"Acme Research ops@acme.example\" (the SEC's fair-access policy)"
+        "the User-Agent sent to EDGAR must name you and a contact e-mail, e.g. \"Acme Research ops@acme.example\" (the SEC's fair-access policy)"
       )
       const noEmail = yield* makeClient(server, { config: { userAgent: Option.some("Acme Research") } })
       const noEmailError = failureOf(yield* Effect.exit(noEmail.get({ path: "/anything" })))
@@ -416,7 +434,7 @@ describe.skipIf(corpusMissing)("the regulator's error pages from ../shared/corpu
       const error = failureOf(yield* Effect.exit(client.get({ path: "/Archives/edgar/data/320193/" })))
       assert.instanceOf(error, EdgarRefused)
       assert.strictEqual(error.reason, "undeclared automated tool")
-      assert.include(error.message, "FILINGS_SEC_USER_AGENT")
+      assert.include(error.message, "declare your organisation and a contact e-mail as the User-Agent")
       assert.notInclude(error.message, "Reference ID")
       assert.strictEqual(server.hits.length, 1)
     }))
@@ -521,34 +539,50 @@ describe("FairAccess on the TestClock", () => {
     }))
 })
 
-describe("EdgarConfig.fromEnv", () => {
-  const load = (env: Record<string, string>) =>
+describe("EdgarConfig.layer and layerConfig", () => {
+  const load = (
+    config: Parameters<typeof EdgarConfig.layerConfig>[0],
+    env: Record<string, string> = {}
+  ) =>
     Effect.exit(
-      Effect.provide(EdgarConfig.EdgarConfig, EdgarConfig.fromEnv).pipe(
+      Effect.provide(EdgarConfig.EdgarConfig, EdgarConfig.layerConfig(config)).pipe(
         Effect.withConfigProvider(ConfigProvider.fromMap(new Map(Object.entries(env))))
       )
     )
 
   it.effect("defaults: www.sec.gov, data.sec.gov, no agent, 2 s polling, 10 requests per second", () =>
     Effect.gen(function*() {
-      const exit = yield* load({})
-      assert.isTrue(Exit.isSuccess(exit))
-      if (Exit.isFailure(exit)) return
-      assert.strictEqual(exit.value.baseUrl, "https://www.sec.gov")
-      assert.strictEqual(exit.value.dataBaseUrl, "https://data.sec.gov")
-      assert.isTrue(Option.isNone(exit.value.userAgent))
-      assert.isTrue(Duration.equals(exit.value.pollInterval, Duration.seconds(2)))
-      assert.strictEqual(exit.value.maxRequestsPerSecond, 10)
-    }))
+      for (const settings of [yield* EdgarConfig.EdgarConfig, yield* Effect.flatten(load({}))]) {
+        assert.strictEqual(settings.baseUrl, "https://www.sec.gov")
+        assert.strictEqual(settings.dataBaseUrl, "https://data.sec.gov")
+        assert.isTrue(Option.isNone(settings.userAgent))
+        assert.isTrue(Duration.equals(settings.pollInterval, Duration.seconds(2)))
+        assert.strictEqual(settings.maxRequestsPerSecond, 10)
+      }
+    }).pipe(Effect.provide(EdgarConfig.layer())))
 
-  it.effect("reads every variable; the agent is checked by requireUserAgent", () =>
+  it.effect("layer takes the settings given in code", () =>
+    Effect.gen(function*() {
+      const settings = yield* EdgarConfig.EdgarConfig
+      assert.strictEqual(settings.baseUrl, "http://127.0.0.1:9")
+      assert.strictEqual(settings.maxRequestsPerSecond, 4)
+      assert.strictEqual(settings.dataBaseUrl, "https://data.sec.gov")
+    }).pipe(Effect.provide(EdgarConfig.layer({ baseUrl: "http://127.0.0.1:9", maxRequestsPerSecond: 4 }))))
+
+  it.effect("layerConfig reads the Configs the caller names, beside fixed ones; the agent is checked later", () =>
     Effect.gen(function*() {
       const settings = yield* Effect.flatten(load({
-        FILINGS_EDGAR_BASE_URL: "http://127.0.0.1:9",
-        FILINGS_EDGAR_DATA_BASE_URL: "http://127.0.0.1:10",
-        FILINGS_SEC_USER_AGENT: userAgent,
-        FILINGS_EDGAR_POLL_INTERVAL: "0.5",
-        FILINGS_EDGAR_MAX_RPS: "4"
+        baseUrl: Config.string("EDGAR_URL"),
+        dataBaseUrl: Config.succeed("http://127.0.0.1:10"),
+        userAgent: Config.option(Config.string("AGENT")),
+        pollInterval: Config.number("POLL").pipe(Config.map(Duration.seconds)),
+        maxRequestsPerSecond: Config.integer("RPS")
+      }, {
+        EDGAR_URL: "http://127.0.0.1:9",
+        AGENT: userAgent,
+        POLL: "0.5",
+        RPS: "4",
+        FILINGS_EDGAR_MAX_RPS: "7"
       }))
       assert.strictEqual(settings.baseUrl, "http://127.0.0.1:9")
       assert.strictEqual(settings.dataBaseUrl, "http://127.0.0.1:10")
@@ -560,12 +594,24 @@ describe("EdgarConfig.fromEnv", () => {
       )
     }))
 
-  it.effect("FILINGS_EDGAR_MAX_RPS above 10 (or below 1) is a configuration error", () =>
+  it.effect("layerConfig: an optional setting left unset keeps its default", () =>
+    Effect.gen(function*() {
+      const settings = yield* Effect.flatten(load({
+        baseUrl: Config.option(Config.string("EDGAR_URL")).pipe(Config.map(Option.getOrUndefined))
+      }))
+      assert.strictEqual(settings.baseUrl, "https://www.sec.gov")
+    }))
+
+  it.effect("layerConfig: a rate above 10 (or below 1, or not whole) or a zero poll interval is a configuration error", () =>
     Effect.gen(function*() {
       for (const rate of ["11", "0", "2.5"]) {
-        const exit = yield* load({ FILINGS_EDGAR_MAX_RPS: rate })
+        const exit = yield* load({ maxRequestsPerSecond: Config.number("RPS") }, { RPS: rate })
         assert.isTrue(Exit.isFailure(exit), rate)
+        assert.include(String(exit), EdgarConfig.maxRequestsPerSecondRule, rate)
       }
+      const zero = yield* load({ pollInterval: Config.succeed(Duration.zero) })
+      assert.isTrue(Exit.isFailure(zero))
+      assert.include(String(zero), EdgarConfig.pollIntervalRule)
     }))
 
   it.effect("requireUserAgent wants a contact e-mail in the agent", () =>

@@ -8,7 +8,7 @@
 import type { AiError, LanguageModel } from "@effect/ai"
 import type { HttpClient } from "@effect/platform"
 import { Feed } from "@filings/domain"
-import { Array as Arr, Config, type ConfigError, Effect, Layer, Option, ParseResult, Redacted } from "effect"
+import { Array as Arr, Config, type ConfigError, Effect, Layer, ParseResult, type Redacted } from "effect"
 import * as ChatCompletions from "./internal/chatCompletionsLanguageModel.js"
 import {
   AnswerName,
@@ -131,21 +131,28 @@ export const make = (options: Options): Effect.Effect<Service, never, HttpClient
     return { name, summarize }
   })
 
+/**
+ * The adapter as the `SummaryModel`, with options the caller gives.
+ *
+ * @example
+ * ChatCompletionsModel.layer({ baseUrl: "http://localhost:11434/v1", model: "llama3.1:8b" })
+ */
 export const layer = (options: Options): Layer.Layer<SummaryModel, never, HttpClient.HttpClient> =>
   Layer.effect(SummaryModel, make(options))
 
-/** The settings `layerConfig` reads. An empty `FILINGS_SUMMARY_MODEL_KEY` counts as unset. */
-export const config: Config.Config<Options> = Config.all({
-  baseUrl: Config.string("FILINGS_SUMMARY_MODEL_URL"),
-  model: Config.string("FILINGS_SUMMARY_MODEL"),
-  apiKey: Config.option(Config.redacted("FILINGS_SUMMARY_MODEL_KEY")).pipe(
-    Config.map((key) => Option.getOrUndefined(Option.filter(key, (value) => Redacted.value(value).trim() !== "")))
-  )
-})
-
 /**
- * The adapter configured by `FILINGS_SUMMARY_MODEL_URL`, `FILINGS_SUMMARY_MODEL` and, when the
- * endpoint wants one, `FILINGS_SUMMARY_MODEL_KEY`.
+ * The adapter as the `SummaryModel`, with options read through `Config` where the caller says:
+ * each field a `Config` (`Config.succeed` for a fixed value), as `@effect/sql-pg`'s `PgClient.layerConfig` takes them. The
+ * library names no environment variable; the application chooses them.
+ *
+ * @example
+ * ChatCompletionsModel.layerConfig({
+ *   baseUrl: Config.string("SUMMARY_MODEL_URL"),
+ *   model: Config.string("SUMMARY_MODEL"),
+ *   apiKey: Config.redacted("SUMMARY_MODEL_KEY")
+ * })
  */
-export const layerConfig: Layer.Layer<SummaryModel, ConfigError.ConfigError, HttpClient.HttpClient> = Layer
-  .unwrapEffect(Effect.map(config, layer))
+export const layerConfig = (
+  config: Config.Config.Wrap<Options>
+): Layer.Layer<SummaryModel, ConfigError.ConfigError, HttpClient.HttpClient> =>
+  Layer.unwrapEffect(Effect.map(Config.unwrap(config), layer))

@@ -5,7 +5,7 @@
 import { FetchHttpClient } from "@effect/platform"
 import { assert, describe, it } from "@effect/vitest"
 import { ChatCompletionsModel, FeedSummarizer, SummaryModel } from "@filings/feed-summarizer"
-import { ConfigProvider, Effect, Layer, Redacted, Schedule } from "effect"
+import { Config, ConfigProvider, Effect, Layer, Redacted, Schedule } from "effect"
 import { resultsRelease } from "./fixtures.js"
 import {
   type ChatCompletionsStub,
@@ -155,24 +155,50 @@ describe("ChatCompletionsModel", () => {
       assert.strictEqual(onlyRequest(stub).headers.authorization, `Bearer ${apiKey}`)
     }).pipe(Effect.provide(FetchHttpClient.layer)))
 
-  it.scoped("reads its endpoint, model and key from the FILINGS_SUMMARY_MODEL* variables", () =>
+  it.scoped("layerConfig reads its endpoint, model and key from the Config the caller names", () =>
     Effect.gen(function*() {
       const stub = yield* startChatCompletionsStub
       stub.answerWith(goodAnswer)
-      const configured = ChatCompletionsModel.layerConfig.pipe(
+      const configured = ChatCompletionsModel.layerConfig({
+        baseUrl: Config.string("MODEL_URL"),
+        model: Config.string("MODEL_NAME"),
+        apiKey: Config.redacted("MODEL_KEY")
+      }).pipe(
         Layer.provide(FetchHttpClient.layer),
         Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(
-          new Map([
-            ["FILINGS_SUMMARY_MODEL_URL", stub.baseUrl],
-            ["FILINGS_SUMMARY_MODEL", "llama3.1:8b"],
-            ["FILINGS_SUMMARY_MODEL_KEY", apiKey]
-          ])
+          new Map([["MODEL_URL", stub.baseUrl], ["MODEL_NAME", "llama3.1:8b"], ["MODEL_KEY", apiKey]])
         )))
       )
       const outcome = yield* FeedSummarizer.summarize(resultsRelease).pipe(Effect.provide(configured))
       assert.strictEqual(outcome.summary.model, "chat-completions:llama3.1:8b")
       assert.strictEqual(sentBody(stub).model, "llama3.1:8b")
       assert.strictEqual(onlyRequest(stub).headers.authorization, `Bearer ${apiKey}`)
+    }))
+
+  it.scoped("layerConfig takes fixed values (Config.succeed) beside variables, and reads no variable of its own", () =>
+    Effect.gen(function*() {
+      const stub = yield* startChatCompletionsStub
+      stub.answerWith(goodAnswer)
+      const environment = Layer.setConfigProvider(ConfigProvider.fromMap(
+        new Map([["FILINGS_SUMMARY_MODEL_URL", stub.baseUrl], ["FILINGS_SUMMARY_MODEL", "from-the-environment"]])
+      ))
+      const configured = ChatCompletionsModel.layerConfig({
+        baseUrl: Config.succeed(stub.baseUrl),
+        model: Config.string("MODEL")
+      })
+        .pipe(Layer.provide(FetchHttpClient.layer), Layer.provide(environment))
+      const missing = yield* Effect.flip(FeedSummarizer.summarize(resultsRelease).pipe(Effect.provide(configured)))
+      assert.include(String(missing), "MODEL")
+      assert.notInclude(String(missing), "FILINGS_")
+
+      const plain = ChatCompletionsModel.layerConfig({
+        baseUrl: Config.succeed(stub.baseUrl),
+        model: Config.succeed("plain-model")
+      })
+        .pipe(Layer.provide(FetchHttpClient.layer), Layer.provide(environment))
+      const outcome = yield* FeedSummarizer.summarize(resultsRelease).pipe(Effect.provide(plain))
+      assert.strictEqual(outcome.summary.model, "chat-completions:plain-model")
+      assert.isUndefined(onlyRequest(stub).headers.authorization)
     }))
 })
 

@@ -11,6 +11,7 @@ import { FeedStore, MemoryStorage } from "@filings/storage"
 import { SqlStorage, TestDatabase } from "@filings/storage-sql"
 import { sampleFeedItem } from "@filings/storage/testing"
 import { Effect, Layer, Redacted, Schema } from "effect"
+import { adminUrl, adminUrlVariable } from "../../../test/support/adminUrl.js"
 import { answer } from "../src/feed/FeedHandlers.js"
 
 /** mulberry32: a small seeded generator, enough to draw feeds reproducibly. */
@@ -197,14 +198,13 @@ const adapters: Array<readonly [string, Layer.Layer<FeedStore.FeedStore, unknown
   ["memory", MemoryStorage.layer],
   ["PGlite", SqlStorage.layer.pipe(Layer.provide(TestDatabase.layerPglite()))]
 ]
-const adminUrl = process.env[TestDatabase.adminUrlVariable] || undefined
 if (adminUrl !== undefined) {
   adapters.push([
     "PostgreSQL",
     SqlStorage.layer.pipe(Layer.provide(TestDatabase.layerPostgres(Redacted.make(adminUrl))))
   ])
 } else {
-  describe.skip(`feed paging on PostgreSQL (set ${TestDatabase.adminUrlVariable} to run it)`, () => {})
+  describe.skip(`feed paging on PostgreSQL (set ${adminUrlVariable} to run it)`, () => {})
 }
 
 for (const [adapter, storage] of adapters) {

@@ -10,6 +10,7 @@ import { DocumentStore, ExtractionStore, MemoryStorage, StorageError } from "@fi
 import { SqlStorage, TestDatabase } from "@filings/storage-sql"
 import { Effect, Layer, Option, Redacted } from "effect"
 import { existsSync, readFileSync } from "node:fs"
+import { adminUrl, adminUrlVariable } from "../../../test/support/adminUrl.js"
 import * as Ingest from "../src/ingest/Ingest.js"
 import { Ingestion, type Overrides } from "../src/ingest/Ingestion.js"
 import * as MarketData from "../src/market/MarketData.js"
@@ -146,9 +147,7 @@ describe("a document the store refuses", () => {
     }).pipe(Effect.provide(memory)))
 })
 
-const adminUrl = process.env[TestDatabase.adminUrlVariable] || undefined
-
-describe.skipIf(adminUrl === undefined)(`on PostgreSQL (${TestDatabase.adminUrlVariable})`, () => {
+describe.skipIf(adminUrl === undefined)(`on PostgreSQL (${adminUrlVariable})`, () => {
   const onPostgres = Ingest.layer.pipe(
     Layer.provideMerge(SqlStorage.layer),
     Layer.provideMerge(Layer.merge(SummaryModel.extractiveLayer, MarketData.none)),

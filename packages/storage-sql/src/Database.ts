@@ -1,16 +1,17 @@
 /**
- * The composition entry point of the Filings database: picks the engine from configuration, opens
- * it, runs the migrations and provides `SqlClient.SqlClient` to the stores, plus `DatabaseEngine`
- * so that callers (the CLI) know whether an embedded, single-process database is in use.
+ * The composition entry point of the Filings database: picks the engine from the options the
+ * caller gives (in code with `layer`, or through `Config` with `layerConfig`), opens it, runs the
+ * migrations and provides `SqlClient.SqlClient` to the stores, plus `DatabaseEngine` so that callers
+ * (the CLI) know whether an embedded, single-process database is in use.
  *
- * `FILINGS_DATABASE_URL` set: PostgreSQL through `@effect/sql-pg`, shared by any number of
- * processes. Unset: PGlite in `<FILINGS_DATA_DIR>/pglite` (default `./.filings/pglite`), which
- * only one process may open at a time.
+ * A connection URL: PostgreSQL through `@effect/sql-pg`, shared by any number of processes. No URL:
+ * PGlite in `<dataDir>/pglite`, which only one process may open at a time, or in memory without a
+ * data directory.
  */
 import type { SqlClient, SqlError, Statement } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
-import type { ConfigError } from "effect"
-import { Config, Context, Duration, Effect, Layer, Option, Redacted } from "effect"
+import type { ConfigError, Redacted } from "effect"
+import { Config, Context, Duration, Effect, Layer } from "effect"
 import { join } from "node:path"
 import { jsonb as jsonbParameter } from "./internal/jsonb.js"
 import * as Migrations from "./Migrations.js"
@@ -36,9 +37,6 @@ export class DatabaseEngine extends Context.Tag("@filings/storage-sql/Database/D
 
 export type DatabaseError = SqlError.SqlError | Migrations.RunError
 
-/** The data directory default, relative to the working directory. */
-export const defaultDataDir = "./.filings"
-
 /** Where PGlite keeps its files inside the data directory, which other components share. */
 export const pgliteDataDir = (dataDir: string): string => join(dataDir, "pglite")
 
@@ -58,10 +56,10 @@ export const layerPglite = (
   return migrated(Layer.provideMerge(engine, client))
 }
 
-/** PostgreSQL at `url`, migrated. */
 /** The longest an operation waits for a PostgreSQL connection before it fails. */
 export const connectionWait = Duration.seconds(10)
 
+/** PostgreSQL at `url`, migrated. */
 export const layerPostgres = (options: {
   readonly url: Redacted.Redacted
   readonly maxConnections?: number | undefined
@@ -82,28 +80,47 @@ export const layerPostgres = (options: {
   return migrated(Layer.provideMerge(engine, client))
 }
 
-/** The settings `layerConfig` reads. An empty `FILINGS_DATABASE_URL` counts as unset. */
-export const config: Config.Config<{
-  readonly databaseUrl: Option.Option<Redacted.Redacted>
-  readonly dataDir: string
-}> = Config.all({
-  databaseUrl: Config.option(Config.redacted("FILINGS_DATABASE_URL")).pipe(
-    Config.map(Option.filter((url) => Redacted.value(url).trim() !== ""))
-  ),
-  dataDir: Config.string("FILINGS_DATA_DIR").pipe(Config.withDefault(defaultDataDir))
-})
+/** Which database `layer` and `layerConfig` open. */
+export interface Options {
+  /** A PostgreSQL connection URL (it may hold a password, so it stays `Redacted`); PGlite when absent. */
+  readonly url?: Redacted.Redacted | undefined
+  /** The directory PGlite keeps its files under (in `<dataDir>/pglite`); in memory when absent. Unused with `url`. */
+  readonly dataDir?: string | undefined
+  /** The most PostgreSQL connections the pool opens; `@effect/sql-pg`'s default when absent. */
+  readonly maxConnections?: number | undefined
+}
 
-/** The database the configuration asks for (see the module comment), migrated. */
-export const layerConfig: Layer.Layer<
-  SqlClient.SqlClient | DatabaseEngine,
-  DatabaseError | ConfigError.ConfigError
-> = Layer.unwrapEffect(
-  Effect.map(config, ({ dataDir, databaseUrl }) =>
-    Option.match(databaseUrl, {
-      onNone: () => layerPglite({ dataDir: pgliteDataDir(dataDir) }),
-      onSome: (url) => layerPostgres({ url })
-    }))
-)
+/**
+ * The database `options` ask for (see the module comment), migrated.
+ *
+ * @example
+ * Database.layer({ dataDir: "./data" }) // PGlite in ./data/pglite
+ * Database.layer({ url: Redacted.make("postgres://app@db.internal/app") })
+ */
+export const layer = (options: Options): Layer.Layer<SqlClient.SqlClient | DatabaseEngine, DatabaseError> =>
+  options.url === undefined
+    ? layerPglite({ dataDir: options.dataDir === undefined ? undefined : pgliteDataDir(options.dataDir) })
+    : layerPostgres({ url: options.url, maxConnections: options.maxConnections })
+
+/**
+ * `layer`, with the options read through `Config` where the caller says: each field a `Config`
+ * (`Config.succeed` for a fixed value), as `@effect/sql-pg`'s `PgClient.layerConfig` takes them. The library names no
+ * environment variable; the application chooses them.
+ *
+ * @example
+ * Database.layerConfig({
+ *   url: Config.option(Config.redacted("DATABASE_URL")).pipe(Config.map(Option.getOrUndefined)),
+ *   dataDir: Config.string("DATA_DIR").pipe(Config.withDefault("./data"))
+ * })
+ */
+export const layerConfig = (
+  config: Config.Config.Wrap<Options>
+): Layer.Layer<SqlClient.SqlClient | DatabaseEngine, DatabaseError | ConfigError.ConfigError> =>
+  Layer.unwrapEffect(Effect.map(
+    // `Config.unwrap` cannot read an empty structure; nothing given means PGlite in memory.
+    Config.isConfig(config) || Object.keys(config).length > 0 ? Config.unwrap(config) : Config.succeed({}),
+    layer
+  ))
 
 /**
  * A JSON value as a parameter, for `jsonb` (or `json`) columns, that reads back identically on

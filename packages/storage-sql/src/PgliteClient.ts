@@ -28,7 +28,7 @@ import type { Scope } from "effect"
 import { Context, Duration, Effect, Layer, Option } from "effect"
 import { mkdir } from "node:fs/promises"
 import { resolve } from "node:path"
-import { lockDataDir } from "./internal/dataDirLock.js"
+import { isDataDirInUse as dataDirInUse, lockDataDir } from "./internal/dataDirLock.js"
 import { jsonb } from "./internal/jsonb.js"
 import { lockedConnection, makeConnection, toSqlError } from "./internal/pgliteConnection.js"
 import { pgCompatibleParsers } from "./internal/pgTypes.js"
@@ -112,6 +112,13 @@ export const make = (
 
     return Object.assign(client, { dataDir, json: jsonb })
   })
+
+/**
+ * Whether opening failed because another process (or another client in this one) holds the data
+ * directory: embedded PGlite serves one process at a time, and an application may want to say how
+ * its users share a database instead.
+ */
+export const isDataDirInUse: (error: SqlError.SqlError) => boolean = dataDirInUse
 
 /** Provides the client both as `PgliteClient` and as the engine-neutral `SqlClient.SqlClient`. */
 export const layer = (

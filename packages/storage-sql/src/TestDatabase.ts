@@ -2,9 +2,9 @@
  * Fresh, migrated databases for tests, on either engine, so every test file (or conformance suite
  * run) starts from an empty schema and leaves nothing behind.
  *
- * PostgreSQL tests read the admin connection URL from `FILINGS_TEST_DATABASE_URL` (any database on
- * the server, typically `postgres://postgres@127.0.0.1:5432/postgres`); the role must be allowed
- * to create databases. A fresh PGlite costs about 2 s to start, so share one per test file with
+ * PostgreSQL tests give the admin connection URL (any database on the server, typically
+ * `postgres://postgres@127.0.0.1:5432/postgres`; where it comes from is the test suite's choice);
+ * the role must be allowed to create databases. A fresh PGlite costs about 2 s to start, so share one per test file with
  * `layer(...)` from `@effect/vitest`.
  */
 import * as Reactivity from "@effect/experimental/Reactivity"
@@ -15,9 +15,6 @@ import type { Scope } from "effect"
 import { Effect, Layer, Redacted } from "effect"
 import { randomBytes } from "node:crypto"
 import * as Database from "./Database.js"
-
-/** The environment variable the project's tests read the admin URL from. */
-export const adminUrlVariable = "FILINGS_TEST_DATABASE_URL"
 
 const toRedacted = (url: Redacted.Redacted | string): Redacted.Redacted =>
   typeof url === "string" ? Redacted.make(url) : url
@@ -34,7 +31,7 @@ const withDatabase = (
       return Redacted.make(url.toString())
     },
     // The cause would echo the URL, password included.
-    catch: () => new SqlError.SqlError({ message: `TestDatabase: ${adminUrlVariable} is not a valid URL` })
+    catch: () => new SqlError.SqlError({ message: "TestDatabase: the admin URL is not a valid URL" })
   })
 
 /**

@@ -8,12 +8,11 @@
 import { assert, describe, it } from "@effect/vitest"
 import { ApiKeyStore, StorageError } from "@filings/storage"
 import { Duration, Effect, Fiber, Layer, Redacted, Ref } from "effect"
+import { adminUrl, adminUrlVariable } from "../../../test/support/adminUrl.js"
 import { Database, SqlStorage, TestDatabase } from "../src/index.js"
 
-const adminUrl = process.env[TestDatabase.adminUrlVariable] || undefined
-
 const title = adminUrl === undefined
-  ? `interrupted operations on PostgreSQL (skipped: set ${TestDatabase.adminUrlVariable} to run)`
+  ? `interrupted operations on PostgreSQL (skipped: set ${adminUrlVariable} to run)`
   : "interrupted operations on PostgreSQL"
 
 /** A fresh database behind a pool of two connections, where sessions are reused at once. */

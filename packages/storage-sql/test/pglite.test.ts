@@ -1,11 +1,11 @@
 import { SqlClient, SqlError } from "@effect/sql"
 import { assert, describe, it, layer } from "@effect/vitest"
-import { ConfigProvider, Context, Effect, Layer } from "effect"
+import { Config, ConfigProvider, Context, Effect, Layer, Option } from "effect"
 import { existsSync } from "node:fs"
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { Database, Migrations, TestDatabase } from "../src/index.js"
+import { Database, Migrations, PgliteClient, TestDatabase } from "../src/index.js"
 import { shippedMigrations, sqlSuite } from "./sqlSuite.js"
 
 layer(TestDatabase.layerPglite(), { excludeTestServices: true, timeout: "60 seconds" })("PGlite in memory", (it) => {
@@ -19,7 +19,7 @@ const temporaryDirectory = Effect.acquireRelease(
 
 describe("PGlite in a data directory", () => {
   it.scopedLive(
-    "persists across close and reopen, and is what layerConfig opens by default",
+    "persists across close and reopen, and is what layerConfig opens for the data directory it is given",
     () =>
       Effect.gen(function*() {
         const root = yield* temporaryDirectory
@@ -41,6 +41,7 @@ describe("PGlite in a data directory", () => {
           const second = yield* Effect.flip(Effect.scoped(Layer.build(Database.layerPglite({ dataDir: pglite }))))
           assert.instanceOf(second, SqlError.SqlError)
           assert.include(second.message, `in use by process ${process.pid}`)
+          assert.isTrue(PgliteClient.isDataDirInUse(second))
           assert.strictEqual(yield* Effect.promise(() => readFile(lockFile, "utf8")), `${process.pid}\n`)
           return sql
         }))
@@ -49,6 +50,7 @@ describe("PGlite in a data directory", () => {
         // A client used after its scope closed fails typed instead of crashing the process.
         const afterClose = yield* Effect.flip(closedClient`SELECT 1`)
         assert.instanceOf(afterClose, SqlError.SqlError)
+        assert.isFalse(PgliteClient.isDataDirInUse(afterClose))
 
         // A lock held by another live process (here: our parent) refuses to open.
         yield* Effect.promise(() => writeFile(lockFile, `${process.ppid}\n`))
@@ -57,9 +59,13 @@ describe("PGlite in a data directory", () => {
         // A lock left by a process that is gone is taken over (the pid is above Linux's pid_max).
         yield* Effect.promise(() => writeFile(lockFile, "99999999\n"))
 
-        const configured = Database.layerConfig.pipe(
+        // The names are the caller's: the library reads no variable of its own.
+        const configured = Database.layerConfig({
+          url: Config.option(Config.redacted("APP_DATABASE_URL")).pipe(Config.map(Option.getOrUndefined)),
+          dataDir: Config.string("APP_DATA_DIR")
+        }).pipe(
           Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(
-            new Map([["FILINGS_DATA_DIR", dataDir], ["FILINGS_DATABASE_URL", ""]])
+            new Map([["APP_DATA_DIR", dataDir], ["FILINGS_DATABASE_URL", "postgres://nobody@127.0.0.1:9/none"]])
           )))
         )
         const reopened = yield* Effect.gen(function*() {
@@ -81,4 +87,10 @@ describe("PGlite in a data directory", () => {
       }),
     60_000
   )
+
+  it.scopedLive("layer without a URL or a data directory opens PGlite in memory", () =>
+    Effect.gen(function*() {
+      const context = yield* Layer.build(Database.layer({}))
+      assert.deepStrictEqual(Context.get(context, Database.DatabaseEngine), { kind: "pglite", dataDir: undefined })
+    }), 60_000)
 })

@@ -1,11 +1,11 @@
 import { SqlClient } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
 import { assert, describe, it, layer } from "@effect/vitest"
-import { ConfigProvider, Context, Effect, Layer, Redacted } from "effect"
+import { Config, ConfigProvider, Context, Effect, Layer, Redacted } from "effect"
+import { adminUrl, adminUrlVariable } from "../../../test/support/adminUrl.js"
 import { Database, Migrations, TestDatabase } from "../src/index.js"
 import { shippedMigrations, sqlSuite } from "./sqlSuite.js"
 
-const adminUrl = process.env[TestDatabase.adminUrlVariable] || undefined
 const admin = Redacted.make(adminUrl ?? "")
 
 const databaseExists = (name: string) =>
@@ -18,7 +18,7 @@ const databaseExists = (name: string) =>
   )
 
 const title = adminUrl === undefined
-  ? `PostgreSQL (skipped: set ${TestDatabase.adminUrlVariable} to an admin URL to run)`
+  ? `PostgreSQL (skipped: set ${adminUrlVariable} to an admin URL to run)`
   : "PostgreSQL"
 
 describe.skipIf(adminUrl === undefined)(title, () => {
@@ -64,24 +64,40 @@ describe.skipIf(adminUrl === undefined)(title, () => {
       assert.isFalse(yield* databaseExists(name))
     }))
 
-  it.scopedLive("layerConfig picks PostgreSQL when FILINGS_DATABASE_URL is set", () =>
+  it.scopedLive("layerConfig picks PostgreSQL when the URL the caller names is set", () =>
     Effect.gen(function*() {
       const url = yield* TestDatabase.createPostgresDatabase(admin)
-      const configured = Database.layerConfig.pipe(
+      const configured = Database.layerConfig({
+        url: Config.redacted("APP_DATABASE_URL"),
+        dataDir: Config.string("APP_DATA_DIR"),
+        maxConnections: Config.succeed(2)
+      }).pipe(
         Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(
-          new Map([["FILINGS_DATABASE_URL", Redacted.value(url)], ["FILINGS_DATA_DIR", "/nonexistent/unused"]])
+          new Map([["APP_DATABASE_URL", Redacted.value(url)], ["APP_DATA_DIR", "/nonexistent/unused"]])
         )))
       )
       const result = yield* Effect.gen(function*() {
         const sql = yield* SqlClient.SqlClient
         return {
           engine: yield* Database.DatabaseEngine,
+          maxConnections: (yield* PgClient.PgClient).config.maxConnections,
           migrations: yield* sql`SELECT migration_id, name FROM ${sql(Migrations.table)} ORDER BY migration_id`
         }
       }).pipe(Effect.provide(configured))
       assert.deepStrictEqual(result, {
         engine: { kind: "postgres", database: new URL(Redacted.value(url)).pathname.slice(1) },
+        maxConnections: 2,
         migrations: yield* shippedMigrations
       })
+    }))
+
+  it.scopedLive("layer with a URL opens PostgreSQL, whatever data directory is given", () =>
+    Effect.gen(function*() {
+      const url = yield* TestDatabase.createPostgresDatabase(admin)
+      const engine = yield* Effect.provide(
+        Database.DatabaseEngine,
+        Database.layer({ url, dataDir: "/nonexistent/unused" })
+      )
+      assert.deepStrictEqual(engine, { kind: "postgres", database: new URL(Redacted.value(url)).pathname.slice(1) })
     }))
 })

@@ -10,7 +10,8 @@ import { Command, Options } from "@effect/cli"
 import { Ids } from "@filings/domain"
 import { CompanyTickers, EdgarClient, EdgarConfig, FilingIndex, Submissions } from "@filings/edgar"
 import { Effect, Either, Schema } from "effect"
-import * as Pipeline from "../pipeline/Pipeline.js"
+import { edgarLayer } from "../Composition.js"
+import * as Environment from "../Environment.js"
 import * as PipelineConfig from "../pipeline/PipelineConfig.js"
 import { CliFailure } from "./CliFailure.js"
 import { Operator } from "./Operator.js"
@@ -30,7 +31,8 @@ interface PlannedFiling {
   readonly filing: Submissions.FilingSummary
 }
 
-const edgarFailure = (error: { readonly message: string }) => new CliFailure({ message: error.message })
+const edgarFailure = (error: { readonly message: string }) =>
+  new CliFailure({ message: Environment.edgarMessage(error) })
 
 /** Every filing of a kept form by the companies since the date, oldest first. */
 const planBackfill = (tickers: ReadonlyArray<Ids.Ticker>, since: string, forms: ReadonlyArray<string>) =>
@@ -127,7 +129,7 @@ const backfillCommand = Command.make(
       if (failures.length > 0) {
         return yield* new CliFailure({ message: `${failures.length} of ${planned.length} filings could not be loaded` })
       }
-    }).pipe(Effect.provide(Pipeline.edgarLayer), Effect.provide(PipelineConfig.layer()))
+    }).pipe(Effect.provide(edgarLayer), Effect.provide(PipelineConfig.layer()))
 ).pipe(Command.withDescription("Load companies' filings since a date from EDGAR, as history (no events)"))
 
 export const edgarCommand = Command.make("edgar").pipe(

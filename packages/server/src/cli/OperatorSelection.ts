@@ -12,9 +12,9 @@ import { FileSystem } from "@effect/platform"
 import { Database } from "@filings/storage-sql"
 import { Config, Console, Effect, Layer, Option } from "effect"
 import { resolve } from "node:path"
-import { servicesLayer, storageLayer } from "../Composition.js"
+import { operatorLayer } from "../Composition.js"
+import * as Environment from "../Environment.js"
 import * as LocalServer from "../LocalServer.js"
-import * as ServerConfig from "../ServerConfig.js"
 import { CliFailure } from "./CliFailure.js"
 import * as Operator from "./Operator.js"
 
@@ -23,11 +23,7 @@ const remoteConfig = Config.all({
   adminToken: Config.option(Config.redacted("FILINGS_ADMIN_TOKEN"))
 })
 
-const direct = Operator.layerDirect.pipe(
-  Layer.provide(servicesLayer),
-  Layer.provide(storageLayer),
-  Layer.provide(ServerConfig.layer())
-)
+const direct = Operator.layerDirect.pipe(Layer.provide(operatorLayer))
 
 export const layer = Layer.unwrapEffect(
   Effect.gen(function*() {
@@ -38,8 +34,8 @@ export const layer = Layer.unwrapEffect(
       }
       return Operator.layerRemote(remote.url.value.toString().replace(/\/$/, ""), remote.adminToken.value)
     }
-    const database = yield* Database.config
-    if (Option.isNone(database.databaseUrl)) {
+    const database = yield* Environment.databaseSettings
+    if (database.url === undefined) {
       const running = yield* LocalServer.find(database.dataDir)
       if (Option.isSome(running)) return Operator.layerRemote(running.value.url, running.value.adminToken)
       const fs = yield* FileSystem.FileSystem

@@ -11,16 +11,11 @@ import type { ServeError } from "@effect/platform/HttpServerError"
 import { Database } from "@filings/storage-sql"
 import { Deferred, Effect, Layer, Option } from "effect"
 import { AdminAccess } from "../AdminAccess.js"
-import { servicesLayer, storageLayer } from "../Composition.js"
-import * as StockChangeRefresh from "../feed/StockChangeRefresh.js"
-import * as SummaryJobs from "../feed/SummaryJobs.js"
+import { servicesLayer, storageLayer, workersLayer } from "../Composition.js"
+import * as Environment from "../Environment.js"
 import * as LocalServer from "../LocalServer.js"
-import * as NewsFeeds from "../news/NewsFeeds.js"
-import * as Pipeline from "../pipeline/Pipeline.js"
-import * as PipelineConfig from "../pipeline/PipelineConfig.js"
 import * as Server from "../Server.js"
 import * as ServerConfig from "../ServerConfig.js"
-import * as WebhookDelivery from "../webhooks/WebhookDelivery.js"
 import { CliFailure } from "./CliFailure.js"
 import * as Output from "./Output.js"
 import { jsonOption } from "./SharedOptions.js"
@@ -78,7 +73,7 @@ const announceAndWait = (asJson: boolean, announced: Deferred.Deferred<void>) =>
     const url = urlOf(server.address)
     const engine = yield* Database.DatabaseEngine
     if (engine.kind === "pglite") {
-      const { dataDir } = yield* Database.config
+      const { dataDir } = yield* Environment.databaseSettings
       const { localToken } = yield* AdminAccess
       yield* LocalServer.announce(dataDir, { pid: process.pid, url, adminToken: localToken })
     }
@@ -103,17 +98,12 @@ export const serveCommand = Command.make(
       const announced = yield* Deferred.make<void>()
       return yield* announceAndWait(json, announced).pipe(
         Effect.provide(
-          Layer.mergeAll(
+          Layer.merge(
             Server.layer({ ...listen, ready: Deferred.await(announced) }).pipe(
               Layer.catchAll((error) => Layer.fail(listenFailure(error, listen)))
             ),
-            Pipeline.layer,
-            WebhookDelivery.layer,
-            StockChangeRefresh.layer,
-            SummaryJobs.layer,
-            NewsFeeds.layer
+            workersLayer
           ).pipe(
-            Layer.provide(PipelineConfig.layer()),
             Layer.provideMerge(servicesLayer),
             Layer.provideMerge(storageLayer)
           )

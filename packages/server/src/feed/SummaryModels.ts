@@ -7,14 +7,16 @@
 import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { ChatCompletionsModel, SummaryModel } from "@filings/feed-summarizer"
 import { Config, type ConfigError, Effect, Layer, Option } from "effect"
+import * as Environment from "../Environment.js"
 
 export const layer: Layer.Layer<SummaryModel.SummaryModel, ConfigError.ConfigError> = Layer.unwrapEffect(
   Effect.gen(function*() {
-    const url = yield* Config.option(Config.string("FILINGS_SUMMARY_MODEL_URL"))
-    if (Option.isNone(url) || url.value.trim() === "") return SummaryModel.extractiveLayer
+    const url = yield* Environment.summaryModelUrl
+    if (Option.isNone(url)) return SummaryModel.extractiveLayer
     // The host only: a path or query may carry credentials.
-    const host = URL.canParse(url.value.trim()) ? new URL(url.value.trim()).host : "the configured URL"
+    const host = URL.canParse(url.value) ? new URL(url.value).host : "the configured URL"
     yield* Effect.logInfo(`feed summaries by the model at ${host}, written first by the extractive model`)
-    return ChatCompletionsModel.layerConfig.pipe(Layer.provide(NodeHttpClient.layerUndici))
+    return ChatCompletionsModel.layerConfig({ ...Environment.summaryModel, baseUrl: Config.succeed(url.value) })
+      .pipe(Layer.provide(NodeHttpClient.layerUndici))
   })
 )

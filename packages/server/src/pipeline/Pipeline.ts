@@ -8,9 +8,9 @@
  * It runs only when following is on (`FILINGS_EDGAR_FOLLOW`, by default whenever
  * `FILINGS_SEC_USER_AGENT` is set); the HTTP API serves what is stored either way.
  */
-import { NodeHttpClient } from "@effect/platform-node"
-import { EdgarClient, EdgarConfig, FairAccess } from "@filings/edgar"
-import { Config, Duration, Effect, Layer, Schedule } from "effect"
+import { EdgarConfig } from "@filings/edgar"
+import { Duration, Effect, Layer, Schedule, Schema } from "effect"
+import * as Environment from "../Environment.js"
 import { UpcomingCallQueue } from "../ingest/Announcements.js"
 import * as CompanyUniverse from "./CompanyUniverse.js"
 import { pollOnce } from "./Discovery.js"
@@ -20,30 +20,10 @@ import { PipelineConfig } from "./PipelineConfig.js"
 import { startWorkers } from "./QueueWorkers.js"
 import * as TranscriptFolder from "./TranscriptFolder.js"
 
-const seconds = (name: string, fallback: number) =>
-  Config.number(name).pipe(
-    Config.validate({ message: `${name} must be a number of seconds above 0`, validation: (value) => value > 0 }),
-    Config.withDefault(fallback),
-    Config.map(Duration.seconds)
-  )
-
-/**
- * How patiently the client waits, from `FILINGS_EDGAR_*` (seconds): `BACKOFF_BASE` (1, doubled per
- * retry), `RATE_LIMIT_PAUSE` (600: how long every request stops after the regulator's
- * rate-threshold page), `REQUEST_TIMEOUT` (60, for a whole response body).
- */
-const clientOptions = Config.all({
-  backoffBase: seconds("FILINGS_EDGAR_BACKOFF_BASE", 1),
-  rateThresholdPause: seconds("FILINGS_EDGAR_RATE_LIMIT_PAUSE", 600),
-  bodyTimeout: seconds("FILINGS_EDGAR_REQUEST_TIMEOUT", 60)
-})
-
-/** The regulator's client: configuration from `FILINGS_EDGAR_*`, one fair-access limit per process. */
-export const edgarLayer = Layer.unwrapEffect(Effect.map(clientOptions, EdgarClient.layerWith)).pipe(
-  Layer.provideMerge(FairAccess.layer),
-  Layer.provideMerge(EdgarConfig.fromEnv),
-  Layer.provide(NodeHttpClient.layerUndici)
-)
+/** Following EDGAR is on, but the settings it needs are not usable; the message names the variable to fix. */
+export class EdgarMisconfigured extends Schema.TaggedError<EdgarMisconfigured>()("EdgarMisconfigured", {
+  message: Schema.String
+}) {}
 
 const universeRefresh = Duration.hours(24)
 
@@ -53,7 +33,9 @@ const run = Effect.gen(function*() {
     yield* Effect.logInfo("not following EDGAR (set FILINGS_SEC_USER_AGENT to follow it)")
     return
   }
-  const userAgent = yield* EdgarConfig.requireUserAgent
+  const userAgent = yield* EdgarConfig.requireUserAgent.pipe(
+    Effect.mapError((error) => new EdgarMisconfigured({ message: Environment.edgarMessage(error) }))
+  )
   const { pollInterval } = yield* EdgarConfig.EdgarConfig
   const universe = yield* CompanyUniverse.CompanyUniverse
 
@@ -99,8 +81,10 @@ const run = Effect.gen(function*() {
   )
 })
 
-/** Starts the pipeline in the layer's scope when following is on, and the transcript folder's watch. */
+/**
+ * Starts the pipeline in the layer's scope when following is on, and the transcript folder's watch.
+ * The EDGAR client comes from the composition root.
+ */
 export const layer = Layer.scopedDiscard(Effect.zipRight(run, TranscriptFolder.watch)).pipe(
-  Layer.provide(CompanyUniverse.layer),
-  Layer.provideMerge(edgarLayer)
+  Layer.provide(CompanyUniverse.layer)
 )

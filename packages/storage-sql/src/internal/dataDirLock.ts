@@ -21,13 +21,26 @@ const isRunning = (pid: number): boolean => {
   }
 }
 
+/** The cause of the failure to open a directory another process holds, so that callers can tell it apart. */
+export interface DataDirInUse {
+  readonly _tag: "DataDirInUse"
+  readonly dataDir: string
+  readonly pid: number | undefined
+}
+
+/** Whether `error` says the data directory is held by another process (or another client in this one). */
+export const isDataDirInUse = (error: SqlError.SqlError): boolean =>
+  typeof error.cause === "object" && error.cause !== null && "_tag" in error.cause &&
+  error.cause._tag === "DataDirInUse"
+
 const inUse = (dataDir: string, pid: number | undefined) =>
   new SqlError.SqlError({
+    cause: { _tag: "DataDirInUse", dataDir, pid } satisfies DataDirInUse,
     message:
       `PgliteClient: the database in ${dataDir} is in use by ${
         pid === undefined ? "another process" : `process ${pid}`
       }. ` +
-      "Embedded PGlite serves one process at a time; set FILINGS_DATABASE_URL (PostgreSQL) to share a database."
+      "Embedded PGlite serves one process at a time; use PostgreSQL to share a database."
   })
 
 const ioError = (dataDir: string, cause: unknown) =>
