@@ -4,6 +4,8 @@
  *
  * The file is an object keyed "0", "1", ... whose values are `{ cik_str, ticker, title }`; one
  * company can appear under several tickers (share classes, warrants, preferred series).
+ *
+ * @module
  */
 import { Ids } from "@filings/domain"
 import { Effect, Either, Option, Schema } from "effect"

@@ -6,6 +6,8 @@
  * Failures that retrying cannot fix (404, an undeclared-tool refusal, a missing User-Agent) end at once.
  *
  * The HTTP implementation is the caller's: any `HttpClient` layer (undici or fetch) will do.
+ *
+ * @module
  */
 import { HttpClient, HttpClientRequest, type HttpClientResponse } from "@effect/platform"
 import { Clock, Config, type ConfigError, Context, Duration, Effect, Either, Layer, Random } from "effect"
@@ -22,6 +24,7 @@ import {
 import { FairAccess } from "./FairAccess.js"
 import { classifyErrorPage } from "./internal/errorPages.js"
 
+/** A response from EDGAR that is not an error page: the final address, status, headers and body. */
 export interface EdgarResponse {
   /** The address finally answered, after any redirects. */
   readonly url: string
@@ -32,6 +35,7 @@ export interface EdgarResponse {
   readonly body: Uint8Array
 }
 
+/** What to fetch from EDGAR: a path on one of its two hosts. */
 export interface Target {
   /** Path and query on the host, e.g. `/cgi-bin/browse-edgar?action=getcurrent&output=atom`. */
   readonly path: string
@@ -39,21 +43,32 @@ export interface Target {
   readonly host?: "www" | "data" | undefined
 }
 
+/** The EDGAR client: every request paced by `FairAccess`, retried with backoff, error pages told apart. */
 export interface Service {
+  /** The response to `target`, after redirects and retries; EDGAR's error pages fail as `EdgarError`. */
   readonly get: (target: Target) => Effect.Effect<EdgarResponse, EdgarError>
   /** The body as text, decoded per the `content-type` charset (UTF-8 unless another is declared). */
   readonly getText: (target: Target) => Effect.Effect<string, EdgarError>
 }
 
+/**
+ * The EDGAR client as a service. Needs `EdgarConfig`, `FairAccess` and an `HttpClient`.
+ *
+ * @example
+ * const text = yield* (yield* EdgarClient).getText({ path: "/cgi-bin/browse-edgar?action=getcurrent&output=atom" })
+ */
 export class EdgarClient extends Context.Tag("@filings/edgar/EdgarClient")<EdgarClient, Service>() {
+  /** The client with the default timings. */
   static get layer(): Layer.Layer<EdgarClient, never, EdgarConfig | FairAccess | HttpClient.HttpClient> {
     return layer
   }
+  /** The client with the given timings. */
   static layerWith(
     options: Options
   ): Layer.Layer<EdgarClient, never, EdgarConfig | FairAccess | HttpClient.HttpClient> {
     return layerWith(options)
   }
+  /** The client with its timings read through `Config`, as the module's `layerConfig`. */
   static layerConfig(
     config: Config.Config.Wrap<Options>
   ): Layer.Layer<EdgarClient, ConfigError.ConfigError, EdgarConfig | FairAccess | HttpClient.HttpClient> {
@@ -79,6 +94,7 @@ export interface Options {
   readonly maxRetryAfter?: Duration.DurationInput | undefined
 }
 
+/** The production timings `Options` fall back to. */
 export const defaultOptions = {
   headersTimeout: Duration.seconds(15),
   bodyTimeout: Duration.seconds(60),
@@ -182,6 +198,7 @@ const errorPageProbe = (body: Uint8Array): string => new TextDecoder("utf-8").de
 
 const describeDuration = (millis: number): string => Duration.format(Duration.millis(Math.round(millis)))
 
+/** Builds the client with the given timings (defaults: `defaultOptions`). */
 export const make = (
   options: Options = {}
 ): Effect.Effect<Service, never, EdgarConfig | FairAccess | HttpClient.HttpClient> =>
@@ -399,11 +416,13 @@ export const make = (
     return EdgarClient.of({ get, getText })
   })
 
+/** The client with the given timings, as a layer. */
 export const layerWith = (
   options: Options
 ): Layer.Layer<EdgarClient, never, EdgarConfig | FairAccess | HttpClient.HttpClient> =>
   Layer.effect(EdgarClient, make(options))
 
+/** The client with the default timings, as a layer. */
 export const layer: Layer.Layer<EdgarClient, never, EdgarConfig | FairAccess | HttpClient.HttpClient> = layerWith(
   {}
 )

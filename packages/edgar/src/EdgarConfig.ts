@@ -4,10 +4,13 @@
  * fair-access policy asks automated clients to declare themselves in the User-Agent (who they are
  * and a contact e-mail) and to stay at or below 10 requests per second; both are settings here, and
  * a rate above the policy's ceiling is a configuration error.
+ *
+ * @module
  */
 import { Config, ConfigError, Context, Duration, Effect, Layer, Option } from "effect"
 import { MissingUserAgent } from "./EdgarError.js"
 
+/** Where EDGAR is and how politely to use it. */
 export interface Settings {
   /** `www.sec.gov`: Archives, browse-edgar feeds, indexes. */
   readonly baseUrl: string
@@ -21,16 +24,26 @@ export interface Settings {
   readonly maxRequestsPerSecond: number
 }
 
+/**
+ * The settings as a service, read by `FairAccess`, `EdgarClient` and the feed readers.
+ *
+ * @example
+ * const layer = EdgarConfig.layer({ userAgent: Option.some("Acme Research ops@acme.example") })
+ */
 export class EdgarConfig extends Context.Tag("@filings/edgar/EdgarConfig")<EdgarConfig, Settings>() {
+  /** The settings with the defaults filled in (the module's `make`). */
   static make(overrides: Partial<Settings> = {}): Settings {
     return make(overrides)
   }
+  /** The settings in code (the module's `layer`). */
   static layer(overrides: Partial<Settings> = {}): Layer.Layer<EdgarConfig> {
     return layer(overrides)
   }
+  /** The settings read through `Config` (the module's `layerConfig`). */
   static layerConfig(config: Config.Config.Wrap<Partial<Settings>>): Layer.Layer<EdgarConfig, ConfigError.ConfigError> {
     return layerConfig(config)
   }
+  /** The configured User-Agent, or `MissingUserAgent` (the module's `requireUserAgent`). */
   static get requireUserAgent(): Effect.Effect<string, MissingUserAgent, EdgarConfig> {
     return requireUserAgent
   }
@@ -39,6 +52,7 @@ export class EdgarConfig extends Context.Tag("@filings/edgar/EdgarConfig")<Edgar
 /** The SEC's published ceiling for one user, across all of that user's machines. */
 export const RegulatorMaxRequestsPerSecond = 10
 
+/** The production settings: the SEC's hosts, no User-Agent, a 2-second poll, 10 requests per second. */
 export const defaults: Settings = {
   baseUrl: "https://www.sec.gov",
   dataBaseUrl: "https://data.sec.gov",
@@ -128,6 +142,7 @@ export const checkUserAgent = (userAgent: Option.Option<string>): Effect.Effect<
         : Effect.fail(new MissingUserAgent({ problem: "no contact e-mail" }))
   })
 
+/** The configured User-Agent when it names a contact e-mail; `MissingUserAgent` otherwise. */
 export const requireUserAgent: Effect.Effect<string, MissingUserAgent, EdgarConfig> = Effect.flatMap(
   EdgarConfig,
   (settings) => checkUserAgent(settings.userAgent)

@@ -2,6 +2,8 @@
  * The ways a request to EDGAR can fail, as tagged errors. Each message says what happened and, where
  * the operator can act, what to do; none carries a response body, a header dump or a stack, since
  * these messages end up in logs and API errors.
+ *
+ * @module
  */
 import { Schema } from "effect"
 
@@ -75,4 +77,5 @@ export class EdgarRateLimited extends Schema.TaggedError<EdgarRateLimited>()("Ed
   }
 }
 
+/** Every way an EDGAR request can fail. */
 export type EdgarError = MissingUserAgent | EdgarUnavailable | EdgarRefused | EdgarNotFound | EdgarRateLimited

@@ -2,6 +2,8 @@
  * The one failure of the EDGAR response readers: a response that is not what was asked for. EDGAR
  * answers an over-eager client, an unknown company or a page past the end with an HTML page and an
  * ordinary-looking status, so a reader must say "this is not a feed" rather than return nothing.
+ *
+ * @module
  */
 import { Either, ParseResult, Schema } from "effect"
 

@@ -8,10 +8,13 @@
  * started within the last window. A request that has to wait holds the queue, so waiting requests
  * start in order, one slot at a time, and no burst above the rate is ever possible. `pause` stops all
  * starts for a while, which is what the regulator's "rate threshold exceeded" page asks for.
+ *
+ * @module
  */
 import { Clock, Context, Duration, Effect, Layer, Ref } from "effect"
 import { EdgarConfig, RegulatorMaxRequestsPerSecond } from "./EdgarConfig.js"
 
+/** The gate: a start slot for each request, and a pause for all of them. */
 export interface Service {
   /** Runs `effect` once a start slot is free and no pause is in force; the slot is not held while it runs. */
   readonly withPermit: <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
@@ -19,15 +22,19 @@ export interface Service {
   readonly pause: (duration: Duration.DurationInput) => Effect.Effect<void>
 }
 
+/** The process-wide gate as a service; share one layer between every EDGAR client of a process. */
 export class FairAccess extends Context.Tag("@filings/edgar/FairAccess")<FairAccess, Service>() {
+  /** A gate with the given rate (the module's `make`). */
   static make(options: MakeOptions): Effect.Effect<Service> {
     return make(options)
   }
+  /** A gate at `EdgarConfig`'s rate (the module's `layer`). */
   static get layer(): Layer.Layer<FairAccess, never, EdgarConfig> {
     return layer
   }
 }
 
+/** How many requests may start, over which window. */
 export interface MakeOptions {
   /** Starts allowed per window; held to 1 through the regulator's 10. */
   readonly maxRequestsPerSecond: number
@@ -42,6 +49,7 @@ export interface MakeOptions {
 /** The default window: one second plus room for network jitter between our starts and the SEC's count. */
 export const DefaultWindow = Duration.millis(1_100)
 
+/** A gate allowing `maxRequestsPerSecond` starts (held to 1..10) in any `window`. */
 export const make = (options: MakeOptions): Effect.Effect<Service> =>
   Effect.gen(function*() {
     // Whatever a caller passes, never more than the policy allows, and at least one so requests can start.

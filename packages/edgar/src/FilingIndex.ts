@@ -6,6 +6,8 @@
  * any string, so they are total: a malformed number is caught once, where it enters the program
  * (`parseAccessionNumber`, `Ids.normalizeCik` or the readers of this package, which return both
  * brands), and a path can never be built from it.
+ *
+ * @module
  */
 import type { Ids } from "@filings/domain"
 import { Effect, Option, Schema } from "effect"

@@ -9,6 +9,8 @@
  *
  * The feed declares ISO-8859-1: callers decode its bytes with that charset (`new TextDecoder("latin1")`)
  * and pass the text.
+ *
+ * @module
  */
 import { Ids } from "@filings/domain"
 import { Effect, Option } from "effect"

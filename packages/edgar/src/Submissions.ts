@@ -7,6 +7,8 @@
  * read row by row here. Columns of unequal length fail the response instead of being cut to the
  * shortest: with one value missing somewhere, every later row could pair an accession number with
  * another filing's form and date, and no row could be trusted.
+ *
+ * @module
  */
 import { Ids } from "@filings/domain"
 import { Effect, Either, Schema } from "effect"

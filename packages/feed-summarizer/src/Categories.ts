@@ -5,6 +5,8 @@
  * (Items 7.01 and 8.01), the text decides, read for the words that name each kind of news. A
  * category needs more than one passing mention in the text, so a results release that mentions a
  * past acquisition once is not filed under Mergers & Acquisitions.
+ *
+ * @module
  */
 import type { DocType, Feed } from "@filings/domain"
 
@@ -102,6 +104,7 @@ const distinctMatches = (text: string, pattern: RegExp): number => {
   return new Set(matches).size + Math.floor((matches.length - 1) / 3)
 }
 
+/** What categories are told from: the document type, an 8-K's items, the text and the headline. */
 export interface CategoryInput {
   readonly docType: DocType.FeedDocType
   readonly items?: ReadonlyArray<string> | undefined

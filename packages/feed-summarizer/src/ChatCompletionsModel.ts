@@ -4,6 +4,8 @@
  * goes wrong (the endpoint, the transport, an answer off the schema) is a `SummaryModelError` with a
  * short reason for the log; `FeedSummarizer` then lets the extractive model stand in, and checks the
  * citations of every answer that does arrive.
+ *
+ * @module
  */
 import type { AiError, LanguageModel } from "@effect/ai"
 import type { HttpClient } from "@effect/platform"
@@ -23,6 +25,7 @@ import { type Service, SummaryModel, SummaryModelError } from "./SummaryModel.js
 
 export { DefaultMaxPassageChars }
 
+/** Which chat-completions endpoint and model to use, and how. */
 export interface Options {
   /** The API root `/chat/completions` hangs off: `https://api.openai.com/v1`, `http://localhost:11434/v1`. */
   readonly baseUrl: string

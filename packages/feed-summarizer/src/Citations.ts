@@ -5,12 +5,15 @@
  * hold, is repaired where the document itself shows where the highlight comes from (the one chunk
  * stating all its figures, or failing that the chunk sharing most of its words), and otherwise loses
  * that highlight. A misquoted number is the worst error a feed can make.
+ *
+ * @module
  */
 import { Feed } from "@filings/domain"
 import { figuresOf, unsupportedFigures } from "./internal/figures.js"
 import { plainText, wordsOf } from "./internal/sentences.js"
 import type { Summary, SummaryInput } from "./Summary.js"
 
+/** A summary whose citations were checked against the document, with what was repaired or dropped. */
 export interface CheckedSummary {
   readonly summary: Summary
   /** What was repaired or dropped, one line each, for the log. */

@@ -4,6 +4,8 @@
  * each citing the chunk it was taken from, with a leading filler word or two removed; near-repeats
  * are left out. A news item's first statement, its lead, is always its first highlight. Categories come from the 8-K items and the most telling passages, sentiment from
  * the highlights.
+ *
+ * @module
  */
 import { Feed } from "@filings/domain"
 import { Effect } from "effect"
@@ -13,13 +15,16 @@ import { type Sentence, sentencesOf, wordsOf } from "./internal/sentences.js"
 import { sentimentOf } from "./Sentiment.js"
 import type { Summary, SummaryInput } from "./Summary.js"
 
+/** The name the extractive model writes in `Summary.model`. */
 export const ModelName = "extractive"
 
+/** How the extractive model summarises. */
 export interface ExtractiveOptions {
   /** The most highlights an item gets. */
   readonly maxHighlights?: number | undefined
 }
 
+/** Highlights an item gets when `maxHighlights` is not given. */
 export const DefaultMaxHighlights = 3
 
 /** Passages read for categories: the title and this many of the most telling sentences. */

@@ -3,6 +3,8 @@
  * its answer is checked (`Citations.checkCitations`), and a failure, a time-out or an answer with no
  * highlight left standing gives way to the offline extractive model. The summary says which model
  * wrote it, and why the default stood in when it did.
+ *
+ * @module
  */
 import { Duration, Effect } from "effect"
 import { checkCitations } from "./Citations.js"
@@ -10,11 +12,13 @@ import * as ExtractiveModel from "./ExtractiveModel.js"
 import type { Summary, SummaryInput } from "./Summary.js"
 import { SummaryModel } from "./SummaryModel.js"
 
+/** How long the configured model may take. */
 export interface SummarizeOptions {
   /** How long the model may take; 60 seconds unless given. */
   readonly timeout?: Duration.DurationInput | undefined
 }
 
+/** A checked summary, with what was corrected and why the extractive model stood in, when it did. */
 export interface SummaryOutcome {
   readonly summary: Summary
   /** Citations repaired and highlights dropped in the model's answer. */

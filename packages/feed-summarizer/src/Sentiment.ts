@@ -4,6 +4,8 @@
  * plain word list lacks: a negation ("not", "no", "never", "without", "n't") turns the sign of the
  * next words, and the direction words of financial reporting are read against what they move
  * (lower costs and a narrower loss are good news; lower revenue is not).
+ *
+ * @module
  */
 import type { Feed } from "@filings/domain"
 import { afinn165FinancialMarketNews } from "afinn-165-financialmarketnews"

@@ -14,6 +14,7 @@ export interface SummaryChunk {
   readonly section?: string | undefined
 }
 
+/** A document as a summary model reads it: its id, type, title, company, 8-K items and chunks. */
 export interface SummaryInput {
   /** The document's id (publication id, or a news item's id): the `source` of every citation. */
   readonly source: string
@@ -25,6 +26,7 @@ export interface SummaryInput {
   readonly chunks: ReadonlyArray<SummaryChunk>
 }
 
+/** What a model makes of a document: cited highlights, categories, sentiment, and the model's name. */
 export interface Summary {
   readonly highlights: ReadonlyArray<Feed.Highlight>
   readonly categories: ReadonlyArray<Feed.Category>

@@ -7,6 +7,8 @@
  * A connection URL: PostgreSQL through `@effect/sql-pg`, shared by any number of processes. No URL:
  * PGlite in `<dataDir>/pglite`, which only one process may open at a time, or in memory without a
  * data directory.
+ *
+ * @module
  */
 import type { SqlClient, SqlError, Statement } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
@@ -30,11 +32,13 @@ export type Engine =
     readonly database: string | undefined
   }
 
+/** Which engine `layer` opened: an embedded PGlite (one process at a time) or a shared PostgreSQL. */
 export class DatabaseEngine extends Context.Tag("@filings/storage-sql/Database/DatabaseEngine")<
   DatabaseEngine,
   Engine
 >() {}
 
+/** Why the database could not be opened or migrated. */
 export type DatabaseError = SqlError.SqlError | Migrations.RunError
 
 /** Where PGlite keeps its files inside the data directory, which other components share. */

@@ -2,6 +2,8 @@
  * The schema migrations of the Filings database, run with `@effect/sql`'s generic `Migrator` on
  * either engine. Safe when several processes start at once against one PostgreSQL: a run holds a
  * transaction-scoped advisory lock, so the others wait, then find nothing left to do.
+ *
+ * @module
  */
 import { Migrator, SqlClient } from "@effect/sql"
 import type { SqlError } from "@effect/sql"
@@ -20,8 +22,10 @@ export const lockKey = 0x66696c696e67
 /** The migrations shipped with this version. */
 export const loader: Migrator.Loader = Migrator.fromRecord(migrations)
 
+/** Why the migrations could not run: a migration failed, or the database did. */
 export type RunError = Migrator.MigrationError | SqlError.SqlError
 
+/** Which migrations to run, and the table that records those already run. */
 export interface RunOptions {
   /** Defaults to the shipped migrations; tests pass their own. */
   readonly loader?: Migrator.Loader | undefined

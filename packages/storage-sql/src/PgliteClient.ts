@@ -18,6 +18,8 @@
  *   selects `date` columns as `::text` ("2024-01-31") rather than relying on local-midnight Dates.
  *   Do not select `interval` or `numeric[]` uncast: pg and PGlite disagree on those.
  * - JSON parameters go through `Database.jsonb(value)` (or `json` below), never a bare object.
+ *
+ * @module
  */
 import * as Reactivity from "@effect/experimental/Reactivity"
 import { SqlClient } from "@effect/sql"
@@ -33,6 +35,7 @@ import { jsonb } from "./internal/jsonb.js"
 import { lockedConnection, makeConnection, toSqlError } from "./internal/pgliteConnection.js"
 import { pgCompatibleParsers } from "./internal/pgTypes.js"
 
+/** Where the embedded database lives, and the attributes its spans carry. */
 export interface PgliteClientOptions {
   /**
    * Where the database lives; created (with its parents) if missing, and locked against other
@@ -40,9 +43,11 @@ export interface PgliteClientOptions {
    * gone when the scope closes.
    */
   readonly dataDir?: string | undefined
+  /** Added to every query span, as `@effect/sql`'s clients do. */
   readonly spanAttributes?: Record<string, unknown> | undefined
 }
 
+/** An `@effect/sql` client on PGlite, with its data directory and a JSON parameter helper. */
 export interface Service extends SqlClient.SqlClient {
   /** The absolute data directory, or `undefined` for an in-memory database. */
   readonly dataDir: string | undefined
@@ -50,6 +55,7 @@ export interface Service extends SqlClient.SqlClient {
   readonly json: (value: unknown) => Statement.Fragment
 }
 
+/** The PGlite client as a service (it is also provided as `SqlClient.SqlClient`). */
 export class PgliteClient extends Context.Tag("@filings/storage-sql/PgliteClient")<PgliteClient, Service>() {}
 
 /** How long closing waits for an open transaction before it closes PGlite anyway. */
@@ -64,6 +70,7 @@ const openDatabase = (dataDir: string | undefined) =>
     catch: (cause) => toSqlError(cause, `PgliteClient: cannot open the database in ${dataDir ?? "memory"}`)
   })
 
+/** Opens PGlite in `options.dataDir` (or in memory), locked against other processes until the scope closes. */
 export const make = (
   options: PgliteClientOptions = {}
 ): Effect.Effect<Service, SqlError.SqlError, Scope.Scope | Reactivity.Reactivity> =>

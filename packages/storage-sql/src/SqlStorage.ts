@@ -1,6 +1,8 @@
 /**
  * Every storage port on `@effect/sql`: the same statements on embedded PGlite and on PostgreSQL.
  * Provide a migrated `SqlClient` (see `Database`) and these layers give the ports.
+ *
+ * @module
  */
 import type { SqlClient } from "@effect/sql"
 import {
@@ -26,15 +28,21 @@ import { makeFeedStore } from "./internal/sqlFeed.js"
 import { makeJobQueue } from "./internal/sqlQueue.js"
 import { makeDeliveryStore, makeWebhookStore } from "./internal/sqlWebhooks.js"
 
+/** Parsed documents with their metadata, Markdown body, sections and exhibits, in SQL. */
 export const documentStore = Layer.effect(DocumentStore.DocumentStore, makeDocumentStore)
+/** Each document's extraction (metrics, tables, exhibits, signatures), in SQL. */
 export const extractionStore = Layer.effect(ExtractionStore.ExtractionStore, makeExtractionStore)
+/** The companies known, by central index key, with the ticker and name of their newest filing, in SQL. */
 export const companyStore = Layer.effect(CompanyStore.CompanyStore, makeCompanyStore)
+/** API keys, stored as hashes only, in SQL. */
 export const apiKeyStore = Layer.effect(ApiKeyStore.ApiKeyStore, makeApiKeyStore)
 /** Shares each key's count between every process on the database. */
 export const rateLimitStore = Layer.effect(RateLimitStore.RateLimitStore, makeRateLimitStore)
+/** The durable job queue: each job held by one worker at a time under a lease that a dead worker loses, in SQL. */
 export const jobQueue = Layer.effect(JobQueue.JobQueue, makeJobQueue)
 /** Recorders on every process take turns (an advisory lock), so readers see sequences in order. */
 export const eventStore = Layer.effect(EventStore.EventStore, makeEventStore)
+/** Named cursors that survive a restart (how far a poller has read a source), in SQL. */
 export const cursorStore = Layer.effect(CursorStore.CursorStore, makeCursorStore)
 /** Subscriptions, each visible to the API key that created it only. */
 export const webhookStore = Layer.effect(WebhookStore.WebhookStore, makeWebhookStore)

@@ -6,6 +6,8 @@
  * `postgres://postgres@127.0.0.1:5432/postgres`; where it comes from is the test suite's choice);
  * the role must be allowed to create databases. A fresh PGlite costs about 2 s to start, so share one per test file with
  * `layer(...)` from `@effect/vitest`.
+ *
+ * @module
  */
 import * as Reactivity from "@effect/experimental/Reactivity"
 import { SqlError } from "@effect/sql"

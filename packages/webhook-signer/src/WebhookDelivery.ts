@@ -2,6 +2,8 @@
  * What a webhook delivery carries besides its signature: the header names and the JSON envelope.
  * A delivery is one HTTP POST per (event, subscription); every retry of it repeats the same
  * `X-Service-Delivery-Id`, which is what a receiver deduplicates on.
+ *
+ * @module
  */
 
 /** `sha256=<64 lowercase hex>`: the HMAC-SHA256 of the raw body; see `WebhookSignature.verify`. */

@@ -5,6 +5,8 @@
  *
  * Always pass the body bytes as received, before any JSON parsing: the same JSON written with other
  * spacing or key order is other bytes and does not verify.
+ *
+ * @module
  */
 import {
   MalformedSignatureError,
