@@ -62,7 +62,8 @@ export const chunkBlocks = (blocks: ReadonlyArray<Block>, sections: ReadonlyArra
       text: renderMarkdown(blocks, from, to),
       ...(section === undefined ? {} : { section }),
       wordCount: countBlockWords(blocks, from, to),
-      ...pagesOf(blocks, from, to)
+      ...pagesOf(blocks, from, to),
+      blockRange: { start: from, end: to }
     }
   })
 }
@@ -73,7 +74,8 @@ export const toSections = (blocks: ReadonlyArray<Block>, spans: ReadonlyArray<Se
     ...(span.item === undefined ? {} : { item: span.item }),
     content: renderMarkdown(blocks, span.startBlock, span.endBlock),
     wordCount: countBlockWords(blocks, span.startBlock, span.endBlock),
-    ...pagesOf(blocks, span.startBlock, span.endBlock)
+    ...pagesOf(blocks, span.startBlock, span.endBlock),
+    blockRange: { start: span.startBlock, end: span.endBlock }
   }))
 
 export interface Assembly {
@@ -88,6 +90,7 @@ export interface Assembly {
 
 export const assemble = (assembly: Assembly): ParsedDocument => ({
   ...(assembly.form === undefined ? {} : { form: assembly.form }),
+  blocks: assembly.blocks,
   markdown: renderMarkdown(assembly.blocks),
   wordCount: countBlockWords(assembly.blocks),
   ...(assembly.title === undefined ? {} : { title: assembly.title }),
