@@ -47,16 +47,28 @@ export const toMarkdown: (blocks: ReadonlyArray<Block>, start?: number, end?: nu
 /** Words in blocks `[start, end)`: whitespace-separated tokens with a letter or digit, table values included. */
 export const countWords: (blocks: ReadonlyArray<Block>, start?: number, end?: number) => number = countBlockWords
 
+/** Options of `plainText`. */
+export interface PlainTextOptions {
+  /**
+   * What an image becomes: its alt text (`"alt"`, the default: what a reader is told it shows) or
+   * nothing (`"omit"`: for prose, where a logo's name is no sentence).
+   */
+  readonly images?: "alt" | "omit" | undefined
+}
+
 /**
- * Inline Markdown to plain text: links and images to their words, emphasis and code marks
- * dropped, backslash escapes undone, whitespace collapsed. For the inline Markdown of a block, a
- * chunk's text, or any Markdown the parser wrote.
+ * Inline Markdown to plain text: links to their words, images to their alt text (or nothing),
+ * emphasis and code marks dropped, backslash escapes undone, whitespace collapsed. For the inline
+ * Markdown of a block, a chunk's text, or any Markdown the parser wrote.
  *
  * @example
  * Blocks.plainText("**Revenue** of [$4 million](https://example.com) \\*unaudited\\*")
  * // "Revenue of $4 million *unaudited*"
+ * Blocks.plainText("![Logo](logo.png) Results", { images: "omit" })
+ * // "Results"
  */
-export const plainText: (markdown: string) => string = inlinePlainText
+export const plainText = (markdown: string, options: PlainTextOptions = {}): string =>
+  inlinePlainText(markdown, options.images ?? "alt")
 
 /**
  * The visible lines of a block as plain text, empty lines left out: a heading's text, a
@@ -75,7 +87,7 @@ export const lines = (block: Block): Array<string> => {
     case "paragraph":
       return paragraphLines(block.markdown)
     case "list":
-      return nonEmpty(block.items.map(inlinePlainText))
+      return nonEmpty(block.items.map((item) => inlinePlainText(item)))
     case "table":
       return nonEmpty(block.rows.map((row) => collapseSpaces(row.join(" "))))
     case "preformatted":

@@ -16,6 +16,7 @@ describe("Blocks", () => {
     )
     assert.strictEqual(Blocks.plainText("![Logo](logo.png)  `code`\n  4.1\\*\\*"), "Logo code 4.1**")
     assert.strictEqual(Blocks.plainText("  plain   text "), "plain text")
+    assert.strictEqual(Blocks.plainText("![Logo](logo.png) Results", { images: "omit" }), "Results")
   })
 
   it("lines keeps a paragraph's hard line breaks apart and reads each kind of block", () => {

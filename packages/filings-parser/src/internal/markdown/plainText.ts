@@ -10,9 +10,14 @@ export const collapseSpaces = (text: string): string =>
 
 const markdownMark = /[\\*_`[]/
 
+/** What becomes of an image: its alt text (its words, for a reader) or nothing (for prose). */
+export type ImageText = "alt" | "omit"
+
+const image = /!\[[^\]]*\]\([^)]*\)/g
+
 /** Inline Markdown to plain text: links and images to their words, emphasis and code marks dropped, escapes undone. */
-export const inlinePlainText = (markdown: string): string =>
-  !markdownMark.test(markdown) ? collapseSpaces(markdown) : markdown
+export const inlinePlainText = (markdown: string, images: ImageText = "alt"): string =>
+  !markdownMark.test(markdown) ? collapseSpaces(markdown) : (images === "omit" ? markdown.replace(image, "") : markdown)
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
     .replace(/(?<!\\)(\*\*|__)(?=\S)([\s\S]*?\S)\1/g, "$2")
     .replace(/(?<![\\*\w])([*_])(?=\S)([^*_]*?\S)\1(?![*\w])/g, "$2")
