@@ -155,6 +155,28 @@ describe("Parser.parse", () => {
       assert.notInclude(parsed.markdown, "WDGT")
     }))
 
+  it.effect("character references in cover facts and in a text filing's HTML shell are decoded, all of them", () =>
+    Effect.gen(function*() {
+      const html = [
+        "<html><body><div style=\"display:none\"><ix:header><ix:hidden>",
+        "<ix:nonNumeric name=\"dei:EntityRegistrantName\" contextRef=\"c\">Smith&#8217;s Widgets &amp; Gears&nbsp;Inc&period;</ix:nonNumeric>",
+        "</ix:hidden></ix:header></div>",
+        paragraph(30, "body"),
+        "</body></html>"
+      ].join("")
+      const parsed = yield* Parser.parse({ bytes: encode(html) })
+      assert.strictEqual(parsed.cover?.registrantName, "Smith’s Widgets & Gears Inc.")
+      const lines = Array.from(
+        { length: 120 },
+        (_, index) => `Line ${index} of the report, R&amp;D &sect; 2 &rsquo;text&rsquo;.`
+      )
+      const shell = yield* Parser.parse({
+        bytes: encode(`<html><body><pre>\n${lines.join("\n")}\n</pre></body></html>`)
+      })
+      assert.strictEqual(shell.warnings[0], "plain text in an HTML shell: converted as text")
+      assert.include(shell.markdown, "Line 0 of the report, R&D § 2 ’text’.")
+    }))
+
   it.effect("plain text: the form from the cover page's FORM line", () =>
     Effect.gen(function*() {
       const text = [
