@@ -1,5 +1,5 @@
 /**
- * The tables of a filing, read from the parser's Markdown: each with its section, a title (the
+ * The tables of a filing, read from the parser's blocks: each with its section, a title (the
  * heading or short paragraph just before it), one header row, its rows, its unit, and a
  * conservative type (income statement, balance sheet, cash flow, segment revenue, other).
  */

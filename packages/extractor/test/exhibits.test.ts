@@ -4,32 +4,9 @@
  * exhibit documents, cleaning, de-duplication and order.
  */
 import { assert, describe, it } from "@effect/vitest"
-import type { ParsedDocument } from "@filings/filings-parser"
 import { extractExhibits } from "../src/Exhibits.js"
 import { cleanDescription, cleanNumber, compareNumbers } from "../src/internal/exhibits/readExhibits.js"
-
-const documentOf = (
-  sections: ReadonlyArray<{ readonly name: string; readonly item?: string; readonly content: string }>,
-  exhibits: ReadonlyArray<ParsedDocument.ParsedExhibit> = [],
-  form = "10-K"
-): ParsedDocument.ParsedDocument => ({
-  form,
-  markdown: sections.map((section) => section.content).join(""),
-  wordCount: 0,
-  pageCount: 1,
-  sections: sections.map((section) => ({ ...section, wordCount: 0, pageStart: 1, pageEnd: 1 })),
-  chunks: [],
-  exhibits,
-  warnings: []
-})
-
-const exhibit = (number: string, description: string, markdown = ""): ParsedDocument.ParsedExhibit => ({
-  number,
-  description,
-  fileName: `ex${number.replace(".", "")}.htm`,
-  markdown,
-  wordCount: 0
-})
+import { documentOf, exhibitOf as exhibit } from "./support/documents.js"
 
 const publicationId = "0000320193-24-000123"
 
@@ -93,7 +70,7 @@ describe("exhibit index", () => {
     const content =
       "### Item 9.01 Financial Statements and Exhibits\n\n(d) Exhibits\n\n| 99.1 | Press release dated May 1, 2024 (furnished herewith) |\n| --- | --- |\n| 104 | Cover Page Interactive Data File (embedded within the Inline XBRL document) |\n"
     const references = extractExhibits(
-      documentOf([{ name: "Item 9.01", item: "9.01", content }], [], "8-K"),
+      documentOf([{ name: "Item 9.01", item: "9.01", content }], { form: "8-K" }),
       publicationId
     )
     assert.deepStrictEqual(references.map(({ description, number }) => [number, description]), [
@@ -118,7 +95,7 @@ describe("submission exhibits", () => {
       exhibit("99.2", "Investor presentation")
     ]
     const references = extractExhibits(
-      documentOf([{ name: "Item 9.01", item: "9.01", content }], exhibits, "8-K"),
+      documentOf([{ name: "Item 9.01", item: "9.01", content }], { exhibits, form: "8-K" }),
       "0001-25-000001"
     )
     assert.deepStrictEqual(references.map(({ description, number, url }) => [number, description, url]), [
@@ -134,7 +111,10 @@ describe("submission exhibits", () => {
       "| 10.1a | Amended supply agreement |\n| 31.1 | Certification of CEO |\n" +
       "| 104 | Cover Page Interactive Data File (embedded within the Inline XBRL document) |\n"
     const exhibits = [exhibit("10.1a", "EX-10.1A"), exhibit("31.1", "CERTIFICATION")]
-    const references = extractExhibits(documentOf([{ name: "Item 15", item: "15", content }], exhibits), "0001-25-2")
+    const references = extractExhibits(
+      documentOf([{ name: "Item 15", item: "15", content }], { exhibits }),
+      "0001-25-2"
+    )
     assert.deepStrictEqual(references.map(({ number, url }) => [number, url]), [
       ["3.1", null],
       ["10.1A", "/v1/documents/0001-25-2?exhibit=10.1a"],

@@ -3,24 +3,11 @@
  * `SIGNATURES` heading outside a section, dates in several spellings.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { type ParsedDocument, Parser } from "@filings/filings-parser"
+import { Parser } from "@filings/filings-parser"
 import { Effect } from "effect"
 import { findDate } from "../src/internal/dates.js"
 import { extractSignatures } from "../src/Signatures.js"
-
-const documentOf = (
-  sections: ReadonlyArray<{ readonly name: string; readonly content: string }>,
-  form = "10-K"
-): ParsedDocument.ParsedDocument => ({
-  form,
-  markdown: sections.map((section) => section.content).join(""),
-  wordCount: 0,
-  pageCount: 1,
-  sections: sections.map((section) => ({ ...section, wordCount: 0, pageStart: 1, pageEnd: 1 })),
-  chunks: [],
-  exhibits: [],
-  warnings: []
-})
+import { documentOf } from "./support/documents.js"
 
 describe("dates", () => {
   it("reads the spellings filings use", () => {
@@ -73,7 +60,7 @@ Pursuant to the requirements of the Securities Exchange Act of 1934, the registr
 |  | Name: Rebecca Peters |
 |  | Title: Vice President and Secretary |
 `
-    const { signatures } = extractSignatures(documentOf([{ name: "Signatures", content }], "8-K"))
+    const { signatures } = extractSignatures(documentOf([{ name: "Signatures", content }], { form: "8-K" }))
     assert.deepStrictEqual(signatures, {
       signedDate: "2026-03-06",
       signers: [{ name: "Rebecca Peters", title: "Vice President and Secretary" }]
@@ -137,7 +124,7 @@ New York, New York
   it("finds a SIGNATURES heading outside a Signatures section", () => {
     const content =
       "### Item 9.01 Exhibits\n\nNone.\n\n#### SIGNATURES\n\nBy: /s/ Lee Chan\nLee Chan\nTreasurer\n\nJanuary 2, 2019\n"
-    const { signatures } = extractSignatures(documentOf([{ name: "Item 9.01 Exhibits", content }], "8-K"))
+    const { signatures } = extractSignatures(documentOf([{ name: "Item 9.01 Exhibits", content }], { form: "8-K" }))
     assert.deepStrictEqual(signatures, {
       signedDate: "2019-01-02",
       signers: [{ name: "Lee Chan", title: "Treasurer" }]

@@ -1,38 +1,14 @@
 /**
- * Tables from synthetic documents: the GFM reader, header merging, padding, units, titles and
+ * Tables from synthetic documents: reading the parser's blocks, header merging, padding, units, titles and
  * the conservative classification, each rule on its own.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { type ParsedDocument, Parser } from "@filings/filings-parser"
+import { Blocks, Parser } from "@filings/filings-parser"
 import { Effect } from "effect"
-import { readMarkdownBlocks, splitRow } from "../src/internal/tables/gfm.js"
+import { readParts } from "../src/internal/tables/documentParts.js"
 import { classify, mergeHeaderRows, unitOf } from "../src/internal/tables/readTables.js"
 import { extractTables } from "../src/Tables.js"
-
-/** A parsed document with the given sections (Markdown), the way the parser shapes one. */
-const documentOf = (
-  sections: ReadonlyArray<{ readonly name: string; readonly item?: string; readonly content: string }>,
-  form = "10-K"
-): ParsedDocument.ParsedDocument => {
-  const markdown = sections.map((section) => section.content).join("")
-  return {
-    form,
-    markdown,
-    wordCount: 0,
-    pageCount: 1,
-    sections: sections.map((section) => ({
-      name: section.name,
-      ...(section.item !== undefined ? { item: section.item } : {}),
-      content: section.content,
-      wordCount: 0,
-      pageStart: 1,
-      pageEnd: 1
-    })),
-    chunks: [],
-    exhibits: [],
-    warnings: []
-  }
-}
+import { documentOf } from "./support/documents.js"
 
 const incomeStatement = `### Item 8. Financial Statements
 
@@ -51,18 +27,33 @@ const incomeStatement = `### Item 8. Financial Statements
 | Diluted earnings per share | $2.10 | $(0.15) |
 `
 
-describe("GFM reader", () => {
-  it("splits cells on unescaped pipes and unescapes Markdown", () => {
-    assert.deepStrictEqual(splitRow("| a \\| b | 4.1\\*\\* | **Bold** |  |"), ["a | b", "4.1**", "Bold", ""])
+describe("document parts", () => {
+  it("reads tables with the text blocks around them from the parser's blocks", () => {
+    const style = Blocks.plainStyle
+    const blocks: Array<Blocks.Block> = [
+      { kind: "heading", page: 1, depth: 4, text: "Title", markdown: "Title", style },
+      { kind: "paragraph", page: 1, text: "Some text more", markdown: "Some **text**\\\nmore", style },
+      { kind: "table", page: 1, rows: [["a", "b | c"], ["4.1**", " 2 "]] },
+      { kind: "paragraph", page: 1, text: "After", markdown: "After", style }
+    ]
+    const parts = readParts({ name: "", item: undefined, blocks, start: 0, end: blocks.length })
+    assert.deepStrictEqual(parts, [
+      { kind: "text", text: "Title", depth: 4, lines: ["Title"] },
+      { kind: "text", text: "Some text more", depth: 0, lines: ["Some text", "more"] },
+      { kind: "table", header: ["a", "b | c"], rows: [["4.1**", "2"]] },
+      { kind: "text", text: "After", depth: 0, lines: ["After"] }
+    ])
   })
 
-  it("reads tables with the text blocks around them", () => {
-    const blocks = readMarkdownBlocks("#### Title\n\nSome text\nmore\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n\nAfter\n")
-    assert.deepStrictEqual(blocks.map((block) => block.kind), ["text", "text", "table", "text"])
-    const table = blocks[2]
-    assert.isTrue(table?.kind === "table" && table.rows.length === 1 && table.header[1] === "b")
-    const paragraph = blocks[1]
-    assert.isTrue(paragraph?.kind === "text" && paragraph.lines.length === 2 && paragraph.text === "Some text more")
+  it("finds tables in the blocks, not in the Markdown", () => {
+    const document = documentOf([{ name: "Item 8. Financial Statements", item: "8", content: incomeStatement }])
+    const { tables } = extractTables({
+      ...document,
+      markdown: "",
+      sections: document.sections.map((section) => ({ ...section, content: "" }))
+    })
+    assert.strictEqual(tables.length, 1)
+    assert.strictEqual(tables[0]?.title, "CONSOLIDATED STATEMENTS OF OPERATIONS")
   })
 })
 
@@ -88,7 +79,11 @@ describe("headers", () => {
   })
 
   it("pads ragged rows and says so", () => {
-    const content = "#### Things\n\n| Name | 2024 | 2023 |\n| --- | --- | --- |\n| A | 1 | 2 |\n| B | 3 |\n"
+    // The parser's tables are rectangular; a table built by hand may not be.
+    const content: Array<Blocks.Block> = [
+      { kind: "heading", page: 1, depth: 4, text: "Things", markdown: "Things", style: Blocks.plainStyle },
+      { kind: "table", page: 1, rows: [["Name", "2024", "2023"], ["A", "1", "2"], ["B", "3"]] }
+    ]
     const { tables, warnings } = extractTables(documentOf([{ name: "Item 7. MD&A", item: "7", content }]))
     assert.deepStrictEqual(tables[0]?.rows, [["A", "1", "2"], ["B", "3", ""]])
     assert.strictEqual(warnings.length, 1)

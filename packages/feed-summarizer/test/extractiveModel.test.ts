@@ -87,6 +87,8 @@ describe("sentences and figures", () => {
       plainText("**Revenue** of [$4 million](https://x.example) and _more_"),
       "Revenue of $4 million and more"
     )
+    // Escaped marks are the text as written; an image is no words of the prose.
+    assert.strictEqual(plainText("(\\*\\*) Filed herewith. ![Logo](logo.png)"), "(**) Filed herewith.")
     const sentences = sentencesOf([{
       id: "c0001",
       text: "# Title\n\n| a | b |\n|---|---|\n\n- First item here\n- Second item"

@@ -4,8 +4,9 @@
  * tables rebuilt as rectangular GFM tables, and bold "PART I" / "Item 1A." lines made headings.
  *
  * Documents are first read into blocks (`readHtmlBlocks`, `readTextBlocks`, `readBlocks`: headings,
- * paragraphs, lists, tables and preformatted text with their pages and typographic hints), then
- * rendered (`renderMarkdown`); the `...ToMarkdown` functions do both. Use the functions directly,
+ * paragraphs, lists, tables and preformatted text with their pages and typographic hints: the
+ * document model of the `Blocks` module), then rendered (`renderMarkdown`); the `...ToMarkdown`
+ * functions do both. Use the functions directly,
  * or the `FilingsParser` service (`layer`) where the conversion should be swappable. Unusable
  * input fails with `UnreadableDocument`; everything else succeeds, with any oddities reported in
  * `warnings`.

@@ -1,8 +1,10 @@
 /**
- * What the parser makes of a document: its Markdown body, its labeled sections with their pages,
- * stable chunks for citations, the exhibits of a submission, and the warnings met on the way.
+ * What the parser makes of a document: its blocks (the document model, see `Blocks`), the
+ * Markdown rendered from them, its labeled sections and stable chunks for citations (each a range
+ * of the blocks, with its pages), the exhibits of a submission, and the warnings met on the way.
  */
 import { Schema } from "effect"
+import { Block, BlockRange } from "./internal/blocks.js"
 import { SubmissionHeader } from "./SgmlSubmission.js"
 
 /** A labeled part of a document: `Item 1A. Risk Factors`, `Item 2.02 Results of Operations ...`. */
@@ -18,7 +20,9 @@ export const Section = Schema.Struct({
   content: Schema.String,
   wordCount: Schema.Int,
   pageStart: Schema.Int,
-  pageEnd: Schema.Int
+  pageEnd: Schema.Int,
+  /** Where the section lies in the document's `blocks`; `content` is that range rendered. */
+  blockRange: BlockRange
 })
 export type Section = typeof Section.Type
 
@@ -34,7 +38,9 @@ export const Chunk = Schema.Struct({
   section: Schema.optional(Schema.String),
   wordCount: Schema.Int,
   pageStart: Schema.Int,
-  pageEnd: Schema.Int
+  pageEnd: Schema.Int,
+  /** Where the chunk lies in the document's `blocks`; `text` is that range rendered. */
+  blockRange: BlockRange
 })
 export type Chunk = typeof Chunk.Type
 
@@ -45,6 +51,9 @@ export const ParsedExhibit = Schema.Struct({
   description: Schema.String,
   /** The file name in the submission, when it has one. */
   fileName: Schema.optional(Schema.String),
+  /** The exhibit's document as blocks, as the body's are. */
+  blocks: Schema.Array(Block),
+  /** Its `blocks` rendered as Markdown. */
   markdown: Schema.String,
   wordCount: Schema.Int
 })
@@ -68,6 +77,9 @@ export type CoverFacts = typeof CoverFacts.Type
 export const ParsedDocument = Schema.Struct({
   /** The form the document was parsed as (`10-K`, `8-K`, `EARNINGS_CALL`, ...), when known. */
   form: Schema.optional(Schema.String),
+  /** The body as blocks, in reading order: the document model that sections and chunks are ranges of. */
+  blocks: Schema.Array(Block),
+  /** The body rendered as GFM Markdown from `blocks`, ending with one newline. */
   markdown: Schema.String,
   wordCount: Schema.Int,
   title: Schema.optional(Schema.String),

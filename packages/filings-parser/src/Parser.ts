@@ -197,6 +197,7 @@ const parseSubmission = (input: ParseInput) =>
         number,
         description: document.description?.trim() || document.type,
         ...(document.filename === undefined ? {} : { fileName: document.filename }),
+        blocks: exhibit.right.blocks,
         markdown: renderMarkdown(exhibit.right.blocks),
         wordCount: countBlockWords(exhibit.right.blocks)
       })

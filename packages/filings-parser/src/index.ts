@@ -1,6 +1,7 @@
 /**
  * @filings/filings-parser: EDGAR documents and full submissions to clean Markdown.
  */
+export * as Blocks from "./Blocks.js"
 export * as FilingsParser from "./FilingsParser.js"
 export * as ParsedDocument from "./ParsedDocument.js"
 export * as Parser from "./Parser.js"

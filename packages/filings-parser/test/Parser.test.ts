@@ -1,6 +1,6 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Either } from "effect"
-import { Parser, SgmlSubmission } from "../src/index.js"
+import { Blocks, Parser, SgmlSubmission } from "../src/index.js"
 
 const encode = (text: string) => new TextEncoder().encode(text)
 
@@ -71,6 +71,40 @@ describe("Parser.parse", () => {
       assert.include(parsed.exhibits[0]?.markdown, "record widgets")
     }))
 
+  it.effect("the document model: sections and chunks are ranges of the blocks, Markdown is rendered from them", () =>
+    Effect.gen(function*() {
+      const parsed = yield* Parser.parse({ bytes: encode(annualReport) })
+      const { blocks } = parsed
+      assert.strictEqual(parsed.markdown, Blocks.toMarkdown(blocks))
+      assert.strictEqual(parsed.wordCount, Blocks.countWords(blocks))
+      assert.deepStrictEqual(parsed.sections.map((section) => section.blockRange), [
+        { start: 0, end: 4 },
+        { start: 4, end: 6 },
+        { start: 6, end: 8 }
+      ])
+      for (const section of parsed.sections) {
+        const { end, start } = section.blockRange
+        assert.strictEqual(section.content, Blocks.toMarkdown(blocks, start, end))
+        assert.strictEqual(section.wordCount, Blocks.countWords(blocks, start, end))
+      }
+      assert.isAbove(parsed.chunks.length, 1)
+      let next = 0
+      for (const chunk of parsed.chunks) {
+        assert.strictEqual(chunk.blockRange.start, next)
+        assert.strictEqual(chunk.text, Blocks.toMarkdown(blocks, chunk.blockRange.start, chunk.blockRange.end))
+        next = chunk.blockRange.end
+      }
+      assert.strictEqual(next, blocks.length)
+      const heading = blocks[4]
+      assert.deepStrictEqual(heading?.kind === "heading" ? [heading.depth, heading.text] : [], [
+        3,
+        "Item 1A. Risk Factors"
+      ])
+      const exhibit = parsed.exhibits[0]
+      assert.deepStrictEqual(exhibit?.blocks.map(Blocks.lines), [["Example Widgets reports record widgets."]])
+      assert.strictEqual(exhibit?.markdown, Blocks.toMarkdown(exhibit?.blocks ?? []))
+    }))
+
   it.effect("a submission the caller has split already is read as it is, not split again", () =>
     Effect.gen(function*() {
       const bytes = encode(annualReport)
@@ -119,6 +153,28 @@ describe("Parser.parse", () => {
       assert.strictEqual(parsed.form, "10-Q")
       assert.deepStrictEqual(parsed.sections.map((section) => section.item), ["part1item2"])
       assert.notInclude(parsed.markdown, "WDGT")
+    }))
+
+  it.effect("character references in cover facts and in a text filing's HTML shell are decoded, all of them", () =>
+    Effect.gen(function*() {
+      const html = [
+        "<html><body><div style=\"display:none\"><ix:header><ix:hidden>",
+        "<ix:nonNumeric name=\"dei:EntityRegistrantName\" contextRef=\"c\">Smith&#8217;s Widgets &amp; Gears&nbsp;Inc&period;</ix:nonNumeric>",
+        "</ix:hidden></ix:header></div>",
+        paragraph(30, "body"),
+        "</body></html>"
+      ].join("")
+      const parsed = yield* Parser.parse({ bytes: encode(html) })
+      assert.strictEqual(parsed.cover?.registrantName, "Smith’s Widgets & Gears Inc.")
+      const lines = Array.from(
+        { length: 120 },
+        (_, index) => `Line ${index} of the report, R&amp;D &sect; 2 &rsquo;text&rsquo;.`
+      )
+      const shell = yield* Parser.parse({
+        bytes: encode(`<html><body><pre>\n${lines.join("\n")}\n</pre></body></html>`)
+      })
+      assert.strictEqual(shell.warnings[0], "plain text in an HTML shell: converted as text")
+      assert.include(shell.markdown, "Line 0 of the report, R&D § 2 ’text’.")
     }))
 
   it.effect("plain text: the form from the cover page's FORM line", () =>

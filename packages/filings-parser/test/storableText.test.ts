@@ -6,7 +6,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { Parser } from "../src/index.js"
-import { storableText } from "../src/internal/storableText.js"
+import { storableData, storableText } from "../src/internal/storableText.js"
 
 const hasUnstorable = (text: string): boolean =>
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
@@ -17,6 +17,16 @@ describe("storable text", () => {
     assert.strictEqual(storableText("a\u0000b\u0001c\u001Fd\te\nf\r\ng"), "abcd\te\nf\r\ng")
     assert.strictEqual(storableText("x\uD800y\uDC00z"), "x\uFFFDy\uFFFDz")
     assert.strictEqual(storableText("chart \uD83D\uDCC8 up"), "chart \uD83D\uDCC8 up")
+  })
+
+  it("cleans nested data without copying what is clean or changing its input", () => {
+    const clean = { blocks: [{ kind: "paragraph", text: "fine", page: 1 }], title: undefined }
+    assert.strictEqual(storableData(clean), clean)
+    const dirty = { blocks: [clean.blocks[0], { kind: "paragraph", text: "a\u0000b", page: 2 }], count: 2 }
+    const cleaned = storableData(dirty)
+    assert.deepStrictEqual(cleaned, { blocks: [clean.blocks[0], { kind: "paragraph", text: "ab", page: 2 }], count: 2 })
+    assert.strictEqual(cleaned.blocks[0], clean.blocks[0])
+    assert.strictEqual(dirty.blocks[1]?.text, "a\u0000b")
   })
 
   it.effect("a transcript whose JSON escapes a NUL and a lone surrogate is parsed into storable text", () =>

@@ -3,6 +3,7 @@
  * headings and list markers left out of the prose, each sentence remembering the chunk it came from
  * so a highlight built from it can cite that chunk.
  */
+import { plainText as blocksPlainText } from "@filings/filings-parser/Blocks"
 
 export interface ChunkText {
   readonly id: string
@@ -31,18 +32,8 @@ const isTableRow = (line: string) => /^\s*\|/.test(line)
 const isHeading = (line: string) => /^\s*#{1,6}\s/.test(line)
 const isRule = (line: string) => /^\s*(?:[-*_]\s*){3,}$/.test(line)
 
-/** Markdown inline markup to plain text: links to their words, emphasis and code marks dropped. */
-export const plainText = (markdown: string): string =>
-  markdown
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, "")
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/(\*\*|__)(.+?)\1/g, "$2")
-    .replace(/(^|[^\w*])[*_](?=\S)(.+?)(?<=\S)[*_](?!\w)/g, "$1$2")
-    .replace(/`([^`]*)`/g, "$1")
-    .replace(/\\([\\`*_{}[\]()#+\-.!|>])/g, "$1")
-    .replace(/&nbsp;|\u00a0/g, " ")
-    .replace(/\s+/g, " ")
-    .trim()
+/** Markdown to the plain text of its prose: images (logos, charts) are no words of it. */
+export const plainText = (markdown: string): string => blocksPlainText(markdown, { images: "omit" })
 
 /** The prose paragraphs of a chunk: list markers and quote marks removed, tables and headings left out. */
 const paragraphsOf = (markdown: string): ReadonlyArray<string> => {

@@ -2,7 +2,7 @@
 // section's Markdown and pages, and the chunks that citations point to.
 import type { ParsedDocument, Section } from "../ParsedDocument.js"
 import type { Block } from "./blocks.js"
-import { countBlockWords, renderMarkdown } from "./markdown/render.js"
+import { markdownOfRange, type RenderedBlocks, renderOnce, wordsOfRange } from "./markdown/render.js"
 
 export interface SectionSpan {
   readonly name: string
@@ -34,7 +34,11 @@ const pagesOf = (blocks: ReadonlyArray<Block>, start: number, end: number) => {
  * crosses the start of a section, so every chunk belongs to one section; a block longer than the
  * target (a large table) is a chunk of its own. The same blocks always give the same chunks.
  */
-export const chunkBlocks = (blocks: ReadonlyArray<Block>, sections: ReadonlyArray<SectionSpan>) => {
+export const chunkBlocks = (
+  blocks: ReadonlyArray<Block>,
+  sections: ReadonlyArray<SectionSpan>,
+  rendered: RenderedBlocks = renderOnce(blocks)
+) => {
   const sectionStarts = new Map(sections.map((section) => [section.startBlock, section.name]))
   const sectionAt = (index: number): string | undefined => {
     let name: string | undefined
@@ -52,28 +56,34 @@ export const chunkBlocks = (blocks: ReadonlyArray<Block>, sections: ReadonlyArra
       start = index
       words = 0
     }
-    words += countBlockWords(blocks, index, index + 1)
+    words += wordsOfRange(rendered, index, index + 1)
   }
   if (start < blocks.length) ranges.push([start, blocks.length])
   return ranges.map(([from, to], index) => {
     const section = sectionAt(from)
     return {
       id: chunkId(index),
-      text: renderMarkdown(blocks, from, to),
+      text: markdownOfRange(rendered, from, to),
       ...(section === undefined ? {} : { section }),
-      wordCount: countBlockWords(blocks, from, to),
-      ...pagesOf(blocks, from, to)
+      wordCount: wordsOfRange(rendered, from, to),
+      ...pagesOf(blocks, from, to),
+      blockRange: { start: from, end: to }
     }
   })
 }
 
-export const toSections = (blocks: ReadonlyArray<Block>, spans: ReadonlyArray<SectionSpan>): Array<Section> =>
+export const toSections = (
+  blocks: ReadonlyArray<Block>,
+  spans: ReadonlyArray<SectionSpan>,
+  rendered: RenderedBlocks = renderOnce(blocks)
+): Array<Section> =>
   spans.map((span) => ({
     name: span.name,
     ...(span.item === undefined ? {} : { item: span.item }),
-    content: renderMarkdown(blocks, span.startBlock, span.endBlock),
-    wordCount: countBlockWords(blocks, span.startBlock, span.endBlock),
-    ...pagesOf(blocks, span.startBlock, span.endBlock)
+    content: markdownOfRange(rendered, span.startBlock, span.endBlock),
+    wordCount: wordsOfRange(rendered, span.startBlock, span.endBlock),
+    ...pagesOf(blocks, span.startBlock, span.endBlock),
+    blockRange: { start: span.startBlock, end: span.endBlock }
   }))
 
 export interface Assembly {
@@ -86,14 +96,19 @@ export interface Assembly {
   readonly warnings: ReadonlyArray<string>
 }
 
-export const assemble = (assembly: Assembly): ParsedDocument => ({
-  ...(assembly.form === undefined ? {} : { form: assembly.form }),
-  markdown: renderMarkdown(assembly.blocks),
-  wordCount: countBlockWords(assembly.blocks),
-  ...(assembly.title === undefined ? {} : { title: assembly.title }),
-  pageCount: Math.max(1, assembly.pageCount),
-  sections: toSections(assembly.blocks, assembly.sections),
-  chunks: chunkBlocks(assembly.blocks, assembly.sections),
-  exhibits: assembly.exhibits,
-  warnings: assembly.warnings
-})
+/** The parsed document: Markdown rendered once from the blocks, sections and chunks as ranges of them. */
+export const assemble = (assembly: Assembly): ParsedDocument => {
+  const rendered = renderOnce(assembly.blocks)
+  return {
+    ...(assembly.form === undefined ? {} : { form: assembly.form }),
+    blocks: assembly.blocks,
+    markdown: markdownOfRange(rendered),
+    wordCount: wordsOfRange(rendered),
+    ...(assembly.title === undefined ? {} : { title: assembly.title }),
+    pageCount: Math.max(1, assembly.pageCount),
+    sections: toSections(assembly.blocks, assembly.sections, rendered),
+    chunks: chunkBlocks(assembly.blocks, assembly.sections, rendered),
+    exhibits: assembly.exhibits,
+    warnings: assembly.warnings
+  }
+}

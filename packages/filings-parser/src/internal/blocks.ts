@@ -2,66 +2,103 @@
  * The block model: a document as the ordered list of its visible blocks (headings, paragraphs,
  * lists, tables, preformatted text), each with the page it starts on and the typographic hints
  * that section detection needs. Every input format (HTML, plain text, PDF, transcripts) is read
- * into blocks; Markdown, sections and chunks are all made from blocks.
+ * into blocks; Markdown, sections and chunks are all made from blocks. The public face of these
+ * declarations is the `Blocks` module.
  */
+import { Schema } from "effect"
 
 /** How a block looks on the page: the hints that tell a heading from body text. */
-export interface TextStyle {
-  /** All of the block's text is bold (font-weight >= 600, <b>, <strong>). */
-  readonly bold: boolean
+export const TextStyle = Schema.Struct({
+  /** All of the block's text is bold (font-weight >= 600, `<b>`, `<strong>`). */
+  bold: Schema.Boolean,
   /** All of the block's text is italic. */
-  readonly italic: boolean
+  italic: Schema.Boolean,
   /** All of the block's text is underlined. */
-  readonly underline: boolean
+  underline: Schema.Boolean,
   /** The block is centred. */
-  readonly centered: boolean
+  centered: Schema.Boolean,
   /** The largest font size in the block, in points, when the source says it. */
-  readonly fontSizePt?: number | undefined
-}
+  fontSizePt: Schema.optional(Schema.Number)
+})
+export type TextStyle = typeof TextStyle.Type
 
+/** The style of ordinary body text: nothing bold, italic, underlined or centred, no size. */
 export const plainStyle: TextStyle = { bold: false, italic: false, underline: false, centered: false }
 
-interface BlockBase {
-  /** 1-based page the block starts on (page breaks in HTML, pages in PDF; 1 when unknown). */
-  readonly page: number
-}
+/** 1-based page the block starts on (page breaks in HTML, pages in PDF; 1 when unknown). */
+const page = Schema.Int
 
-export interface HeadingBlock extends BlockBase {
-  readonly kind: "heading"
-  readonly depth: 1 | 2 | 3 | 4 | 5 | 6
+/** A heading: `# text` to `###### text` in Markdown. */
+export const HeadingBlock = Schema.Struct({
+  kind: Schema.Literal("heading"),
+  page,
+  depth: Schema.Literal(1, 2, 3, 4, 5, 6),
   /** Visible text, whitespace collapsed, no Markdown. */
-  readonly text: string
-  /** The same text as inline Markdown (emphasis, links, escapes). */
-  readonly markdown: string
-  readonly style: TextStyle
-}
+  text: Schema.String,
+  /** The same text as inline Markdown (escapes). */
+  markdown: Schema.String,
+  style: TextStyle
+})
+export type HeadingBlock = typeof HeadingBlock.Type
 
-export interface ParagraphBlock extends BlockBase {
-  readonly kind: "paragraph"
-  readonly text: string
-  readonly markdown: string
-  readonly style: TextStyle
-}
+/** A paragraph of body text. */
+export const ParagraphBlock = Schema.Struct({
+  kind: Schema.Literal("paragraph"),
+  page,
+  /** Visible text, whitespace collapsed (line breaks as spaces), no Markdown. */
+  text: Schema.String,
+  /** The paragraph as inline Markdown: emphasis, links, images, escapes, `\` line breaks. */
+  markdown: Schema.String,
+  style: TextStyle
+})
+export type ParagraphBlock = typeof ParagraphBlock.Type
 
-export interface ListBlock extends BlockBase {
-  readonly kind: "list"
-  readonly ordered: boolean
+/** A bulleted or numbered list. */
+export const ListBlock = Schema.Struct({
+  kind: Schema.Literal("list"),
+  page,
+  ordered: Schema.Boolean,
   /** Each item as inline Markdown. */
-  readonly items: ReadonlyArray<string>
-}
+  items: Schema.Array(Schema.String)
+})
+export type ListBlock = typeof ListBlock.Type
 
-export interface TableBlock extends BlockBase {
-  readonly kind: "table"
-  /** Rectangular: every row has the same number of cells; the first row is the header row. Plain text. */
-  readonly rows: ReadonlyArray<ReadonlyArray<string>>
-}
+/**
+ * A table as rows of plain-text cells. Rectangular: every row has the same number of cells. The
+ * first row is the header row (Markdown renders it above the `| --- |` line); a table written with
+ * a header of several lines keeps the others as the first rows under it.
+ */
+export const TableBlock = Schema.Struct({
+  kind: Schema.Literal("table"),
+  page,
+  rows: Schema.Array(Schema.Array(Schema.String))
+})
+export type TableBlock = typeof TableBlock.Type
 
-export interface PreformattedBlock extends BlockBase {
-  readonly kind: "preformatted"
-  readonly text: string
-}
+/** Text whose line layout matters (column-aligned tables of text filings): a fenced code block. */
+export const PreformattedBlock = Schema.Struct({
+  kind: Schema.Literal("preformatted"),
+  page,
+  /** The lines as written, joined with `\n`. */
+  text: Schema.String
+})
+export type PreformattedBlock = typeof PreformattedBlock.Type
 
-export type Block = HeadingBlock | ParagraphBlock | ListBlock | TableBlock | PreformattedBlock
+/** One block of a document. */
+export const Block = Schema.Union(HeadingBlock, ParagraphBlock, ListBlock, TableBlock, PreformattedBlock)
+export type Block = typeof Block.Type
+
+/**
+ * The blocks `[start, end)` of a document: where a section or a chunk lies in its blocks.
+ * `blocks.slice(range.start, range.end)` are its blocks.
+ */
+export const BlockRange = Schema.Struct({
+  /** Index of the first block. */
+  start: Schema.Int,
+  /** Index after the last block. */
+  end: Schema.Int
+})
+export type BlockRange = typeof BlockRange.Type
 
 /** The visible text of a block, for searching and counting (tables: cells joined by spaces). */
 export const blockText = (block: Block): string => {

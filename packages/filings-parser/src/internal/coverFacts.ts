@@ -3,20 +3,10 @@
 // hidden `ix:header` that the Markdown leaves out.
 import { Dates } from "@filings/domain"
 import { Schema } from "effect"
+import { decodeHTMLStrict } from "entities"
 import type { CoverFacts } from "../ParsedDocument.js"
 
-const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: "\"", apos: "'", nbsp: " " }
-
-const plainText = (html: string): string =>
-  html
-    .replace(/<[^>]*>/g, " ")
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, entity: string) => {
-      if (entity.startsWith("#x") || entity.startsWith("#X")) return String.fromCodePoint(parseInt(entity.slice(2), 16))
-      if (entity.startsWith("#")) return String.fromCodePoint(parseInt(entity.slice(1), 10))
-      return entities[entity.toLowerCase()] ?? whole
-    })
-    .replace(/\s+/g, " ")
-    .trim()
+const plainText = (html: string): string => decodeHTMLStrict(html.replace(/<[^>]*>/g, " ")).replace(/\s+/g, " ").trim()
 
 /** The text of the `ix:nonNumeric` element whose opening tag ends at `start`, nested markup removed. */
 const factText = (html: string, start: number): string | undefined => {

@@ -5,6 +5,7 @@
  * tables that swallow the text around them. These helpers recognise such a document and unwrap it
  * for the plain-text path.
  */
+import { decodeHTMLStrict } from "entities"
 
 const tag = /<\/?([A-Za-z][A-Za-z0-9]*)\b[^<>]*>/g
 // The markup of SGML text filings, which is not HTML.
@@ -41,18 +42,10 @@ export const isTextInHtmlShell = (html: string): boolean => {
   return true
 }
 
-const entity = /&(?:#(\d{1,7})|#x([0-9a-f]{1,6})|(amp|lt|gt|quot|apos|nbsp));/gi
-const namedEntities: Readonly<Record<string, string>> = { amp: "&", lt: "<", gt: ">", quot: "\"", apos: "'", nbsp: " " }
-
-const decodeEntity = (whole: string, decimal?: string, hex?: string, name?: string): string => {
-  const code = decimal !== undefined ? Number(decimal) : hex !== undefined ? Number.parseInt(hex, 16) : undefined
-  if (code !== undefined) return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole
-  return namedEntities[name?.toLowerCase() ?? ""] ?? whole
-}
-
-/** The text of a wrapped text filing: HTML tags and the `<head>` removed, basic entities decoded. */
+/** The text of a wrapped text filing: HTML tags and the `<head>` removed, character references decoded. */
 export const unwrapHtmlShell = (html: string): string =>
-  html
-    .replace(/<head\b[\s\S]*?<\/head>/i, "")
-    .replace(tag, (whole, name: string) => isHtmlTag(name) ? "" : whole)
-    .replace(entity, decodeEntity)
+  decodeHTMLStrict(
+    html
+      .replace(/<head\b[\s\S]*?<\/head>/i, "")
+      .replace(tag, (whole, name: string) => isHtmlTag(name) ? "" : whole)
+  )

@@ -10,14 +10,33 @@ const unstorable =
 export const storableText = (text: string): string =>
   text.replace(unstorable, (character) => (character.charCodeAt(0) >= 0xd800 ? "\uFFFD" : ""))
 
+// The same characters, to test for without the global flag's state.
+const hasUnstorable = new RegExp(unstorable.source)
+
+// Nearly every document is clean: what has nothing to clean is returned as it is, not copied.
 const cleanValue = (value: unknown): unknown => {
-  if (typeof value === "string") return storableText(value)
-  if (Array.isArray(value)) return value.map(cleanValue)
+  if (typeof value === "string") return hasUnstorable.test(value) ? storableText(value) : value
+  if (Array.isArray(value)) {
+    let cleaned: Array<unknown> | undefined
+    value.forEach((item: unknown, index) => {
+      const clean = cleanValue(item)
+      if (clean !== item) (cleaned ??= value.slice())[index] = clean
+    })
+    return cleaned ?? value
+  }
   if (value !== null && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, cleanValue(field)]))
+    let cleaned: Record<string, unknown> | undefined
+    for (const [key, field] of Object.entries(value)) {
+      const clean = cleanValue(field)
+      if (clean !== field) (cleaned ??= { ...value })[key] = clean
+    }
+    return cleaned ?? value
   }
   return value
 }
 
-/** Plain data (objects, arrays, strings, numbers) with every string made storable; the shape is unchanged. */
+/**
+ * Plain data (objects, arrays, strings, numbers) with every string made storable; the shape is
+ * unchanged. Parts with nothing to clean are the same objects, not copies.
+ */
 export const storableData = <T>(value: T): T => cleanValue(value) as T

@@ -1,8 +1,8 @@
 /**
- * Test-only adapter: reads the Markdown the current engine makes (`FilingsParser.htmlToMarkdown`)
- * back into blocks, so section detection can be tested on real filings before the block engine
- * (`readHtml`) exists. Headings (`#`), GFM tables (`|`), lists, fenced code and paragraphs; a
- * paragraph that is all `**bold**` gets `style.bold`. Pages are unknown (1).
+ * Test-only adapter: reads short Markdown back into blocks, so tests can write the documents they
+ * need as Markdown (section detection here, the extractor's table, signature and exhibit readers
+ * there). Headings (`#`), GFM tables (`|`), lists, fenced code and paragraphs (their lines kept as
+ * written); a paragraph that is all `**bold**` gets `style.bold`. Pages are unknown (1).
  */
 import type { Block, TextStyle } from "../../src/internal/blocks.js"
 import { plainStyle } from "../../src/internal/blocks.js"

@@ -3,7 +3,7 @@
  * Item 15 of a 10-K, Item 6 of a 10-Q, Item 9.01 of an 8-K) and from the exhibit documents of a
  * full submission, one per number, ordered by number.
  */
-import type { ParsedDocument } from "@filings/filings-parser"
+import type { Blocks, ParsedDocument } from "@filings/filings-parser"
 import { locateTables, mergeHeaderRows } from "../tables/readTables.js"
 
 export interface ExhibitEntry {
@@ -103,14 +103,35 @@ export const compareNumbers = (left: string, right: string): number => {
   return 0
 }
 
+/** How many lines a block takes in Markdown, the blank line after it included. */
+const markdownLines = (block: Blocks.Block): number => {
+  switch (block.kind) {
+    case "heading":
+      return 2
+    case "paragraph":
+      return block.markdown.split("\n").length + 1
+    case "list":
+      return block.items.reduce((count, item) => count + item.split("\n").length, 1)
+    case "table":
+      return block.rows.length + 2
+    case "preformatted":
+      return block.text.split("\n").length + 3
+  }
+}
+
+// Only the top of an exhibit's document is its title page.
+const titleLines = 40
+
 // A submission's exhibit is often described only by its type: the document's first heading says more.
 const describeExhibit = (exhibit: ParsedDocument.ParsedExhibit): string => {
   const given = cleanDescription(exhibit.description)
   if (given !== "" && !/^EX-\d/i.test(given)) return given
-  for (const line of exhibit.markdown.split("\n").slice(0, 40)) {
-    const heading = /^#{1,6}\s+(.+)$/.exec(line)?.[1]
-    if (heading === undefined) continue
-    const text = cleanDescription(heading.replace(/\\(.)/g, "$1").replace(/\*\*/g, ""))
+  let line = 0
+  for (const block of exhibit.blocks) {
+    if (line >= titleLines) break
+    line += markdownLines(block)
+    if (block.kind !== "heading") continue
+    const text = cleanDescription(block.text)
     if (text !== "" && !/^exhibit\s+[\d.]+[a-z]?\.?$/i.test(text)) return text
   }
   return given

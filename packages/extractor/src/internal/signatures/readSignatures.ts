@@ -6,8 +6,7 @@
  */
 import type { ParsedDocument } from "@filings/filings-parser"
 import { findDate } from "../dates.js"
-import { readMarkdownBlocks } from "../tables/gfm.js"
-import { sectionsOf } from "../tables/readTables.js"
+import { type DocumentPart, partsOf, readParts } from "../tables/documentParts.js"
 
 export interface Signer {
   readonly name: string
@@ -19,15 +18,18 @@ export interface SignaturePage {
   readonly signers: Array<Signer>
 }
 
-const signatureHeading = /^#{1,6}\s+(?:\*\*)?SIGNATURES?(?:\*\*)?\s*$/im
+const signatureHeading = /^SIGNATURES?$/i
 
-/** The Markdown of the signature page: the `Signatures` section, else from a `SIGNATURE(S)` heading on. */
-const signatureMarkdown = (document: ParsedDocument.ParsedDocument): string | undefined => {
-  const section = document.sections.find((candidate) => /^signatures?$/i.test(candidate.name.trim()))
-  if (section !== undefined) return section.content
-  for (const part of sectionsOf(document)) {
-    const match = signatureHeading.exec(part.markdown)
-    if (match !== null) return part.markdown.slice(match.index)
+/** The signature page: the `Signatures` section, else from a `SIGNATURE(S)` heading to the end of its part. */
+const signaturePage = (document: ParsedDocument.ParsedDocument): DocumentPart | undefined => {
+  const parts = partsOf(document)
+  const section = parts.find((candidate) => /^signatures?$/i.test(candidate.name.trim()))
+  if (section !== undefined) return section
+  for (const part of parts) {
+    for (let index = part.start; index < part.end; index++) {
+      const block = part.blocks[index]
+      if (block?.kind === "heading" && signatureHeading.test(block.text.trim())) return { ...part, start: index }
+    }
   }
   return undefined
 }
@@ -69,9 +71,9 @@ const withoutName = (title: string, name: string): string => {
 }
 
 /** The short lines of the signature page in reading order. */
-const linesOf = (markdown: string): Array<string> => {
+const linesOf = (page: DocumentPart): Array<string> => {
   const lines: Array<string> = []
-  for (const block of readMarkdownBlocks(markdown)) {
+  for (const block of readParts(page)) {
     if (block.kind === "text" && block.depth > 0 && lines.length > 0 && afterSignatures.test(block.text)) break
     if (block.kind === "text") {
       lines.push(...block.lines)
@@ -87,9 +89,9 @@ const linesOf = (markdown: string): Array<string> => {
 export const readSignatures = (
   document: ParsedDocument.ParsedDocument
 ): { readonly signatures?: SignaturePage | undefined; readonly warnings: Array<string> } => {
-  const markdown = signatureMarkdown(document)
-  if (markdown === undefined) return { warnings: ["no signature page found"] }
-  const lines = linesOf(markdown)
+  const page = signaturePage(document)
+  if (page === undefined) return { warnings: ["no signature page found"] }
+  const lines = linesOf(page)
   const signers: Array<Signer> = []
   let signedDate: string | undefined
   for (let index = 0; index < lines.length; index++) {

@@ -4,7 +4,7 @@
  * rows padded to the header's width, the unit, and a conservative financial-statement type.
  */
 import type { ParsedDocument } from "@filings/filings-parser"
-import { type MarkdownBlock, type MarkdownTable, readMarkdownBlocks } from "./gfm.js"
+import { type DocumentPart, exhibitPart, partsOf, readParts, type TablePart } from "./documentParts.js"
 
 export type TableType = "income_statement" | "balance_sheet" | "cash_flow" | "segment_revenue" | "other"
 
@@ -19,45 +19,15 @@ export interface ReadTable {
   readonly tableType: TableType
 }
 
-/** A table with the text blocks just before it, as found in one section's Markdown. */
+/** A table with the text blocks just before it, as found in one section. */
 export interface LocatedTable {
   readonly section: string
   readonly sectionItem: string | undefined
-  readonly table: MarkdownTable
+  readonly table: TablePart
   /** The text blocks between the previous table (or the section start) and this one, nearest last. */
   readonly before: ReadonlyArray<string>
   /** The nearest heading above the table in its section, when there is one. */
   readonly heading: string | undefined
-}
-
-interface SectionMarkdown {
-  readonly name: string
-  readonly item: string | undefined
-  readonly markdown: string
-}
-
-/**
- * The document's Markdown cut by section. Section contents are ranges of the body, so the text
- * outside every section (the cover page, part headings) is kept too, under the name "".
- */
-export const sectionsOf = (document: ParsedDocument.ParsedDocument): Array<SectionMarkdown> => {
-  if (document.sections.length === 0) return [{ name: "", item: undefined, markdown: document.markdown }]
-  const parts: Array<SectionMarkdown> = []
-  let cursor = 0
-  for (const section of document.sections) {
-    const start = document.markdown.indexOf(section.content, cursor)
-    if (start < 0) {
-      parts.push({ name: section.name, item: section.item, markdown: section.content })
-      continue
-    }
-    if (start > cursor) parts.push({ name: "", item: undefined, markdown: document.markdown.slice(cursor, start) })
-    parts.push({ name: section.name, item: section.item, markdown: section.content })
-    cursor = start + section.content.length
-  }
-  if (cursor < document.markdown.length) {
-    parts.push({ name: "", item: undefined, markdown: document.markdown.slice(cursor) })
-  }
-  return parts
 }
 
 const sameRow = (left: ReadonlyArray<string>, right: ReadonlyArray<string>): boolean =>
@@ -68,12 +38,12 @@ const sameRow = (left: ReadonlyArray<string>, right: ReadonlyArray<string>): boo
  * where older 10-Ks put their financial statements) and the press releases and supplements an 8-K
  * furnishes (EX-99.x). Each is one part named after the exhibit.
  */
-const financialExhibitsOf = (document: ParsedDocument.ParsedDocument): Array<SectionMarkdown> =>
+const financialExhibitsOf = (document: ParsedDocument.ParsedDocument): Array<DocumentPart> =>
   document.exhibits.flatMap((exhibit) =>
-    /^(?:13|99)(?:\.|$)/.test(exhibit.number) && exhibit.markdown.includes("|") &&
+    /^(?:13|99)(?:\.|$)/.test(exhibit.number) && exhibit.blocks.some((block) => block.kind === "table") &&
       // An exhibit found inside a single document is a part of its body, read already.
       !document.markdown.includes(exhibit.markdown.slice(0, 2000))
-      ? [{ name: `Exhibit ${exhibit.number}`, item: undefined, markdown: exhibit.markdown }]
+      ? [exhibitPart(`Exhibit ${exhibit.number}`, exhibit.blocks)]
       : []
   )
 
@@ -84,20 +54,19 @@ const locatedOf = new WeakMap<ParsedDocument.ParsedDocument, ReadonlyArray<Locat
 export const locateTables = (document: ParsedDocument.ParsedDocument): ReadonlyArray<LocatedTable> => {
   let located = locatedOf.get(document)
   if (located === undefined) {
-    located = locateTablesIn(sectionsOf(document))
+    located = locateTablesIn(partsOf(document))
     locatedOf.set(document, located)
   }
   return located
 }
 
-const locateTablesIn = (parts: ReadonlyArray<SectionMarkdown>): Array<LocatedTable> => {
+const locateTablesIn = (parts: ReadonlyArray<DocumentPart>): Array<LocatedTable> => {
   const located: Array<LocatedTable> = []
   for (const section of parts) {
-    const blocks: Array<MarkdownBlock> = readMarkdownBlocks(section.markdown)
     let before: Array<string> = []
     let heading: string | undefined
     let previous: LocatedTable | undefined
-    for (const block of blocks) {
+    for (const block of readParts(section)) {
       if (block.kind === "text") {
         before.push(block.text)
         if (block.depth > 0) heading = block.text
@@ -122,7 +91,7 @@ const locateTablesIn = (parts: ReadonlyArray<SectionMarkdown>): Array<LocatedTab
 }
 
 // A continued table may repeat its multi-row header too: drop the leading rows its start had.
-const dropRepeatedHeader = (start: MarkdownTable, continued: MarkdownTable): ReadonlyArray<ReadonlyArray<string>> => {
+const dropRepeatedHeader = (start: TablePart, continued: TablePart): ReadonlyArray<ReadonlyArray<string>> => {
   let skip = 0
   while (
     skip < continued.rows.length && skip < start.rows.length &&

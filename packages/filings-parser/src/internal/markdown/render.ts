@@ -85,3 +85,49 @@ export const countBlockWords = (blocks: ReadonlyArray<Block>, start = 0, end = b
   }
   return count
 }
+
+/**
+ * A document's blocks rendered once: each block's Markdown, and the words before each block. The
+ * body, the sections and the chunks are ranges of the same blocks, joined from these.
+ */
+export interface RenderedBlocks {
+  readonly markdown: ReadonlyArray<string>
+  /** `wordsBefore[i]`: the words of blocks `[0, i)`; one entry more than there are blocks. */
+  readonly wordsBefore: ReadonlyArray<number>
+}
+
+export const renderOnce = (blocks: ReadonlyArray<Block>): RenderedBlocks => {
+  const markdown: Array<string> = new Array(blocks.length)
+  const wordsBefore: Array<number> = new Array(blocks.length + 1)
+  let words = 0
+  wordsBefore[0] = 0
+  blocks.forEach((block, index) => {
+    markdown[index] = renderBlock(block)
+    words += countWords(blockText(block))
+    wordsBefore[index + 1] = words
+  })
+  return { markdown, wordsBefore }
+}
+
+const clamp = (rendered: RenderedBlocks, start: number, end: number): readonly [number, number] => {
+  const last = rendered.markdown.length
+  const from = Math.min(Math.max(0, start), last)
+  return [from, Math.max(from, Math.min(end, last))]
+}
+
+/** The Markdown of blocks `[start, end)`, as `renderMarkdown` writes it. */
+export const markdownOfRange = (rendered: RenderedBlocks, start = 0, end = rendered.markdown.length): string => {
+  const [from, to] = clamp(rendered, start, end)
+  const parts: Array<string> = []
+  for (let index = from; index < to; index++) {
+    const markdown = rendered.markdown[index] ?? ""
+    if (markdown !== "") parts.push(markdown)
+  }
+  return `${parts.join("\n\n")}\n`
+}
+
+/** The words of blocks `[start, end)`, as `countBlockWords` counts them. */
+export const wordsOfRange = (rendered: RenderedBlocks, start = 0, end = rendered.markdown.length): number => {
+  const [from, to] = clamp(rendered, start, end)
+  return (rendered.wordsBefore[to] ?? 0) - (rendered.wordsBefore[from] ?? 0)
+}
