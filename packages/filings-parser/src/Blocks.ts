@@ -15,6 +15,8 @@
  * const tables = parsed.blocks
  *   .slice(risk?.blockRange.start, risk?.blockRange.end)
  *   .filter((block) => block.kind === "table")
+ *
+ * @module
  */
 import { type Block } from "./internal/blocks.js"
 import { collapseSpaces, inlinePlainText } from "./internal/markdown/plainText.js"

@@ -10,6 +10,8 @@
  * or the `FilingsParser` service (`layer`) where the conversion should be swappable. Unusable
  * input fails with `UnreadableDocument`; everything else succeeds, with any oddities reported in
  * `warnings`.
+ *
+ * @module
  */
 import { Context, Effect, Either, Layer, Schema } from "effect"
 import type { Block } from "./internal/blocks.js"
@@ -44,6 +46,12 @@ export const UnreadableReason = Schema.Literal(
 )
 export type UnreadableReason = typeof UnreadableReason.Type
 
+/**
+ * A document that cannot be converted, with the reason and what was found.
+ *
+ * @example
+ * Effect.runPromise(FilingsParser.htmlToMarkdown("")).catch((error) => error.reason) // "empty"
+ */
 export class UnreadableDocument extends Schema.TaggedError<UnreadableDocument>()("UnreadableDocument", {
   reason: UnreadableReason,
   detail: Schema.String
@@ -227,17 +235,26 @@ export const bytesToMarkdown: (
 
 /** The conversion as a service, for code that wants it injected (and replaceable in tests). */
 export interface Service {
+  /** Bytes to text in their declared or detected charset (the module's `decodeBytes`). */
   readonly decodeBytes: typeof decodeBytes
+  /** HTML or inline XBRL to blocks (the module's `readHtmlBlocks`). */
   readonly readHtmlBlocks: typeof readHtmlBlocks
+  /** Plain text to blocks (the module's `readTextBlocks`). */
   readonly readTextBlocks: typeof readTextBlocks
+  /** Bytes as served to blocks (the module's `readBlocks`). */
   readonly readBlocks: typeof readBlocks
+  /** HTML or inline XBRL to Markdown (the module's `htmlToMarkdown`). */
   readonly htmlToMarkdown: typeof htmlToMarkdown
+  /** Plain text to Markdown (the module's `textToMarkdown`). */
   readonly textToMarkdown: typeof textToMarkdown
+  /** Bytes as served to Markdown (the module's `bytesToMarkdown`). */
   readonly bytesToMarkdown: typeof bytesToMarkdown
 }
 
+/** The conversion as a service (`layer`), for code that injects it and replaces it in tests. */
 export class FilingsParser extends Context.Tag("@filings/filings-parser/FilingsParser")<FilingsParser, Service>() {}
 
+/** The conversion functions of this module, as the service. */
 export const make: Effect.Effect<Service> = Effect.succeed({
   decodeBytes,
   readHtmlBlocks,
@@ -248,4 +265,5 @@ export const make: Effect.Effect<Service> = Effect.succeed({
   bytesToMarkdown
 })
 
+/** The conversion service, as a layer. */
 export const layer: Layer.Layer<FilingsParser> = Layer.effect(FilingsParser, make)

@@ -2,6 +2,8 @@
  * What the parser makes of a document: its blocks (the document model, see `Blocks`), the
  * Markdown rendered from them, its labeled sections and stable chunks for citations (each a range
  * of the blocks, with its pages), the exhibits of a submission, and the warnings met on the way.
+ *
+ * @module
  */
 import { Schema } from "effect"
 import { Block, BlockRange } from "./internal/blocks.js"
@@ -44,6 +46,7 @@ export const Chunk = Schema.Struct({
 })
 export type Chunk = typeof Chunk.Type
 
+/** An exhibit document of a full submission (`EX-99.1`, `EX-10.2`), parsed as the body is. */
 export const ParsedExhibit = Schema.Struct({
   /** `99.1`, `10.2`, `31.1`. */
   number: Schema.String,
@@ -74,6 +77,7 @@ export const CoverFacts = Schema.Struct({
 })
 export type CoverFacts = typeof CoverFacts.Type
 
+/** The whole of what `Parser.parse` makes of a document. */
 export const ParsedDocument = Schema.Struct({
   /** The form the document was parsed as (`10-K`, `8-K`, `EARNINGS_CALL`, ...), when known. */
   form: Schema.optional(Schema.String),

@@ -8,6 +8,8 @@
  * when the form says `EARNINGS_CALL`), or an HTML, inline XBRL or plain-text document. Sections
  * follow the form: items for 10-K, 10-Q, 8-K and 20-F, headings for the others, prepared remarks
  * and Q&A for transcripts.
+ *
+ * @module
  */
 import { Effect, Option } from "effect"
 import {
@@ -49,6 +51,7 @@ export interface ParseInput {
   readonly submission?: SgmlSubmission.Submission | undefined
 }
 
+/** Why `parse` failed: the document cannot be read, or the submission is malformed. */
 export type ParseError = UnreadableDocument | SgmlSubmission.MalformedSubmission
 
 const transcriptForm = "EARNINGS_CALL"

@@ -3,6 +3,8 @@
  * A query names catalogued items (by number, title or alias, in the forms that have them) and, for
  * forms whose sections are named by their headings (S-1, DEF 14A, 6-K), a heading. The same rules
  * serve one document's `?section=` filter and the search across documents.
+ *
+ * @module
  */
 import {
   catalogFor,

@@ -6,6 +6,8 @@
  * Header values keep EDGAR's spelling (CIK with leading zeros, fiscal year end as "MMDD"); dates
  * become ISO `YYYY-MM-DD`. uuencoded documents (images, PDFs, ZIP, Excel) are listed with format
  * `"binary"` and can be decoded with `decodeBinary`.
+ *
+ * @module
  */
 import { Effect, Either, Option, Schema } from "effect"
 import {
@@ -28,6 +30,7 @@ export const MalformedReason = Schema.Literal(
 )
 export type MalformedReason = typeof MalformedReason.Type
 
+/** An input that is not a usable SGML submission, with the reason. */
 export class MalformedSubmission extends Schema.TaggedError<MalformedSubmission>()("MalformedSubmission", {
   reason: MalformedReason,
   detail: Schema.String
@@ -54,6 +57,7 @@ export const SubmissionEntity = Schema.Struct({
 })
 export type SubmissionEntity = typeof SubmissionEntity.Type
 
+/** The submission's `<SEC-HEADER>`: form, accession number, dates, 8-K items and the filer entities. */
 export const SubmissionHeader = Schema.Struct({
   accessionNumber: Schema.optional(Schema.String),
   /** CONFORMED SUBMISSION TYPE, e.g. "8-K", "10-K/A". */
@@ -79,6 +83,7 @@ export type SubmissionHeader = typeof SubmissionHeader.Type
 export const DocumentFormat = Schema.Literal("html", "text", "xml", "json", "binary")
 export type DocumentFormat = typeof DocumentFormat.Type
 
+/** One `<DOCUMENT>` of a submission: its type, sequence, file name, description, format and body. */
 export const SubmissionDocument = Schema.Struct({
   /** `<TYPE>`: the form for the primary document, "EX-99.1", "GRAPHIC", "XML", ... */
   type: Schema.String,
@@ -91,6 +96,7 @@ export const SubmissionDocument = Schema.Struct({
 })
 export type SubmissionDocument = typeof SubmissionDocument.Type
 
+/** A full EDGAR submission split into its header and documents, with the warnings met. */
 export const Submission = Schema.Struct({
   header: SubmissionHeader,
   documents: Schema.Array(SubmissionDocument),
