@@ -3,68 +3,53 @@
  * Saving is one transaction and idempotent on the publication id, so a retried ingest job never
  * duplicates a document.
  */
-import type { Dates, DocType as DocTypes, Ids } from "@filings/domain"
-import { Context, type Effect, type Option } from "effect"
+import { type Dates, type DocType as DocTypes, Document, type Ids } from "@filings/domain"
+import { Context, type Effect, type Option, Schema } from "effect"
 import type { StorageError, UnstorableValue } from "./StorageError.js"
 
-type Cik = Ids.Cik
 type DocType = DocTypes.DocType
 type IsoDate = Dates.IsoDate
-type Period = Dates.Period
 type PublicationId = Ids.PublicationId
 type Ticker = Ids.Ticker
 
-export interface DocumentMetadata {
-  readonly publicationId: PublicationId
-  readonly ticker: Ticker
-  readonly companyName: string
-  readonly cik: Cik
-  readonly docType: DocType
-  readonly title: string
-  readonly filingDate: IsoDate
-  readonly period: Period
-  readonly secUrl: string
-  readonly wordCount: number
-  /** Items an 8-K reports, `Item 2.02` style; empty for other forms. */
-  readonly items: ReadonlyArray<string>
-}
+/**
+ * What is known of a document without its body: `Document.DocumentMetadata` of `@filings/domain`,
+ * whose encoded side names the SQL columns (`publication_id`).
+ */
+export const DocumentMetadata = Document.DocumentMetadata
+export type DocumentMetadata = Document.DocumentMetadata
 
-export interface StoredSection {
-  /** The section's name in the API's form, `Item 1A. Risk Factors`. */
-  readonly title: string
-  /** The item key (`1A`, `2.02`, `part2item1a`) when the section is an item of its form. */
-  readonly item?: string | undefined
-  readonly content: string
-  readonly wordCount: number
-  readonly pageStart: number
-  readonly pageEnd: number
-}
+/** A labeled section as stored: `Document.LabeledSection` of `@filings/domain`. */
+export const StoredSection = Document.LabeledSection
+export type StoredSection = Document.LabeledSection
 
-export interface StoredExhibit {
-  readonly exhibitNumber: string
-  readonly title: string
-  readonly content: string
-}
+/** An exhibit of a document with its Markdown: `Document.Exhibit` of `@filings/domain`. */
+export const StoredExhibit = Document.Exhibit
+export type StoredExhibit = Document.Exhibit
 
 /** A passage of the body that citations point at: `c0001`, `c0002`, ... in body order. */
-export interface StoredChunk {
-  readonly id: string
-  readonly text: string
+export const StoredChunk = Schema.Struct({
+  id: Schema.String,
+  text: Schema.String,
   /** The section the chunk starts in. */
-  readonly section?: string | undefined
-}
+  section: Schema.optional(Schema.String)
+})
+export type StoredChunk = typeof StoredChunk.Type
 
-export interface StoredDocument extends DocumentMetadata {
-  readonly body: string
-  readonly sections: ReadonlyArray<StoredSection>
-  readonly exhibits: ReadonlyArray<StoredExhibit>
+/** A document with its body, sections, exhibits and chunks. */
+export const StoredDocument = Schema.Struct({
+  ...DocumentMetadata.fields,
+  body: Schema.String,
+  sections: Schema.Array(StoredSection),
+  exhibits: Schema.Array(StoredExhibit),
   /**
    * The body cut into passages, as the parser makes them: joined with "\n" they give the body.
    * Adapters may rely on that to store them as ranges of the body, and must still keep chunks that
    * do not.
    */
-  readonly chunks: ReadonlyArray<StoredChunk>
-}
+  chunks: Schema.Array(StoredChunk)
+})
+export type StoredDocument = typeof StoredDocument.Type
 
 export interface DocumentQuery {
   readonly tickers?: ReadonlyArray<Ticker> | undefined

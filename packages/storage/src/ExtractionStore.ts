@@ -3,58 +3,44 @@
  * exhibit references, signatures), written at ingestion and read by the extract endpoints, for
  * one document or as series across many.
  */
-import type { Dates, DocType as DocTypes, Ids } from "@filings/domain"
-import { Context, type Effect, type Option } from "effect"
+import { type Dates, type DocType as DocTypes, Extracted, type Ids } from "@filings/domain"
+import { Context, type Effect, type Option, Schema } from "effect"
 import type { DocumentMetadata } from "./DocumentStore.js"
 import type { StorageError } from "./StorageError.js"
 
-export interface StoredMetric {
-  /** One of the API's metric names: `revenue`, `eps_diluted`, ... */
-  readonly name: string
-  readonly value: number
-  readonly unit: string
-  /**
-   * The document's reporting period (`FY 2024`, `Q3 2024`). Extractions stored before balances got
-   * `asOf` hold the balance's date here instead; readers present those with the document's period.
-   */
-  readonly period: string
-  /** The date a balance or share count is measured at (ISO); absent for flows. */
-  readonly asOf?: string | undefined
-  readonly yoyChange?: number | undefined
-  /** The XBRL concept, table or `derived`. */
-  readonly source: string
-}
+/**
+ * A stored metric: the extracted value (`Extracted.MetricValue`) under one of the API's metric names
+ * (`revenue`, `eps_diluted`, ...). Its `period` is the document's reporting period (`FY 2024`);
+ * extractions stored before balances got `asOf` hold the balance's date there instead, and readers
+ * present those with the document's period. Encoded, its keys are the SQL columns' (`as_of`).
+ */
+export const StoredMetric = Schema.Struct({
+  name: Schema.String,
+  ...Extracted.MetricValue.fields
+})
+export type StoredMetric = typeof StoredMetric.Type
 
-export interface StoredTable {
-  readonly id: string
-  readonly title: string
-  readonly section: string
-  readonly tableType: "income_statement" | "balance_sheet" | "cash_flow" | "segment_revenue" | "other"
-  readonly headers: ReadonlyArray<string>
-  readonly rows: ReadonlyArray<ReadonlyArray<string>>
-  readonly unit: string
-  readonly format?: string | undefined
-}
+/** A stored table: the extractor's `Extracted.Table` as it is. */
+export const StoredTable = Extracted.Table
+export type StoredTable = Extracted.Table
 
-export interface StoredExhibitReference {
-  readonly number: string
-  readonly description: string
-  /** The API path that serves the exhibit; null when the filing does not carry it. */
-  readonly url: string | null
-}
+/** A stored exhibit reference: the extractor's `Extracted.ExhibitReference` as it is. */
+export const StoredExhibitReference = Extracted.ExhibitReference
+export type StoredExhibitReference = Extracted.ExhibitReference
 
-export interface StoredSignatures {
-  readonly signedDate: Dates.IsoDate
-  readonly signers: ReadonlyArray<{ readonly name: string; readonly title: string }>
-}
+/** Stored signatures: the extractor's `Extracted.Signatures`, whose date is always a date here. */
+export const StoredSignatures = Extracted.Signatures
+export type StoredSignatures = Extracted.Signatures
 
-export interface StoredExtraction {
-  readonly metrics: ReadonlyArray<StoredMetric>
-  readonly tables: ReadonlyArray<StoredTable>
-  readonly exhibits: ReadonlyArray<StoredExhibitReference>
-  readonly signatures?: StoredSignatures | undefined
-  readonly warnings: ReadonlyArray<string>
-}
+/** What the extractor found in one document, as the store keeps it. */
+export const StoredExtraction = Schema.Struct({
+  metrics: Schema.Array(StoredMetric),
+  tables: Schema.Array(StoredTable),
+  exhibits: Schema.Array(StoredExhibitReference),
+  signatures: Schema.optional(StoredSignatures),
+  warnings: Schema.Array(Schema.String)
+})
+export type StoredExtraction = typeof StoredExtraction.Type
 
 export interface MetricSeriesQuery {
   readonly tickers: ReadonlyArray<Ids.Ticker>
