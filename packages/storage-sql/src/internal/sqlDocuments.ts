@@ -1,61 +1,35 @@
 // DocumentStore and CompanyStore on SQL. Metadata and body live in two tables written in one
 // transaction; list queries read only the metadata table.
-import { SqlClient } from "@effect/sql"
-import type { Dates, DocType, Ids } from "@filings/domain"
-import type { CompanyStore, DocumentStore } from "@filings/storage"
-import { Array as Arr, Effect, Option } from "effect"
+import { SqlClient, SqlSchema } from "@effect/sql"
+import { Ids } from "@filings/domain"
+import { CompanyStore, DocumentStore } from "@filings/storage"
+import { Array as Arr, Effect, Option, Schema } from "effect"
 import { jsonb } from "./jsonb.js"
+import { fromRow, rowsAs, Total } from "./sqlRows.js"
 import { failsAs, writeFailsAs } from "./storageErrors.js"
 
-export interface MetadataRow {
-  readonly publication_id: string
-  readonly ticker: string
-  readonly company_name: string
-  readonly cik: string
-  readonly doc_type: string
-  readonly title: string
-  readonly filing_date: string
-  readonly period: string
-  readonly sec_url: string
-  readonly word_count: number
-  readonly items: ReadonlyArray<string>
-}
-
-interface DocumentRow extends MetadataRow {
-  readonly body: string
-  readonly exhibits: ReadonlyArray<DocumentStore.StoredExhibit>
-}
-
-interface SectionRow {
-  readonly name: string
-  readonly item: string | null
-  readonly content: string
-  readonly word_count: number
-  readonly page_start: number
-  readonly page_end: number
-}
-
-const toSection = (row: SectionRow): DocumentStore.StoredSection => ({
-  title: row.name,
-  ...(row.item === null ? {} : { item: row.item }),
-  content: row.content,
-  wordCount: row.word_count,
-  pageStart: row.page_start,
-  pageEnd: row.page_end
+/** A document with its body: the metadata's columns, the body, and the exhibits' JSON (stored camelCase). */
+const DocumentRow = Schema.Struct({
+  ...DocumentStore.DocumentMetadata.fields,
+  body: Schema.String,
+  exhibits: Schema.Array(Schema.typeSchema(DocumentStore.StoredExhibit))
 })
 
-const sectionColumns = "name, item, content, word_count, page_start, page_end"
+/** A page of a document list: the metadata's columns and the count of every match. */
+const DocumentPageRow = Schema.Struct({ ...DocumentStore.DocumentMetadata.fields, ...Total.fields })
 
-interface ChunkRow {
-  readonly chunk_id: string
-  readonly section: string | null
-  readonly text: string
-}
+const sectionColumns = "name AS title, item, content, word_count, page_start, page_end"
 
-const toChunk = (row: ChunkRow): DocumentStore.StoredChunk => ({
-  id: row.chunk_id,
-  text: row.text,
-  ...(row.section === null ? {} : { section: row.section })
+// The section's columns as one JSON object, for a query that reads it beside its document's
+// columns (both have a word count).
+const sectionObject = `jsonb_build_object('title', s.name, 'item', s.item, 'content', s.content,
+  'word_count', s.word_count, 'page_start', s.page_start, 'page_end', s.page_end)`
+
+/** A section with its document: the document's columns, the section as one JSON object beside them. */
+const SectionHitRow = Schema.Struct({
+  ...DocumentStore.DocumentMetadata.fields,
+  section: fromRow(DocumentStore.StoredSection),
+  ...Total.fields
 })
 
 /** Rows per INSERT of chunks: well under PostgreSQL's limit of bind parameters per statement. */
@@ -84,35 +58,48 @@ const chunkRows = (document: DocumentStore.StoredDocument) => {
   })
 }
 
-interface SectionHitRow {
-  readonly section_name: string
-  readonly section_item: string | null
-  readonly section_content: string
-  readonly section_word_count: number
-  readonly section_page_start: number
-  readonly section_page_end: number
-}
-
-// Rows were written from validated documents, so their values carry the domain's brands.
-export const toMetadata = (row: MetadataRow): DocumentStore.DocumentMetadata => ({
-  publicationId: row.publication_id as Ids.PublicationId,
-  ticker: row.ticker as Ids.Ticker,
-  companyName: row.company_name,
-  cik: row.cik as Ids.Cik,
-  docType: row.doc_type as DocType.DocType,
-  title: row.title,
-  filingDate: row.filing_date as Dates.IsoDate,
-  period: row.period as Dates.Period,
-  secUrl: row.sec_url,
-  wordCount: row.word_count,
-  items: row.items
-})
-
 export const makeDocumentStore = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
 
   const metadataColumns = sql`publication_id, ticker, company_name, cik, doc_type, title,
     filing_date::text AS filing_date, period, sec_url, word_count, items`
+
+  // A chunk's text: its own, or its range of the body.
+  const chunkText = sql.literal("COALESCE(c.text, substr(b.body, c.body_start + 1, c.body_length))")
+
+  const findDocumentRow = SqlSchema.findOne({
+    Request: Ids.PublicationId,
+    Result: fromRow(DocumentRow),
+    execute: (publicationId) =>
+      sql`
+        SELECT ${metadataColumns}, b.body, b.exhibits
+        FROM documents d JOIN document_bodies b USING (publication_id)
+        WHERE publication_id = ${publicationId}`
+  })
+  const findSections = SqlSchema.findAll({
+    Request: Ids.PublicationId,
+    Result: fromRow(DocumentStore.StoredSection),
+    execute: (publicationId) =>
+      sql`
+        SELECT ${sql.literal(sectionColumns)} FROM document_sections
+        WHERE publication_id = ${publicationId} ORDER BY position`
+  })
+  const ChunkRequest = Schema.Struct({ publicationId: Ids.PublicationId, chunkId: Schema.optional(Schema.String) })
+  const findChunks = SqlSchema.findAll({
+    Request: ChunkRequest,
+    Result: fromRow(DocumentStore.StoredChunk),
+    execute: ({ chunkId, publicationId }) =>
+      sql`
+        SELECT c.chunk_id AS id, c.section, ${chunkText} AS text
+        FROM document_chunks c JOIN document_bodies b USING (publication_id)
+        WHERE publication_id = ${publicationId}${chunkId === undefined ? sql`` : sql` AND c.chunk_id = ${chunkId}`}
+        ORDER BY c.position`
+  })
+  const findMetadataRow = SqlSchema.findOne({
+    Request: Ids.PublicationId,
+    Result: fromRow(DocumentStore.DocumentMetadata),
+    execute: (publicationId) => sql`SELECT ${metadataColumns} FROM documents WHERE publication_id = ${publicationId}`
+  })
 
   const documentFilters = (
     query: Pick<DocumentStore.DocumentQuery, "tickers" | "docTypes" | "startDate" | "endDate">
@@ -122,9 +109,6 @@ export const makeDocumentStore = Effect.gen(function*() {
     ...(query.startDate === undefined ? [] : [sql`filing_date >= ${query.startDate}::date`]),
     ...(query.endDate === undefined ? [] : [sql`filing_date <= ${query.endDate}::date`])
   ]
-
-  // A chunk's text: its own, or its range of the body.
-  const chunkText = sql.literal("COALESCE(c.text, substr(b.body, c.body_start + 1, c.body_length))")
 
   const save = (document: DocumentStore.StoredDocument) =>
     sql.withTransaction(Effect.gen(function*() {
@@ -169,41 +153,21 @@ export const makeDocumentStore = Effect.gen(function*() {
 
   const findByPublicationId = (publicationId: Ids.PublicationId) =>
     Effect.gen(function*() {
-      const [row] = yield* sql<DocumentRow>`
-        SELECT ${metadataColumns}, b.body, b.exhibits
-        FROM documents d JOIN document_bodies b USING (publication_id)
-        WHERE publication_id = ${publicationId}`
-      if (row === undefined) return Option.none()
-      const sections = yield* sql<SectionRow>`
-        SELECT ${sql.literal(sectionColumns)} FROM document_sections
-        WHERE publication_id = ${publicationId} ORDER BY position`
-      const chunks = yield* sql<ChunkRow>`
-        SELECT c.chunk_id, c.section, ${chunkText} AS text
-        FROM document_chunks c JOIN document_bodies b USING (publication_id)
-        WHERE publication_id = ${publicationId} ORDER BY c.position`
-      return Option.some<DocumentStore.StoredDocument>({
-        ...toMetadata(row),
-        body: row.body,
-        sections: sections.map(toSection),
-        exhibits: row.exhibits,
-        chunks: chunks.map(toChunk)
-      })
+      const document = yield* findDocumentRow(publicationId)
+      if (Option.isNone(document)) return Option.none()
+      const sections = yield* findSections(publicationId)
+      const chunks = yield* findChunks({ publicationId })
+      return Option.some<DocumentStore.StoredDocument>({ ...document.value, sections, chunks })
     }).pipe(failsAs("DocumentStore.findByPublicationId"))
 
   const findChunk = (publicationId: Ids.PublicationId, chunkId: string) =>
-    sql<ChunkRow>`
-      SELECT c.chunk_id, c.section, ${chunkText} AS text
-      FROM document_chunks c JOIN document_bodies b USING (publication_id)
-      WHERE publication_id = ${publicationId} AND c.chunk_id = ${chunkId}`.pipe(
-      Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toChunk)),
+    findChunks({ publicationId, chunkId }).pipe(
+      Effect.map((chunks) => Option.fromNullable(chunks[0])),
       failsAs("DocumentStore.findChunk")
     )
 
   const findMetadata = (publicationId: Ids.PublicationId) =>
-    sql<MetadataRow>`SELECT ${metadataColumns} FROM documents WHERE publication_id = ${publicationId}`.pipe(
-      Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toMetadata)),
-      failsAs("DocumentStore.findMetadata")
-    )
+    findMetadataRow(publicationId).pipe(failsAs("DocumentStore.findMetadata"))
 
   const list = (query: DocumentStore.DocumentQuery) =>
     Effect.gen(function*() {
@@ -211,15 +175,17 @@ export const makeDocumentStore = Effect.gen(function*() {
       const where = filters.length === 0 ? sql.literal("TRUE") : sql.and(filters)
       const direction = sql.literal(query.order === "asc" ? "ASC" : "DESC")
       // One statement gives the page and the number of all matches ...
-      const rows = yield* sql<MetadataRow & { readonly total: number }>`
+      const rows = yield* sql`
         SELECT ${metadataColumns}, count(*) OVER ()::int AS total FROM documents WHERE ${where}
         ORDER BY filing_date ${direction}, publication_id ${direction}
-        LIMIT ${query.limit} OFFSET ${query.offset}`
-      if (rows[0] !== undefined) return { documents: rows.map(toMetadata), total: rows[0].total }
+        LIMIT ${query.limit} OFFSET ${query.offset}`.pipe(rowsAs(DocumentPageRow))
+      if (rows[0] !== undefined) {
+        return { documents: rows.map(({ total: _total, ...document }) => document), total: rows[0].total }
+      }
       // ... except past the last page, where there is no row to carry the count.
       const [counted] = query.offset === 0
         ? [{ total: 0 }]
-        : yield* sql<{ readonly total: number }>`SELECT count(*)::int AS total FROM documents WHERE ${where}`
+        : yield* sql`SELECT count(*)::int AS total FROM documents WHERE ${where}`.pipe(rowsAs(Total))
       return { documents: [], total: counted?.total ?? 0 }
     }).pipe(failsAs("DocumentStore.list"))
 
@@ -233,33 +199,22 @@ export const makeDocumentStore = Effect.gen(function*() {
       ])
       const where = sql.and([...documentFilters(query), wanted])
       // Both tables have a word count: the section's columns are read under names of their own.
-      const rows = yield* sql<MetadataRow & SectionHitRow & { readonly total: number }>`
+      const rows = yield* sql`
         SELECT d.publication_id, d.ticker, d.company_name, d.cik, d.doc_type, d.title,
           d.filing_date::text AS filing_date, d.period, d.sec_url, d.word_count, d.items,
-          s.name AS section_name, s.item AS section_item, s.content AS section_content,
-          s.word_count AS section_word_count, s.page_start AS section_page_start, s.page_end AS section_page_end,
-          count(*) OVER ()::int AS total
+          ${sql.literal(sectionObject)} AS section, count(*) OVER ()::int AS total
         FROM document_sections s JOIN documents d USING (publication_id)
         WHERE ${where}
         ORDER BY d.filing_date DESC, d.publication_id DESC, s.position
-        LIMIT ${query.limit} OFFSET ${query.offset}`
+        LIMIT ${query.limit} OFFSET ${query.offset}`.pipe(rowsAs(SectionHitRow))
       if (rows[0] === undefined && query.offset > 0) {
-        const [counted] = yield* sql<{ readonly total: number }>`
+        const [counted] = yield* sql`
           SELECT count(*)::int AS total FROM document_sections s JOIN documents d USING (publication_id) WHERE ${where}`
+          .pipe(rowsAs(Total))
         return { results: [], total: counted?.total ?? 0 }
       }
       return {
-        results: rows.map((row) => ({
-          document: toMetadata(row),
-          section: toSection({
-            name: row.section_name,
-            item: row.section_item,
-            content: row.section_content,
-            word_count: row.section_word_count,
-            page_start: row.section_page_start,
-            page_end: row.section_page_end
-          })
-        })),
+        results: rows.map(({ section, total: _total, ...document }) => ({ document, section })),
         total: rows[0]?.total ?? 0
       }
     }).pipe(failsAs("DocumentStore.searchSections"))
@@ -268,23 +223,20 @@ export const makeDocumentStore = Effect.gen(function*() {
   return service
 })
 
-interface CompanyRow {
-  readonly cik: string
-  readonly ticker: string
-  readonly name: string
-  readonly as_of: string | null
-}
-
-const toCompany = (row: CompanyRow): CompanyStore.Company => ({
-  cik: row.cik as Ids.Cik,
-  ticker: row.ticker as Ids.Ticker,
-  name: row.name,
-  ...(row.as_of === null ? {} : { asOf: row.as_of })
-})
-
 export const makeCompanyStore = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const companyColumns = sql.unsafe("cik, ticker, name, as_of::text AS as_of")
+  const findCompany = SqlSchema.findOne({
+    Request: Schema.Union(
+      Schema.Struct({ cik: Ids.Cik }),
+      Schema.Struct({ ticker: Ids.Ticker })
+    ),
+    Result: fromRow(CompanyStore.Company),
+    execute: (key) =>
+      "cik" in key
+        ? sql`SELECT ${companyColumns} FROM companies WHERE cik = ${key.cik}`
+        : sql`SELECT ${companyColumns} FROM companies WHERE ticker = ${key.ticker} ORDER BY updated_at DESC LIMIT 1`
+  })
   const service: CompanyStore.Service = {
     upsert: (company) =>
       // The same rule as `CompanyStore.supersedes`, in one statement so concurrent ingestions agree.
@@ -297,17 +249,8 @@ export const makeCompanyStore = Effect.gen(function*() {
         Effect.asVoid,
         failsAs("CompanyStore.upsert")
       ),
-    findByCik: (cik) =>
-      sql<CompanyRow>`SELECT ${companyColumns} FROM companies WHERE cik = ${cik}`.pipe(
-        Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toCompany)),
-        failsAs("CompanyStore.findByCik")
-      ),
-    findByTicker: (ticker) =>
-      sql<CompanyRow>`
-        SELECT ${companyColumns} FROM companies WHERE ticker = ${ticker} ORDER BY updated_at DESC LIMIT 1`.pipe(
-        Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toCompany)),
-        failsAs("CompanyStore.findByTicker")
-      )
+    findByCik: (cik) => findCompany({ cik }).pipe(failsAs("CompanyStore.findByCik")),
+    findByTicker: (ticker) => findCompany({ ticker }).pipe(failsAs("CompanyStore.findByTicker"))
   }
   return service
 })
