@@ -13,19 +13,11 @@ type PublicationId = Ids.PublicationId
 type Ticker = Ids.Ticker
 
 /**
- * What is known of a document without its body: `Document.DocumentMetadata` of `@filings/domain`,
- * whose encoded side names the SQL columns (`publication_id`).
+ * The stored forms of a document's metadata, sections and exhibits are the shapes of
+ * `@filings/domain`'s `Document` module as they are: `DocumentMetadata`, `LabeledSection` (here
+ * `StoredSection`) and `Exhibit` (here `StoredExhibit`), whose encoded sides name the SQL columns.
  */
-export const DocumentMetadata = Document.DocumentMetadata
-export type DocumentMetadata = Document.DocumentMetadata
-
-/** A labeled section as stored: `Document.LabeledSection` of `@filings/domain`. */
-export const StoredSection = Document.LabeledSection
-export type StoredSection = Document.LabeledSection
-
-/** An exhibit of a document with its Markdown: `Document.Exhibit` of `@filings/domain`. */
-export const StoredExhibit = Document.Exhibit
-export type StoredExhibit = Document.Exhibit
+export { DocumentMetadata, Exhibit as StoredExhibit, LabeledSection as StoredSection } from "@filings/domain/Document"
 
 /** A passage of the body that citations point at: `c0001`, `c0002`, ... in body order. */
 export const StoredChunk = Schema.Struct({
@@ -38,10 +30,10 @@ export type StoredChunk = typeof StoredChunk.Type
 
 /** A document with its body, sections, exhibits and chunks. */
 export const StoredDocument = Schema.Struct({
-  ...DocumentMetadata.fields,
+  ...Document.DocumentMetadata.fields,
   body: Schema.String,
-  sections: Schema.Array(StoredSection),
-  exhibits: Schema.Array(StoredExhibit),
+  sections: Schema.Array(Document.LabeledSection),
+  exhibits: Schema.Array(Document.Exhibit),
   /**
    * The body cut into passages, as the parser makes them: joined with "\n" they give the body.
    * Adapters may rely on that to store them as ranges of the body, and must still keep chunks that
@@ -65,7 +57,7 @@ export interface DocumentQuery {
 }
 
 export interface DocumentPage {
-  readonly documents: ReadonlyArray<DocumentMetadata>
+  readonly documents: ReadonlyArray<Document.DocumentMetadata>
   /** Every match, not only this page. */
   readonly total: number
 }
@@ -90,8 +82,8 @@ export interface SectionQuery {
 }
 
 export interface SectionHit {
-  readonly document: DocumentMetadata
-  readonly section: StoredSection
+  readonly document: Document.DocumentMetadata
+  readonly section: Document.LabeledSection
 }
 
 export interface SectionPage {
@@ -117,7 +109,7 @@ export interface Service {
   /** The metadata alone, without reading the body. */
   readonly findMetadata: (
     publicationId: PublicationId
-  ) => Effect.Effect<Option.Option<DocumentMetadata>, StorageError>
+  ) => Effect.Effect<Option.Option<Document.DocumentMetadata>, StorageError>
   readonly list: (query: DocumentQuery) => Effect.Effect<DocumentPage, StorageError>
   /** One kind of section across many documents. */
   readonly searchSections: (query: SectionQuery) => Effect.Effect<SectionPage, StorageError>
@@ -126,21 +118,22 @@ export interface Service {
 export class DocumentStore extends Context.Tag("@filings/storage/DocumentStore")<DocumentStore, Service>() {}
 
 /** Orders documents as `list` must: filing date, then publication id, in the query's direction. */
-export const compareForListing = (order: DocumentQuery["order"]) => (a: DocumentMetadata, b: DocumentMetadata) => {
-  const byDate = a.filingDate.localeCompare(b.filingDate) || a.publicationId.localeCompare(b.publicationId)
-  return order === "asc" ? byDate : -byDate
-}
+export const compareForListing =
+  (order: DocumentQuery["order"]) => (a: Document.DocumentMetadata, b: Document.DocumentMetadata) => {
+    const byDate = a.filingDate.localeCompare(b.filingDate) || a.publicationId.localeCompare(b.publicationId)
+    return order === "asc" ? byDate : -byDate
+  }
 
 /** Whether a document matches the filters of a query (paging aside). */
 export const matchesQuery =
   (query: Pick<DocumentQuery, "tickers" | "docTypes" | "startDate" | "endDate">) =>
-  (document: DocumentMetadata): boolean =>
+  (document: Document.DocumentMetadata): boolean =>
     (query.tickers === undefined || query.tickers.includes(document.ticker)) &&
     (query.docTypes === undefined || query.docTypes.includes(document.docType)) &&
     (query.startDate === undefined || document.filingDate >= query.startDate) &&
     (query.endDate === undefined || document.filingDate <= query.endDate)
 
 /** Whether a section is one a search asks for. */
-export const matchesSection = (match: SectionMatch, docType: DocType) => (section: StoredSection): boolean =>
+export const matchesSection = (match: SectionMatch, docType: DocType) => (section: Document.LabeledSection): boolean =>
   match.items.some((wanted) => wanted.docType === docType && wanted.item === section.item) ||
   match.names.some((name) => name.toLowerCase() === section.title.toLowerCase())

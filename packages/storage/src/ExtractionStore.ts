@@ -20,24 +20,22 @@ export const StoredMetric = Schema.Struct({
 })
 export type StoredMetric = typeof StoredMetric.Type
 
-/** A stored table: the extractor's `Extracted.Table` as it is. */
-export const StoredTable = Extracted.Table
-export type StoredTable = Extracted.Table
-
-/** A stored exhibit reference: the extractor's `Extracted.ExhibitReference` as it is. */
-export const StoredExhibitReference = Extracted.ExhibitReference
-export type StoredExhibitReference = Extracted.ExhibitReference
-
-/** Stored signatures: the extractor's `Extracted.Signatures`, whose date is always a date here. */
-export const StoredSignatures = Extracted.Signatures
-export type StoredSignatures = Extracted.Signatures
+/**
+ * Tables, exhibit references and signatures are stored as the extractor gives them: the shapes of
+ * `@filings/domain`'s `Extracted` module (a stored signature's date is always a date).
+ */
+export {
+  ExhibitReference as StoredExhibitReference,
+  Signatures as StoredSignatures,
+  Table as StoredTable
+} from "@filings/domain/Extracted"
 
 /** What the extractor found in one document, as the store keeps it. */
 export const StoredExtraction = Schema.Struct({
   metrics: Schema.Array(StoredMetric),
-  tables: Schema.Array(StoredTable),
-  exhibits: Schema.Array(StoredExhibitReference),
-  signatures: Schema.optional(StoredSignatures),
+  tables: Schema.Array(Extracted.Table),
+  exhibits: Schema.Array(Extracted.ExhibitReference),
+  signatures: Schema.optional(Extracted.Signatures),
   warnings: Schema.Array(Schema.String)
 })
 export type StoredExtraction = typeof StoredExtraction.Type
@@ -65,14 +63,14 @@ export interface TableQuery {
   readonly tickers: ReadonlyArray<Ids.Ticker>
   readonly docTypes: ReadonlyArray<DocTypes.DocType>
   /** All types when absent. */
-  readonly tableTypes?: ReadonlyArray<StoredTable["tableType"]> | undefined
+  readonly tableTypes?: ReadonlyArray<Extracted.TableType> | undefined
   readonly limit: number
   readonly offset: number
 }
 
 export interface TableHit {
   readonly document: DocumentMetadata
-  readonly table: StoredTable
+  readonly table: Extracted.Table
 }
 
 export interface Service {

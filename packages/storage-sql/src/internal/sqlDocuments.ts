@@ -5,7 +5,7 @@ import { Ids } from "@filings/domain"
 import { CompanyStore, DocumentStore } from "@filings/storage"
 import { Array as Arr, Effect, Option, Schema } from "effect"
 import { jsonb } from "./jsonb.js"
-import { fromRow, rowsAs, Total } from "./sqlRows.js"
+import { Counted, fromRow, inDocumentOrder, joinedDocumentColumns, pageOf, rowsAs, Total } from "./sqlRows.js"
 import { failsAs, writeFailsAs } from "./storageErrors.js"
 
 /** A document with its body: the metadata's columns, the body, and the exhibits' JSON (stored camelCase). */
@@ -15,9 +15,6 @@ const DocumentRow = Schema.Struct({
   exhibits: Schema.Array(Schema.typeSchema(DocumentStore.StoredExhibit))
 })
 
-/** A page of a document list: the metadata's columns and the count of every match. */
-const DocumentPageRow = Schema.Struct({ ...DocumentStore.DocumentMetadata.fields, ...Total.fields })
-
 const sectionColumns = "name AS title, item, content, word_count, page_start, page_end"
 
 // The section's columns as one JSON object, for a query that reads it beside its document's
@@ -26,10 +23,9 @@ const sectionObject = `jsonb_build_object('title', s.name, 'item', s.item, 'cont
   'word_count', s.word_count, 'page_start', s.page_start, 'page_end', s.page_end)`
 
 /** A section with its document: the document's columns, the section as one JSON object beside them. */
-const SectionHitRow = Schema.Struct({
+const SectionHitRow = Counted({
   ...DocumentStore.DocumentMetadata.fields,
-  section: fromRow(DocumentStore.StoredSection),
-  ...Total.fields
+  section: fromRow(DocumentStore.StoredSection)
 })
 
 /** Rows per INSERT of chunks: well under PostgreSQL's limit of bind parameters per statement. */
@@ -76,13 +72,9 @@ export const makeDocumentStore = Effect.gen(function*() {
         FROM documents d JOIN document_bodies b USING (publication_id)
         WHERE publication_id = ${publicationId}`
   })
-  const findSections = SqlSchema.findAll({
-    Request: Ids.PublicationId,
-    Result: fromRow(DocumentStore.StoredSection),
-    execute: (publicationId) =>
-      sql`
-        SELECT ${sql.literal(sectionColumns)} FROM document_sections
-        WHERE publication_id = ${publicationId} ORDER BY position`
+  const findSections = inDocumentOrder(sql, DocumentStore.StoredSection, {
+    table: "document_sections",
+    columns: sectionColumns
   })
   const ChunkRequest = Schema.Struct({ publicationId: Ids.PublicationId, chunkId: Schema.optional(Schema.String) })
   const findChunks = SqlSchema.findAll({
@@ -178,15 +170,14 @@ export const makeDocumentStore = Effect.gen(function*() {
       const rows = yield* sql`
         SELECT ${metadataColumns}, count(*) OVER ()::int AS total FROM documents WHERE ${where}
         ORDER BY filing_date ${direction}, publication_id ${direction}
-        LIMIT ${query.limit} OFFSET ${query.offset}`.pipe(rowsAs(DocumentPageRow))
-      if (rows[0] !== undefined) {
-        return { documents: rows.map(({ total: _total, ...document }) => document), total: rows[0].total }
-      }
+        LIMIT ${query.limit} OFFSET ${query.offset}`.pipe(rowsAs(Counted(DocumentStore.DocumentMetadata.fields)))
       // ... except past the last page, where there is no row to carry the count.
-      const [counted] = query.offset === 0
-        ? [{ total: 0 }]
-        : yield* sql`SELECT count(*)::int AS total FROM documents WHERE ${where}`.pipe(rowsAs(Total))
-      return { documents: [], total: counted?.total ?? 0 }
+      const page = yield* pageOf(
+        rows,
+        query.offset,
+        sql`SELECT count(*)::int AS total FROM documents WHERE ${where}`.pipe(rowsAs(Total))
+      )
+      return { documents: page.rows, total: page.total }
     }).pipe(failsAs("DocumentStore.list"))
 
   const searchSections = (query: DocumentStore.SectionQuery) =>
@@ -198,25 +189,20 @@ export const makeDocumentStore = Effect.gen(function*() {
         ...(names.length === 0 ? [] : [sql`lower(s.name) IN ${sql.in(names.map((name) => name.toLowerCase()))}`])
       ])
       const where = sql.and([...documentFilters(query), wanted])
-      // Both tables have a word count: the section's columns are read under names of their own.
       const rows = yield* sql`
-        SELECT d.publication_id, d.ticker, d.company_name, d.cik, d.doc_type, d.title,
-          d.filing_date::text AS filing_date, d.period, d.sec_url, d.word_count, d.items,
-          ${sql.literal(sectionObject)} AS section, count(*) OVER ()::int AS total
+        SELECT ${sql.literal(joinedDocumentColumns)}, ${sql.literal(sectionObject)} AS section,
+          count(*) OVER ()::int AS total
         FROM document_sections s JOIN documents d USING (publication_id)
         WHERE ${where}
         ORDER BY d.filing_date DESC, d.publication_id DESC, s.position
         LIMIT ${query.limit} OFFSET ${query.offset}`.pipe(rowsAs(SectionHitRow))
-      if (rows[0] === undefined && query.offset > 0) {
-        const [counted] = yield* sql`
-          SELECT count(*)::int AS total FROM document_sections s JOIN documents d USING (publication_id) WHERE ${where}`
+      const page = yield* pageOf(
+        rows,
+        query.offset,
+        sql`SELECT count(*)::int AS total FROM document_sections s JOIN documents d USING (publication_id) WHERE ${where}`
           .pipe(rowsAs(Total))
-        return { results: [], total: counted?.total ?? 0 }
-      }
-      return {
-        results: rows.map(({ section, total: _total, ...document }) => ({ document, section })),
-        total: rows[0]?.total ?? 0
-      }
+      )
+      return { results: page.rows.map(({ section, ...document }) => ({ document, section })), total: page.total }
     }).pipe(failsAs("DocumentStore.searchSections"))
 
   const service: DocumentStore.Service = { save, findByPublicationId, findChunk, findMetadata, list, searchSections }

@@ -5,7 +5,7 @@ import { Ids } from "@filings/domain"
 import { DocumentStore, ExtractionStore } from "@filings/storage"
 import { Effect, Option, Schema } from "effect"
 import { jsonb } from "./jsonb.js"
-import { fromRow, rowsAs, Total } from "./sqlRows.js"
+import { Counted, fromRow, inDocumentOrder, joinedDocumentColumns, pageOf, rowsAs, Total } from "./sqlRows.js"
 import { failsAs } from "./storageErrors.js"
 
 const metricColumns = "metric AS name, value, unit, period, as_of::text AS as_of, yoy_change, source"
@@ -15,10 +15,6 @@ const tableColumns = "table_id AS id, title, section, table_type, headers, rows,
 // (both have a title).
 const tableObject = `jsonb_build_object('id', t.table_id, 'title', t.title, 'section', t.section,
   'table_type', t.table_type, 'headers', t.headers, 'rows', t.rows, 'unit', t.unit, 'format', t.format)`
-
-// The document's columns under the names of its metadata's encoded side, for queries that join another table.
-const documentColumns = `d.publication_id, d.ticker, d.company_name, d.cik, d.doc_type, d.title,
-  d.filing_date::text AS filing_date, d.period, d.sec_url, d.word_count, d.items`
 
 /** The JSON columns beside the metrics and tables: they hold the stored (camelCase) forms as they are. */
 const ExtractionRow = Schema.typeSchema(ExtractionStore.StoredExtraction.pick("exhibits", "signatures", "warnings"))
@@ -37,10 +33,9 @@ const SeriesRow = Schema.Struct({
 })
 
 /** A table with its document: the document's columns, the table as one JSON object beside them. */
-const TableHitRow = Schema.Struct({
+const TableHitRow = Counted({
   ...DocumentStore.DocumentMetadata.fields,
-  table: fromRow(ExtractionStore.StoredTable),
-  ...Total.fields
+  table: fromRow(ExtractionStore.StoredTable)
 })
 
 export const makeExtractionStore = Effect.gen(function*() {
@@ -52,19 +47,13 @@ export const makeExtractionStore = Effect.gen(function*() {
     execute: (publicationId) =>
       sql`SELECT exhibits, signatures, warnings FROM document_extractions WHERE publication_id = ${publicationId}`
   })
-  const findMetrics = SqlSchema.findAll({
-    Request: Ids.PublicationId,
-    Result: fromRow(ExtractionStore.StoredMetric),
-    execute: (publicationId) =>
-      sql`SELECT ${sql.literal(metricColumns)} FROM document_metrics
-        WHERE publication_id = ${publicationId} ORDER BY position`
+  const findMetrics = inDocumentOrder(sql, ExtractionStore.StoredMetric, {
+    table: "document_metrics",
+    columns: metricColumns
   })
-  const findTables = SqlSchema.findAll({
-    Request: Ids.PublicationId,
-    Result: fromRow(ExtractionStore.StoredTable),
-    execute: (publicationId) =>
-      sql`SELECT ${sql.literal(tableColumns)} FROM document_tables
-        WHERE publication_id = ${publicationId} ORDER BY position`
+  const findTables = inDocumentOrder(sql, ExtractionStore.StoredTable, {
+    table: "document_tables",
+    columns: tableColumns
   })
 
   const save = (publicationId: Ids.PublicationId, extraction: ExtractionStore.StoredExtraction) =>
@@ -156,21 +145,19 @@ export const makeExtractionStore = Effect.gen(function*() {
         ...(query.tableTypes === undefined ? [] : [sql`t.table_type IN ${sql.in(query.tableTypes)}`])
       ])
       const rows = yield* sql`
-        SELECT ${sql.literal(documentColumns)}, ${sql.literal(tableObject)} AS "table", count(*) OVER ()::int AS total
+        SELECT ${sql.literal(joinedDocumentColumns)}, ${sql.literal(tableObject)} AS "table",
+          count(*) OVER ()::int AS total
         FROM document_tables t JOIN documents d USING (publication_id)
         WHERE ${where}
         ORDER BY d.filing_date DESC, d.publication_id DESC, t.position
         LIMIT ${query.limit} OFFSET ${query.offset}`.pipe(rowsAs(TableHitRow))
-      if (rows[0] === undefined && query.offset > 0) {
-        const [counted] = yield* sql`
-          SELECT count(*)::int AS total FROM document_tables t JOIN documents d USING (publication_id) WHERE ${where}`
+      const page = yield* pageOf(
+        rows,
+        query.offset,
+        sql`SELECT count(*)::int AS total FROM document_tables t JOIN documents d USING (publication_id) WHERE ${where}`
           .pipe(rowsAs(Total))
-        return { results: [], total: counted?.total ?? 0 }
-      }
-      return {
-        results: rows.map(({ table, total: _total, ...document }) => ({ document, table })),
-        total: rows[0]?.total ?? 0
-      }
+      )
+      return { results: page.rows.map(({ table, ...document }) => ({ document, table })), total: page.total }
     }).pipe(failsAs("ExtractionStore.tables"))
 
   const service: ExtractionStore.Service = { save, find, metricSeries, tables }

@@ -1,6 +1,8 @@
 // Rows read as the stored shapes of the ports. A shape's encoded side names the columns
 // (`publication_id`, `as_of`), so a row decodes with the shape's own schema once its NULLs, which
 // stand for absent optional fields, are dropped; brands and dates are checked on the way.
+import { type SqlClient, SqlSchema } from "@effect/sql"
+import { Ids } from "@filings/domain"
 import { Effect, Schema } from "effect"
 import type { ParseResult } from "effect"
 
@@ -30,3 +32,39 @@ export const rowsAs = <A, I>(shape: Schema.Schema<A, I>) => {
 
 /** A `count(*)::int AS total` column. */
 export const Total = Schema.Struct({ total: Schema.Int })
+
+/** A row that carries the number of every match of its query (`count(*) OVER ()::int AS total`). */
+export const Counted = <Fields extends Schema.Struct.Fields>(fields: Fields) =>
+  Schema.Struct({ ...fields, ...Total.fields })
+
+/**
+ * One page of a query whose rows carry the count of every match, each row without its count.
+ * Past the last page no row carries it, so it is counted on its own there (`countAll`).
+ */
+export const pageOf = <A extends { readonly total: number }, E, R>(
+  rows: ReadonlyArray<A>,
+  offset: number,
+  countAll: Effect.Effect<ReadonlyArray<{ readonly total: number }>, E, R>
+): Effect.Effect<{ readonly rows: ReadonlyArray<Omit<A, "total">>; readonly total: number }, E, R> => {
+  const withoutCount = rows.map(({ total: _total, ...row }) => row)
+  if (rows[0] !== undefined || offset === 0) return Effect.succeed({ rows: withoutCount, total: rows[0]?.total ?? 0 })
+  return Effect.map(countAll, ([counted]) => ({ rows: withoutCount, total: counted?.total ?? 0 }))
+}
+
+/** The columns of a document read beside another table's, under its metadata's encoded names. */
+export const joinedDocumentColumns = `d.publication_id, d.ticker, d.company_name, d.cik, d.doc_type, d.title,
+  d.filing_date::text AS filing_date, d.period, d.sec_url, d.word_count, d.items`
+
+/** Reads a document's rows of one table (`document_metrics`, ...) in their stored order, as `shape`. */
+export const inDocumentOrder = <A, I>(
+  sql: SqlClient.SqlClient,
+  shape: Schema.Schema<A, I>,
+  from: { readonly table: string; readonly columns: string }
+) =>
+  SqlSchema.findAll({
+    Request: Ids.PublicationId,
+    Result: fromRow(shape),
+    execute: (publicationId) =>
+      sql`SELECT ${sql.literal(from.columns)} FROM ${sql(from.table)}
+        WHERE publication_id = ${publicationId} ORDER BY position`
+  })
