@@ -43,15 +43,23 @@ export const StoredDocument = Schema.Struct({
 })
 export type StoredDocument = typeof StoredDocument.Type
 
-export interface DocumentQuery {
+/** Which documents a query reads: every one when a filter is absent. */
+export interface DocumentFilters {
   readonly tickers?: ReadonlyArray<Ticker> | undefined
   readonly docTypes?: ReadonlyArray<DocType> | undefined
-  /** Inclusive. */
+  /** Inclusive, on the filing date. */
   readonly startDate?: IsoDate | undefined
-  /** Inclusive. */
+  /** Inclusive, on the filing date. */
   readonly endDate?: IsoDate | undefined
+}
+
+/** Which page of the matches a query returns. */
+export interface Paging {
   readonly limit: number
   readonly offset: number
+}
+
+export interface DocumentQuery extends DocumentFilters, Paging {
   /** By filing date, ties broken by publication id in the same direction, so pages never overlap. */
   readonly order: "asc" | "desc"
 }
@@ -71,14 +79,8 @@ export interface SectionMatch {
   readonly names: ReadonlyArray<string>
 }
 
-export interface SectionQuery {
-  readonly tickers?: ReadonlyArray<Ticker> | undefined
-  readonly docTypes?: ReadonlyArray<DocType> | undefined
-  readonly startDate?: IsoDate | undefined
-  readonly endDate?: IsoDate | undefined
+export interface SectionQuery extends DocumentFilters, Paging {
   readonly match: SectionMatch
-  readonly limit: number
-  readonly offset: number
 }
 
 export interface SectionHit {
@@ -125,13 +127,11 @@ export const compareForListing =
   }
 
 /** Whether a document matches the filters of a query (paging aside). */
-export const matchesQuery =
-  (query: Pick<DocumentQuery, "tickers" | "docTypes" | "startDate" | "endDate">) =>
-  (document: Document.DocumentMetadata): boolean =>
-    (query.tickers === undefined || query.tickers.includes(document.ticker)) &&
-    (query.docTypes === undefined || query.docTypes.includes(document.docType)) &&
-    (query.startDate === undefined || document.filingDate >= query.startDate) &&
-    (query.endDate === undefined || document.filingDate <= query.endDate)
+export const matchesQuery = (query: DocumentFilters) => (document: Document.DocumentMetadata): boolean =>
+  (query.tickers === undefined || query.tickers.includes(document.ticker)) &&
+  (query.docTypes === undefined || query.docTypes.includes(document.docType)) &&
+  (query.startDate === undefined || document.filingDate >= query.startDate) &&
+  (query.endDate === undefined || document.filingDate <= query.endDate)
 
 /** Whether a section is one a search asks for. */
 export const matchesSection = (match: SectionMatch, docType: DocType) => (section: Document.LabeledSection): boolean =>

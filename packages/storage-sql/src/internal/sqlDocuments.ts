@@ -5,7 +5,7 @@ import { Ids } from "@filings/domain"
 import { CompanyStore, DocumentStore } from "@filings/storage"
 import { Array as Arr, Effect, Option, Schema } from "effect"
 import { jsonb } from "./jsonb.js"
-import { Counted, fromRow, inDocumentOrder, joinedDocumentColumns, pageOf, rowsAs, Total } from "./sqlRows.js"
+import { Counted, fromRow, hitsPage, inDocumentOrder, pageOf, rowsAs, Total } from "./sqlRows.js"
 import { failsAs, writeFailsAs } from "./storageErrors.js"
 
 /** A document with its body: the metadata's columns, the body, and the exhibits' JSON (stored camelCase). */
@@ -17,16 +17,10 @@ const DocumentRow = Schema.Struct({
 
 const sectionColumns = "name AS title, item, content, word_count, page_start, page_end"
 
-// The section's columns as one JSON object, for a query that reads it beside its document's
+// The section's columns as one JSON object, for a search that reads it beside its document's
 // columns (both have a word count).
 const sectionObject = `jsonb_build_object('title', s.name, 'item', s.item, 'content', s.content,
   'word_count', s.word_count, 'page_start', s.page_start, 'page_end', s.page_end)`
-
-/** A section with its document: the document's columns, the section as one JSON object beside them. */
-const SectionHitRow = Counted({
-  ...DocumentStore.DocumentMetadata.fields,
-  section: fromRow(DocumentStore.StoredSection)
-})
 
 /** Rows per INSERT of chunks: well under PostgreSQL's limit of bind parameters per statement. */
 const chunkRowsPerInsert = 1_000
@@ -94,7 +88,7 @@ export const makeDocumentStore = Effect.gen(function*() {
   })
 
   const documentFilters = (
-    query: Pick<DocumentStore.DocumentQuery, "tickers" | "docTypes" | "startDate" | "endDate">
+    query: DocumentStore.DocumentFilters
   ) => [
     ...(query.tickers === undefined ? [] : [sql.in("ticker", query.tickers)]),
     ...(query.docTypes === undefined ? [] : [sql.in("doc_type", query.docTypes)]),
@@ -188,21 +182,15 @@ export const makeDocumentStore = Effect.gen(function*() {
         ...items.map(({ docType, item }) => sql`(d.doc_type = ${docType} AND s.item = ${item})`),
         ...(names.length === 0 ? [] : [sql`lower(s.name) IN ${sql.in(names.map((name) => name.toLowerCase()))}`])
       ])
-      const where = sql.and([...documentFilters(query), wanted])
-      const rows = yield* sql`
-        SELECT ${sql.literal(joinedDocumentColumns)}, ${sql.literal(sectionObject)} AS section,
-          count(*) OVER ()::int AS total
-        FROM document_sections s JOIN documents d USING (publication_id)
-        WHERE ${where}
-        ORDER BY d.filing_date DESC, d.publication_id DESC, s.position
-        LIMIT ${query.limit} OFFSET ${query.offset}`.pipe(rowsAs(SectionHitRow))
-      const page = yield* pageOf(
-        rows,
-        query.offset,
-        sql`SELECT count(*)::int AS total FROM document_sections s JOIN documents d USING (publication_id) WHERE ${where}`
-          .pipe(rowsAs(Total))
-      )
-      return { results: page.rows.map(({ section, ...document }) => ({ document, section })), total: page.total }
+      const page = yield* hitsPage(sql, DocumentStore.StoredSection, {
+        table: "document_sections",
+        alias: "s",
+        hit: sectionObject,
+        where: sql.and([...documentFilters(query), wanted]),
+        limit: query.limit,
+        offset: query.offset
+      })
+      return { results: page.hits.map(({ document, hit }) => ({ document, section: hit })), total: page.total }
     }).pipe(failsAs("DocumentStore.searchSections"))
 
   const service: DocumentStore.Service = { save, findByPublicationId, findChunk, findMetadata, list, searchSections }

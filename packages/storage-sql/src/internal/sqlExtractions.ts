@@ -5,7 +5,7 @@ import { Ids } from "@filings/domain"
 import { DocumentStore, ExtractionStore } from "@filings/storage"
 import { Effect, Option, Schema } from "effect"
 import { jsonb } from "./jsonb.js"
-import { Counted, fromRow, inDocumentOrder, joinedDocumentColumns, pageOf, rowsAs, Total } from "./sqlRows.js"
+import { fromRow, hitsPage, inDocumentOrder, rowsAs } from "./sqlRows.js"
 import { failsAs } from "./storageErrors.js"
 
 const metricColumns = "metric AS name, value, unit, period, as_of::text AS as_of, yoy_change, source"
@@ -30,12 +30,6 @@ const SeriesRow = Schema.Struct({
     Schema.fromKey("document_period")
   ),
   metric: fromRow(ExtractionStore.StoredMetric)
-})
-
-/** A table with its document: the document's columns, the table as one JSON object beside them. */
-const TableHitRow = Counted({
-  ...DocumentStore.DocumentMetadata.fields,
-  table: fromRow(ExtractionStore.StoredTable)
 })
 
 export const makeExtractionStore = Effect.gen(function*() {
@@ -140,24 +134,18 @@ export const makeExtractionStore = Effect.gen(function*() {
   const tables = (query: ExtractionStore.TableQuery) =>
     Effect.gen(function*() {
       if (query.tickers.length === 0 || query.docTypes.length === 0) return { results: [], total: 0 }
-      const where = sql.and([
-        ...documentFilters(query),
-        ...(query.tableTypes === undefined ? [] : [sql`t.table_type IN ${sql.in(query.tableTypes)}`])
-      ])
-      const rows = yield* sql`
-        SELECT ${sql.literal(joinedDocumentColumns)}, ${sql.literal(tableObject)} AS "table",
-          count(*) OVER ()::int AS total
-        FROM document_tables t JOIN documents d USING (publication_id)
-        WHERE ${where}
-        ORDER BY d.filing_date DESC, d.publication_id DESC, t.position
-        LIMIT ${query.limit} OFFSET ${query.offset}`.pipe(rowsAs(TableHitRow))
-      const page = yield* pageOf(
-        rows,
-        query.offset,
-        sql`SELECT count(*)::int AS total FROM document_tables t JOIN documents d USING (publication_id) WHERE ${where}`
-          .pipe(rowsAs(Total))
-      )
-      return { results: page.rows.map(({ table, ...document }) => ({ document, table })), total: page.total }
+      const page = yield* hitsPage(sql, ExtractionStore.StoredTable, {
+        table: "document_tables",
+        alias: "t",
+        hit: tableObject,
+        where: sql.and([
+          ...documentFilters(query),
+          ...(query.tableTypes === undefined ? [] : [sql`t.table_type IN ${sql.in(query.tableTypes)}`])
+        ]),
+        limit: query.limit,
+        offset: query.offset
+      })
+      return { results: page.hits.map(({ document, hit }) => ({ document, table: hit })), total: page.total }
     }).pipe(failsAs("ExtractionStore.tables"))
 
   const service: ExtractionStore.Service = { save, find, metricSeries, tables }

@@ -1,8 +1,9 @@
 // Rows read as the stored shapes of the ports. A shape's encoded side names the columns
 // (`publication_id`, `as_of`), so a row decodes with the shape's own schema once its NULLs, which
 // stand for absent optional fields, are dropped; brands and dates are checked on the way.
-import { type SqlClient, SqlSchema } from "@effect/sql"
+import { type SqlClient, SqlSchema, type Statement } from "@effect/sql"
 import { Ids } from "@filings/domain"
+import { DocumentStore } from "@filings/storage"
 import { Effect, Schema } from "effect"
 import type { ParseResult } from "effect"
 
@@ -67,4 +68,38 @@ export const inDocumentOrder = <A, I>(
     execute: (publicationId) =>
       sql`SELECT ${sql.literal(from.columns)} FROM ${sql(from.table)}
         WHERE publication_id = ${publicationId} ORDER BY position`
+  })
+
+/**
+ * A page of the rows of a document's part (its sections, its tables) matching `where`, each with
+ * its document: newest filing first (ties by publication id), then in the document's order. The
+ * part is read as one JSON object (`hit`), since its columns and the document's share names.
+ */
+export const hitsPage = <A, I>(
+  sql: SqlClient.SqlClient,
+  shape: Schema.Schema<A, I>,
+  query: {
+    /** The part's table and its alias in `hit` and `where`: `document_sections s`. */
+    readonly table: string
+    readonly alias: string
+    /** The part's columns as one JSON object, under the encoded names of `shape`. */
+    readonly hit: string
+    readonly where: Statement.Fragment
+    readonly limit: number
+    readonly offset: number
+  }
+) =>
+  Effect.gen(function*() {
+    const from = sql.literal(`${query.table} ${query.alias} JOIN documents d USING (publication_id)`)
+    const rows = yield* sql`
+      SELECT ${sql.literal(joinedDocumentColumns)}, ${sql.literal(query.hit)} AS hit, count(*) OVER ()::int AS total
+      FROM ${from}
+      WHERE ${query.where}
+      ORDER BY d.filing_date DESC, d.publication_id DESC, ${sql.literal(query.alias)}.position
+      LIMIT ${query.limit} OFFSET ${query.offset}`.pipe(
+      rowsAs(Counted({ ...DocumentStore.DocumentMetadata.fields, hit: fromRow(shape) }))
+    )
+    const countAll = sql`SELECT count(*)::int AS total FROM ${from} WHERE ${query.where}`.pipe(rowsAs(Total))
+    const page = yield* pageOf(rows, query.offset, countAll)
+    return { hits: page.rows.map(({ hit, ...document }) => ({ document, hit })), total: page.total }
   })
