@@ -20,17 +20,32 @@ const tableObject = `jsonb_build_object('id', t.table_id, 'title', t.title, 'sec
 const ExtractionRow = Schema.typeSchema(ExtractionStore.StoredExtraction.pick("exhibits", "signatures", "warnings"))
 
 /**
- * A value of a series: the document's columns (its period as `document_period`, since the metric
- * has a period of its own) and the metric's, in one row read twice (see `metricSeries`).
+ * The document's columns of a series row: its period as `document_period`, since the metric beside
+ * it has a period of its own.
  */
-const SeriesRow = Schema.Struct({
+const SeriesDocument = Schema.Struct({
   ...DocumentStore.DocumentMetadata.pick("ticker", "companyName", "publicationId", "docType", "filingDate").fields,
   documentPeriod: DocumentStore.DocumentMetadata.fields.period.pipe(
     Schema.propertySignature,
     Schema.fromKey("document_period")
-  ),
-  metric: fromRow(ExtractionStore.StoredMetric)
+  )
 })
+
+/**
+ * Series rows as points: each row's metric, and its document's columns read once per document (a
+ * series holds thousands of rows, a few per document, and checking the same ids again costs).
+ */
+const toSeriesPoints = (rows: ReadonlyArray<{ readonly publication_id?: unknown }>) =>
+  Effect.gen(function*() {
+    const metrics = yield* rowsAs(ExtractionStore.StoredMetric)(Effect.succeed(rows))
+    const firstRows = [...new Map(rows.map((row) => [row.publication_id, row])).values()]
+    const documents = yield* rowsAs(SeriesDocument)(Effect.succeed(firstRows))
+    const byId = new Map(documents.map((document) => [document.publicationId as unknown, document]))
+    return rows.map((row, index): ExtractionStore.MetricPoint => ({
+      ...byId.get(row.publication_id)!,
+      metric: metrics[index]!
+    }))
+  })
 
 export const makeExtractionStore = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
@@ -123,12 +138,8 @@ export const makeExtractionStore = Effect.gen(function*() {
           OFFSET 0
         ) m
         WHERE ${sql.and(documentFilters(query))}
-        ORDER BY d.filing_date, d.publication_id, m.position`.pipe(
-        // Each row is read twice: as the document's columns and as the metric's.
-        Effect.map((rows) => rows.map((row) => ({ ...row, metric: row }))),
-        rowsAs(SeriesRow)
-      )
-      return rows
+        ORDER BY d.filing_date, d.publication_id, m.position`
+      return yield* toSeriesPoints(rows)
     }).pipe(failsAs("ExtractionStore.metricSeries"))
 
   const tables = (query: ExtractionStore.TableQuery) =>

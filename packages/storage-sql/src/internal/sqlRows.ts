@@ -7,8 +7,13 @@ import { DocumentStore } from "@filings/storage"
 import { Effect, Schema } from "effect"
 import type { ParseResult } from "effect"
 
-const withoutNulls = (row: object): object =>
-  Object.fromEntries(Object.entries(row).filter(([, value]) => value !== null))
+const withoutNulls = (row: object): object => {
+  const columns: Record<string, unknown> = {}
+  for (const [column, value] of Object.entries(row)) {
+    if (value !== null) columns[column] = value
+  }
+  return columns
+}
 
 /**
  * `shape` read from a row: NULL columns are dropped first. Only top-level NULLs: a JSON column
