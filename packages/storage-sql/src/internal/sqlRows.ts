@@ -26,9 +26,12 @@ export const fromRow = <A, I, R>(shape: Schema.Schema<A, I, R>): Schema.Schema<A
     { strict: false }
   )
 
-/** Decodes every row of a result as `shape` (see `fromRow`). */
+/**
+ * Decodes every row of a result as `shape` (see `fromRow`). Synchronously: the shapes hold no
+ * effects, and running an effect per row would cost more than the check itself.
+ */
 export const rowsAs = <A, I>(shape: Schema.Schema<A, I>) => {
-  const decode = Schema.decodeUnknown(Schema.Array(fromRow(shape)))
+  const decode = Schema.decodeUnknownEither(Schema.Array(fromRow(shape)))
   return <E, R>(rows: Effect.Effect<ReadonlyArray<unknown>, E, R>): Effect.Effect<
     ReadonlyArray<A>,
     E | ParseResult.ParseError,
