@@ -70,17 +70,12 @@ export const makeDocumentStore = Effect.gen(function*() {
     table: "document_sections",
     columns: sectionColumns
   })
-  const ChunkRequest = Schema.Struct({ publicationId: Ids.PublicationId, chunkId: Schema.optional(Schema.String) })
-  const findChunks = SqlSchema.findAll({
-    Request: ChunkRequest,
-    Result: fromRow(DocumentStore.StoredChunk),
-    execute: ({ chunkId, publicationId }) =>
-      sql`
-        SELECT c.chunk_id AS id, c.section, ${chunkText} AS text
-        FROM document_chunks c JOIN document_bodies b USING (publication_id)
-        WHERE publication_id = ${publicationId}${chunkId === undefined ? sql`` : sql` AND c.chunk_id = ${chunkId}`}
-        ORDER BY c.position`
-  })
+  const findChunks = (publicationId: Ids.PublicationId, chunkId?: string) =>
+    sql`
+      SELECT c.chunk_id AS id, c.section, ${chunkText} AS text
+      FROM document_chunks c JOIN document_bodies b USING (publication_id)
+      WHERE publication_id = ${publicationId}${chunkId === undefined ? sql`` : sql` AND c.chunk_id = ${chunkId}`}
+      ORDER BY c.position`.pipe(rowsAs(DocumentStore.StoredChunk))
   const findMetadataRow = SqlSchema.findOne({
     Request: Ids.PublicationId,
     Result: fromRow(DocumentStore.DocumentMetadata),
@@ -142,12 +137,12 @@ export const makeDocumentStore = Effect.gen(function*() {
       const document = yield* findDocumentRow(publicationId)
       if (Option.isNone(document)) return Option.none()
       const sections = yield* findSections(publicationId)
-      const chunks = yield* findChunks({ publicationId })
+      const chunks = yield* findChunks(publicationId)
       return Option.some<DocumentStore.StoredDocument>({ ...document.value, sections, chunks })
     }).pipe(failsAs("DocumentStore.findByPublicationId"))
 
   const findChunk = (publicationId: Ids.PublicationId, chunkId: string) =>
-    findChunks({ publicationId, chunkId }).pipe(
+    findChunks(publicationId, chunkId).pipe(
       Effect.map((chunks) => Option.fromNullable(chunks[0])),
       failsAs("DocumentStore.findChunk")
     )

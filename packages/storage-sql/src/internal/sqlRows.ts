@@ -1,8 +1,8 @@
 // Rows read as the stored shapes of the ports. A shape's encoded side names the columns
 // (`publication_id`, `as_of`), so a row decodes with the shape's own schema once its NULLs, which
 // stand for absent optional fields, are dropped; brands and dates are checked on the way.
-import { type SqlClient, SqlSchema, type Statement } from "@effect/sql"
-import { Ids } from "@filings/domain"
+import type { SqlClient, Statement } from "@effect/sql"
+import type { Ids } from "@filings/domain"
 import { DocumentStore } from "@filings/storage"
 import { Effect, Schema } from "effect"
 import type { ParseResult } from "effect"
@@ -64,19 +64,18 @@ export const pageOf = <A extends { readonly total: number }, E, R>(
 export const joinedDocumentColumns = `d.publication_id, d.ticker, d.company_name, d.cik, d.doc_type, d.title,
   d.filing_date::text AS filing_date, d.period, d.sec_url, d.word_count, d.items`
 
-/** Reads a document's rows of one table (`document_metrics`, ...) in their stored order, as `shape`. */
+/**
+ * Reads a document's rows of one table (`document_metrics`, ...) in their stored order, as `shape`:
+ * like `SqlSchema.findAll`, with the rows decoded in one synchronous pass (see `rowsAs`).
+ */
 export const inDocumentOrder = <A, I>(
   sql: SqlClient.SqlClient,
   shape: Schema.Schema<A, I>,
   from: { readonly table: string; readonly columns: string }
 ) =>
-  SqlSchema.findAll({
-    Request: Ids.PublicationId,
-    Result: fromRow(shape),
-    execute: (publicationId) =>
-      sql`SELECT ${sql.literal(from.columns)} FROM ${sql(from.table)}
-        WHERE publication_id = ${publicationId} ORDER BY position`
-  })
+(publicationId: Ids.PublicationId) =>
+  sql`SELECT ${sql.literal(from.columns)} FROM ${sql(from.table)}
+    WHERE publication_id = ${publicationId} ORDER BY position`.pipe(rowsAs(shape))
 
 /**
  * A page of the rows of a document's part (its sections, its tables) matching `where`, each with
