@@ -2,6 +2,7 @@ import { SqlClient } from "@effect/sql"
 import { assert, describe, it, layer } from "@effect/vitest"
 import { Document } from "@filings/domain"
 import { DocumentStore, ExtractionStore, StorageError } from "@filings/storage"
+import { sampleDocument } from "@filings/storage/testing"
 import { Effect, Layer, Schema } from "effect"
 import { SqlStorage, TestDatabase } from "../src/index.js"
 import { fromRow } from "../src/internal/sqlRows.js"
@@ -31,24 +32,12 @@ layer(SqlStorage.layer.pipe(Layer.provideMerge(TestDatabase.layerPglite())), { t
         const sql = yield* SqlClient.SqlClient
         const documents = yield* DocumentStore.DocumentStore
         const extractions = yield* ExtractionStore.ExtractionStore
-        const metadata = Schema.decodeUnknownSync(Document.DocumentMetadata)({
-          publication_id: "0000999999-24-000001",
-          ticker: "ACME",
-          company_name: "Acme Corp",
-          cik: "0000999999",
-          doc_type: "10-K",
-          title: "Annual report",
-          filing_date: "2024-02-01",
-          period: "FY 2023",
-          sec_url: "https://www.sec.gov/",
-          word_count: 1,
-          items: []
-        })
-        yield* documents.save({ ...metadata, body: "text", sections: [], exhibits: [], chunks: [] })
+        const document = sampleDocument()
+        yield* documents.save(document)
         // Written around the store: signatures without a date, which the stored form does not take.
         yield* sql`INSERT INTO document_extractions (publication_id, exhibits, signatures, warnings)
-          VALUES (${metadata.publicationId}, '[]'::jsonb, '{"signedDate":"","signers":[]}'::jsonb, '[]'::jsonb)`
-        const failure = yield* Effect.flip(extractions.find(metadata.publicationId))
+          VALUES (${document.publicationId}, '[]'::jsonb, '{"signedDate":"","signers":[]}'::jsonb, '[]'::jsonb)`
+        const failure = yield* Effect.flip(extractions.find(document.publicationId))
         assert.instanceOf(failure, StorageError.StorageError)
         assert.strictEqual(failure.operation, "ExtractionStore.find")
         assert.include(failure.reason, "signedDate")
