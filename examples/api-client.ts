@@ -1,6 +1,7 @@
 /**
  * Calls a running Filings server with the typed client derived from the API definition: the same
- * schemas the server uses decode the responses, and API errors come back as tagged errors.
+ * schemas the server uses decode the responses (the JSON's `publication_id` is `publicationId` once
+ * decoded), and API errors come back as tagged errors.
  *
  *   FILINGS_URL=http://127.0.0.1:8080 FILINGS_KEY=fk_... node --import tsx examples/api-client.ts ACME
  */
@@ -20,13 +21,13 @@ const program = Effect.gen(function*() {
   const page = yield* client.documents.listDocuments({ urlParams: { tickers: [ticker], limit: 10 } })
   yield* Console.log(`${page.total} documents of ${ticker}`)
   for (const document of page.documents) {
-    yield* Console.log(`  ${document.filing_date} ${document.doc_type} ${document.publication_id} ${document.title}`)
+    yield* Console.log(`  ${document.filingDate} ${document.docType} ${document.publicationId} ${document.title}`)
   }
 
   const first = page.documents[0]
   if (first !== undefined) {
     const full = yield* client.documents.getDocument({
-      path: { publication_id: first.publication_id },
+      path: { publication_id: first.publicationId },
       urlParams: { format: "markdown" }
     })
     if ("body" in full) yield* Console.log(`\n${full.body?.slice(0, 500)}`)

@@ -8,54 +8,88 @@ import { DocType } from "./DocType.js"
 import { Cik, PublicationId, Ticker } from "./Ids.js"
 import { BooleanFlag, CommaSeparated, IntegerInRange, NonNegativeInteger } from "./QueryParams.js"
 
-/** A labeled part of a document body, as `format=sections` returns it. */
-export class DocumentSection extends Schema.Class<DocumentSection>("DocumentSection")({
+/** A labeled part of a document body, as the parser finds it and the stores keep it. */
+export const LabeledSection = Schema.Struct({
+  /** The section's name in the API's form, `Item 1A. Risk Factors`. */
   title: Schema.String,
+  /** The item key (`1A`, `2.02`, `part2item1a`) when the section is an item of its form. Not served. */
+  item: Schema.optional(Schema.String),
   content: Schema.String,
-  page_start: Schema.Number
-}) {}
+  wordCount: Schema.Number.pipe(Schema.propertySignature, Schema.fromKey("word_count")),
+  pageStart: Schema.Number.pipe(Schema.propertySignature, Schema.fromKey("page_start")),
+  pageEnd: Schema.Number.pipe(Schema.propertySignature, Schema.fromKey("page_end"))
+})
+export type LabeledSection = typeof LabeledSection.Type
 
-/** An exhibit filed with a document (press release, contract, certification), as Markdown. */
-export class DocumentExhibit extends Schema.Class<DocumentExhibit>("DocumentExhibit")({
-  exhibit_number: Schema.String,
+/** A labeled part of a document body, as `format=sections` returns it. */
+export class DocumentSection extends Schema.Class<DocumentSection>("DocumentSection")(
+  LabeledSection.pick("title", "content", "pageStart"),
+  { identifier: "DocumentSection" }
+) {}
+
+/** An exhibit filed with a document (press release, contract, certification), with its Markdown. */
+export const Exhibit = Schema.Struct({
+  /** The number the submission files it under: `99.1`, `10.2`. */
+  exhibitNumber: Schema.String.pipe(Schema.propertySignature, Schema.fromKey("exhibit_number")),
   title: Schema.String,
   content: Schema.String
+})
+export type Exhibit = typeof Exhibit.Type
+
+/** An exhibit as the API serves it inside a document. */
+export class DocumentExhibit extends Schema.Class<DocumentExhibit>("DocumentExhibit")(Exhibit, {
+  identifier: "DocumentExhibit"
 }) {}
 
-const metadataFields = {
-  publication_id: PublicationId,
+/**
+ * What is known of a stored document without its body, declared once: the type side is the
+ * camelCase value the stores keep, the encoded side the API's snake_case fields (`publication_id`).
+ *
+ * @example
+ * import { Document } from "@filings/domain"
+ * import { Schema } from "effect"
+ *
+ * // A document list item's fields, as the API writes them:
+ * Schema.encodeSync(Document.DocumentMetadata.pick("publicationId", "companyName"))({
+ *   publicationId: "0000320193-24-000123",
+ *   companyName: "Apple Inc."
+ * }) // { publication_id: "0000320193-24-000123", company_name: "Apple Inc." }
+ */
+export const DocumentMetadata = Schema.Struct({
+  publicationId: PublicationId.pipe(Schema.propertySignature, Schema.fromKey("publication_id")),
   ticker: Ticker,
-  company_name: Schema.String,
+  companyName: Schema.String.pipe(Schema.propertySignature, Schema.fromKey("company_name")),
   cik: Cik,
-  doc_type: DocType,
+  docType: DocType.pipe(Schema.propertySignature, Schema.fromKey("doc_type")),
   title: Schema.String,
-  filing_date: IsoDate,
+  filingDate: IsoDate.pipe(Schema.propertySignature, Schema.fromKey("filing_date")),
   period: Period,
-  sec_url: Schema.String
-}
+  secUrl: Schema.String.pipe(Schema.propertySignature, Schema.fromKey("sec_url")),
+  wordCount: Schema.Number.pipe(Schema.propertySignature, Schema.fromKey("word_count")),
+  /** Items an 8-K reports, `Item 2.02` style; empty for other forms. Not served. */
+  items: Schema.Array(Schema.String)
+})
+export type DocumentMetadata = typeof DocumentMetadata.Type
 
 /** One entry of a document list. */
 export class DocumentListItem extends Schema.Class<DocumentListItem>("DocumentListItem")({
-  ...metadataFields,
+  ...DocumentMetadata.omit("wordCount", "items").fields,
   url: Schema.String
-}) {}
+}, { identifier: "DocumentListItem" }) {}
 
 /** A single document. `body` is left out for `format=metadata`; `sections` and `exhibits` appear on request. */
 export class Document extends Schema.Class<Document>("Document")({
-  ...metadataFields,
-  word_count: Schema.Number,
+  ...DocumentMetadata.omit("items").fields,
   body: Schema.optionalWith(Schema.String, { exact: true }),
   sections: Schema.optionalWith(Schema.Array(DocumentSection), { exact: true }),
   exhibits: Schema.optionalWith(Schema.Array(DocumentExhibit), { exact: true })
-}) {}
+}, { identifier: "Document" }) {}
 
 /** One exhibit of a document, as `GET /v1/documents/{id}?exhibit=<number>` returns it. */
 export class ExhibitDocument extends Schema.Class<ExhibitDocument>("ExhibitDocument")({
-  publication_id: PublicationId,
-  exhibit_number: Schema.String,
-  title: Schema.String,
-  content: Schema.String
-}) {}
+  publicationId: DocumentMetadata.fields.publicationId,
+  ...Exhibit.fields
+}, { identifier: "ExhibitDocument" }) {}
 
 export class DocumentList extends Schema.Class<DocumentList>("DocumentList")({
   documents: Schema.Array(DocumentListItem),

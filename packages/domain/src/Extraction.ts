@@ -3,10 +3,10 @@
  * exhibit references and signatures, for one document or as series across companies.
  */
 import { Schema } from "effect"
-import { IsoDate, Period } from "./Dates.js"
+import { IsoDate } from "./Dates.js"
 import { DocType } from "./DocType.js"
-import { TickerList } from "./Document.js"
-import { PublicationId, Ticker } from "./Ids.js"
+import { DocumentMetadata, TickerList } from "./Document.js"
+import * as Extracted from "./Extracted.js"
 import { CommaSeparated, IntegerInRange, NonNegativeInteger } from "./QueryParams.js"
 
 export const MetricNames = [
@@ -31,65 +31,44 @@ export const RequestedMetricName = Schema.Literal(...MetricNames, "eps").annotat
 })
 export type RequestedMetricName = typeof RequestedMetricName.Type
 
+export { TableType, TableTypes } from "./Extracted.js"
+
 /**
- * `period` is the document's reporting period (`FY 2024`, `Q3 2024`) for every metric; `as_of`, an
- * addition to the spec's fields, is the date a balance or a share count is measured at.
+ * A metric of one document as served: the extracted value without its source. `period` is the
+ * document's reporting period (`FY 2024`, `Q3 2024`) for every metric; `as_of`, an addition to the
+ * spec's fields, is the date a balance or a share count is measured at.
  */
-export class Metric extends Schema.Class<Metric>("Metric")({
-  value: Schema.Number,
-  unit: Schema.String,
-  period: Schema.optionalWith(Schema.String, { exact: true }),
-  as_of: Schema.optionalWith(IsoDate, { exact: true }),
-  yoy_change: Schema.optionalWith(Schema.Number, { exact: true })
+export class Metric extends Schema.Class<Metric>("Metric")(Extracted.MetricValue.omit("source"), {
+  identifier: "Metric"
 }) {}
 
-export const TableTypes = ["income_statement", "balance_sheet", "cash_flow", "segment_revenue", "other"] as const
-export const TableType = Schema.Literal(...TableTypes)
-export type TableType = typeof TableType.Type
-
-export class Table extends Schema.Class<Table>("Table")({
-  id: Schema.String,
-  title: Schema.String,
-  section: Schema.String,
-  headers: Schema.Array(Schema.String),
-  rows: Schema.Array(Schema.Array(Schema.String)),
-  unit: Schema.String,
-  format: Schema.optionalWith(Schema.String, { exact: true })
-}) {}
+/** A table as served with its document (its type is the filter of `/v1/extract/tables`). */
+export class Table extends Schema.Class<Table>("Table")(Extracted.Table.omit("tableType"), { identifier: "Table" }) {}
 
 /**
  * `url` serves the exhibit (`/v1/documents/<publication_id>?exhibit=<number>`); it is `null` when
  * the filing does not carry the exhibit (incorporated by reference, exhibit 104, or a filing
  * stored from its primary document only), a clarification of the spec's string.
  */
-export class ExhibitReference extends Schema.Class<ExhibitReference>("ExhibitReference")({
-  number: Schema.String,
-  description: Schema.String,
-  url: Schema.NullOr(Schema.String)
+export class ExhibitReference extends Schema.Class<ExhibitReference>("ExhibitReference")(Extracted.ExhibitReference, {
+  identifier: "ExhibitReference"
 }) {}
 
-export class Signer extends Schema.Class<Signer>("Signer")({
-  name: Schema.String,
-  title: Schema.String
-}) {}
+export class Signer extends Schema.Class<Signer>("Signer")(Extracted.Signer, { identifier: "Signer" }) {}
 
 export class Signatures extends Schema.Class<Signatures>("Signatures")({
-  signed_date: IsoDate,
+  ...Extracted.Signatures.fields,
   signers: Schema.Array(Signer)
-}) {}
+}, { identifier: "Signatures" }) {}
 
 /** The extraction of one document; fields that were not requested are left out. */
 export class ExtractionResult extends Schema.Class<ExtractionResult>("ExtractionResult")({
-  publication_id: PublicationId,
-  ticker: Ticker,
-  doc_type: DocType,
-  filing_date: IsoDate,
-  period: Period,
+  ...DocumentMetadata.pick("publicationId", "ticker", "docType", "filingDate", "period").fields,
   metrics: Schema.optionalWith(Schema.Record({ key: Schema.String, value: Metric }), { exact: true }),
   tables: Schema.optionalWith(Schema.Array(Table), { exact: true }),
   exhibits: Schema.optionalWith(Schema.Array(ExhibitReference), { exact: true }),
   signatures: Schema.optionalWith(Signatures, { exact: true })
-}) {}
+}, { identifier: "ExtractionResult" }) {}
 
 export const ExtractionField = Schema.Literal("tables", "metrics", "exhibits", "signatures", "all").annotations({
   message: (issue) => `must be tables, metrics, exhibits, signatures or all; got ${JSON.stringify(issue.actual)}`
@@ -101,22 +80,19 @@ export const ExtractParams = Schema.Struct({
 
 /** A point of a series: `period` as on the document's metric, `as_of` (an addition) for balances. */
 export class MetricDataPoint extends Schema.Class<MetricDataPoint>("MetricDataPoint")({
-  period: Schema.String,
-  as_of: Schema.optionalWith(IsoDate, { exact: true }),
-  value: Schema.Number,
-  filing_date: IsoDate
-}) {}
+  ...Extracted.MetricValue.pick("period", "asOf", "value").fields,
+  filingDate: DocumentMetadata.fields.filingDate
+}, { identifier: "MetricDataPoint" }) {}
 
 export class MetricSeries extends Schema.Class<MetricSeries>("MetricSeries")({
-  unit: Schema.String,
+  unit: Extracted.MetricValue.fields.unit,
   data: Schema.Array(MetricDataPoint)
 }) {}
 
 export class CompanyMetrics extends Schema.Class<CompanyMetrics>("CompanyMetrics")({
-  ticker: Ticker,
-  company_name: Schema.String,
+  ...DocumentMetadata.pick("ticker", "companyName").fields,
   metrics: Schema.Record({ key: Schema.String, value: MetricSeries })
-}) {}
+}, { identifier: "CompanyMetrics" }) {}
 
 /** Several tickers: one entry per ticker, in the order requested. */
 export class CompanyMetricsList extends Schema.Class<CompanyMetricsList>("CompanyMetricsList")({
@@ -136,22 +112,17 @@ export const BulkMetricsParams = Schema.Struct({
   frequency: Schema.optionalWith(Frequency, { exact: true })
 })
 
+/** A table of `/v1/extract/tables`: its document's fields, its type, then the table itself. */
 export class CompanyTable extends Schema.Class<CompanyTable>("CompanyTable")({
-  ticker: Ticker,
-  company_name: Schema.String,
-  publication_id: PublicationId,
-  doc_type: DocType,
-  filing_date: IsoDate,
-  period: Period,
-  table_type: TableType,
-  id: Schema.String,
-  title: Schema.String,
-  section: Schema.String,
-  headers: Schema.Array(Schema.String),
-  rows: Schema.Array(Schema.Array(Schema.String)),
-  unit: Schema.String,
-  format: Schema.optionalWith(Schema.String, { exact: true })
-}) {}
+  ticker: DocumentMetadata.fields.ticker,
+  companyName: DocumentMetadata.fields.companyName,
+  publicationId: DocumentMetadata.fields.publicationId,
+  docType: DocumentMetadata.fields.docType,
+  filingDate: DocumentMetadata.fields.filingDate,
+  period: DocumentMetadata.fields.period,
+  tableType: Extracted.Table.fields.tableType,
+  ...Extracted.Table.omit("tableType").fields
+}, { identifier: "CompanyTable" }) {}
 
 /** A page of tables: `total` counts every match, `limit` and `offset` say which page this is. */
 export class CompanyTables extends Schema.Class<CompanyTables>("CompanyTables")({

@@ -3,28 +3,21 @@
  * and the same section across many documents.
  */
 import { Schema } from "effect"
-import { IsoDate, Period } from "./Dates.js"
+import { IsoDate } from "./Dates.js"
 import { DocType } from "./DocType.js"
-import { TickerList } from "./Document.js"
-import { PublicationId, Ticker } from "./Ids.js"
+import { DocumentMetadata, LabeledSection, TickerList } from "./Document.js"
 import { CommaSeparated, IntegerInRange, NonNegativeInteger } from "./QueryParams.js"
 
 /** A section of one document; `name` carries the item number, `Item <n>. <name>`. */
 export class Section extends Schema.Class<Section>("Section")({
-  name: Schema.String,
-  content: Schema.String,
-  word_count: Schema.Number,
-  page_start: Schema.Number,
-  page_end: Schema.Number
-}) {}
+  name: LabeledSection.fields.title,
+  ...LabeledSection.pick("content", "wordCount", "pageStart", "pageEnd").fields
+}, { identifier: "Section" }) {}
 
 export class DocumentSections extends Schema.Class<DocumentSections>("DocumentSections")({
-  publication_id: PublicationId,
-  ticker: Ticker,
-  doc_type: DocType,
-  filing_date: IsoDate,
+  ...DocumentMetadata.pick("publicationId", "ticker", "docType", "filingDate").fields,
   sections: Schema.Array(Section)
-}) {}
+}, { identifier: "DocumentSections" }) {}
 
 export const DocumentSectionsParams = Schema.Struct({
   section: Schema.optionalWith(Schema.NonEmptyTrimmedString, { exact: true })
@@ -32,15 +25,9 @@ export const DocumentSectionsParams = Schema.Struct({
 
 /** One document's text of the requested section, in a cross-document search. */
 export class SectionResult extends Schema.Class<SectionResult>("SectionResult")({
-  publication_id: PublicationId,
-  ticker: Ticker,
-  company_name: Schema.String,
-  doc_type: DocType,
-  filing_date: IsoDate,
-  period: Period,
-  content: Schema.String,
-  word_count: Schema.Number
-}) {}
+  ...DocumentMetadata.pick("publicationId", "ticker", "companyName", "docType", "filingDate", "period").fields,
+  ...LabeledSection.pick("content", "wordCount").fields
+}, { identifier: "SectionResult" }) {}
 
 export class SectionResults extends Schema.Class<SectionResults>("SectionResults")({
   section: Schema.String,

@@ -3,24 +3,16 @@
  * Item 9.01 of an 8-K) joined with the exhibit documents of the submission, one per number,
  * ordered by number, each with the API path that serves it when the submission carries it.
  */
+import { Extracted } from "@filings/domain"
 import type { ParsedDocument } from "@filings/filings-parser"
-import { Schema } from "effect"
 import { readExhibits } from "./internal/exhibits/readExhibits.js"
 
-export const ExhibitReference = Schema.Struct({
-  /** `3.1`, `10.1`, `31.1`, `101`. */
-  number: Schema.String,
-  /** The index's description without footnote marks or `Filed herewith`; else the document's title. */
-  description: Schema.String,
-  /**
-   * `/v1/documents/<publication_id>?exhibit=<number>` when the exhibit's document is part of the
-   * submission (and so stored with the filing); `null` for an exhibit the index lists but the
-   * filing does not carry: one incorporated by reference, exhibit 104 (inside the primary
-   * document), or any exhibit of a filing read from its primary document alone.
-   */
-  url: Schema.NullOr(Schema.String)
-})
-export type ExhibitReference = typeof ExhibitReference.Type
+/**
+ * An exhibit reference: number, description and the API path that serves it, or `null` when the
+ * filing does not carry it. The one schema of `@filings/domain`'s `Extracted.ExhibitReference`.
+ */
+export const ExhibitReference = Extracted.ExhibitReference
+export type ExhibitReference = Extracted.ExhibitReference
 
 /** The path that serves one exhibit of a publication. */
 export const exhibitUrl = (publicationId: string, number: string): string =>

@@ -11,6 +11,7 @@ import { metricNames } from "./internal/xbrl/concepts.js"
 import type { FactSet } from "./internal/xbrl/facts.js"
 import { readInlineFacts } from "./internal/xbrl/inlineFacts.js"
 import { readInstanceFacts } from "./internal/xbrl/instanceFacts.js"
+import type { ReportingPeriod } from "./internal/xbrl/select.js"
 import { selectMetrics } from "./internal/xbrl/select.js"
 
 export type { MetricName } from "./internal/xbrl/concepts.js"
@@ -18,18 +19,8 @@ export type { MetricName } from "./internal/xbrl/concepts.js"
 /** The 13 metric names, in the order of the interface specification. */
 export const names: ReadonlyArray<MetricName> = metricNames
 
-/** The filing's reporting period, as its dei cover facts state it. */
-export interface ReportingPeriod {
-  /** ISO date the period ends. */
-  readonly endDate: string
-  readonly startDate?: string | undefined
-  readonly fiscalYear?: number | undefined
-  /** `FY`, `Q1`, `Q2`, `Q3` or `Q4`. */
-  readonly fiscalPeriod?: string | undefined
-  readonly documentType?: string | undefined
-  /** `FY 2024` or `Q3 2024`: the `period` of every metric of the filing. */
-  readonly label: string
-}
+/** The filing's reporting period, as its dei cover facts state it; its `label` is every metric's `period`. */
+export type { ReportingPeriod }
 
 export interface MetricsInput {
   /** An inline XBRL document (the primary HTML document of a 10-K or 10-Q). */
@@ -58,14 +49,8 @@ export class UnusableXbrl extends Schema.TaggedError<UnusableXbrl>()("UnusableXb
 
 export type MetricsError = UnusableXbrl
 
-const toMetricValue = (selected: {
-  readonly value: number
-  readonly unit: string
-  readonly period: string
-  readonly asOf?: string | undefined
-  readonly yoyChange?: number | undefined
-  readonly source: string
-}): MetricValue => ({
+/** The metric alone, without the fact's own dates the selection keeps. */
+const toMetricValue = (selected: MetricValue): MetricValue => ({
   value: selected.value,
   unit: selected.unit,
   period: selected.period,

@@ -2,24 +2,21 @@
  * Who signed a filing and when: the signature page's `/s/` signers with their titles and the date
  * written on it (`November 1, 2024` → `2024-11-01`).
  */
+import { Extracted } from "@filings/domain"
 import type { ParsedDocument } from "@filings/filings-parser"
-import { Schema } from "effect"
 import { readSignatures } from "./internal/signatures/readSignatures.js"
 
-export const Signer = Schema.Struct({
-  /** As signed, without the `/s/` mark. */
-  name: Schema.String,
-  /** The title under or beside the name, without the `(Principal ... Officer)` capacity note. */
-  title: Schema.String
-})
-export type Signer = typeof Signer.Type
+/** One `/s/` signer: the one schema of `@filings/domain`'s `Extracted.Signer`. */
+export const Signer = Extracted.Signer
+export type Signer = Extracted.Signer
 
-export const Signatures = Schema.Struct({
-  /** ISO date; "" (with a warning) when the page names signers but no date. */
-  signedDate: Schema.String,
-  signers: Schema.Array(Signer)
-})
-export type Signatures = typeof Signatures.Type
+/**
+ * The signers and the date of the signature page: the one schema of `@filings/domain`'s
+ * `Extracted.Signatures`. `signedDate` is "" (with a warning) when the page names signers but no
+ * date, which that schema, and so the stores, do not take.
+ */
+export const Signatures = Extracted.Signatures
+export type Signatures = Extracted.Signatures
 
 export interface SignaturesResult {
   /** Absent when the document has no signature page or no `/s/` signer on it. */

@@ -4,20 +4,22 @@
  * (APPLE COMPUTER INC became Apple Inc.), so storing an old filing after a newer one must not bring
  * the old name back; each document keeps the name it was filed under on its own.
  */
-import type { Ids } from "@filings/domain"
-import { Context, type Effect, type Option } from "effect"
+import { Ids } from "@filings/domain"
+import { Context, type Effect, type Option, Schema } from "effect"
 import type { StorageError } from "./StorageError.js"
 
-export interface Company {
-  readonly cik: Ids.Cik
-  readonly ticker: Ids.Ticker
-  readonly name: string
+/** A company: its key, its current ticker and name. Encoded, its keys are the SQL columns'. */
+export const Company = Schema.Struct({
+  cik: Ids.Cik,
+  ticker: Ids.Ticker,
+  name: Schema.String,
   /**
    * The filing date (`YYYY-MM-DD`) the ticker and name are taken from. Absent for a company known
    * from a listing rather than a filing.
    */
-  readonly asOf?: string | undefined
-}
+  asOf: Schema.optional(Schema.String).pipe(Schema.fromKey("as_of"))
+})
+export type Company = typeof Company.Type
 
 /**
  * Whether `next` replaces `current`: a dated record gives way only to one of the same date or

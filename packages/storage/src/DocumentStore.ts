@@ -3,84 +3,69 @@
  * Saving is one transaction and idempotent on the publication id, so a retried ingest job never
  * duplicates a document.
  */
-import type { Dates, DocType as DocTypes, Ids } from "@filings/domain"
-import { Context, type Effect, type Option } from "effect"
+import { type Dates, type DocType as DocTypes, Document, type Ids } from "@filings/domain"
+import { Context, type Effect, type Option, Schema } from "effect"
 import type { StorageError, UnstorableValue } from "./StorageError.js"
 
-type Cik = Ids.Cik
 type DocType = DocTypes.DocType
 type IsoDate = Dates.IsoDate
-type Period = Dates.Period
 type PublicationId = Ids.PublicationId
 type Ticker = Ids.Ticker
 
-export interface DocumentMetadata {
-  readonly publicationId: PublicationId
-  readonly ticker: Ticker
-  readonly companyName: string
-  readonly cik: Cik
-  readonly docType: DocType
-  readonly title: string
-  readonly filingDate: IsoDate
-  readonly period: Period
-  readonly secUrl: string
-  readonly wordCount: number
-  /** Items an 8-K reports, `Item 2.02` style; empty for other forms. */
-  readonly items: ReadonlyArray<string>
-}
-
-export interface StoredSection {
-  /** The section's name in the API's form, `Item 1A. Risk Factors`. */
-  readonly title: string
-  /** The item key (`1A`, `2.02`, `part2item1a`) when the section is an item of its form. */
-  readonly item?: string | undefined
-  readonly content: string
-  readonly wordCount: number
-  readonly pageStart: number
-  readonly pageEnd: number
-}
-
-export interface StoredExhibit {
-  readonly exhibitNumber: string
-  readonly title: string
-  readonly content: string
-}
+/**
+ * The stored forms of a document's metadata, sections and exhibits are the shapes of
+ * `@filings/domain`'s `Document` module as they are: `DocumentMetadata`, `LabeledSection` (here
+ * `StoredSection`) and `Exhibit` (here `StoredExhibit`), whose encoded sides name the SQL columns.
+ */
+export { DocumentMetadata, Exhibit as StoredExhibit, LabeledSection as StoredSection } from "@filings/domain/Document"
 
 /** A passage of the body that citations point at: `c0001`, `c0002`, ... in body order. */
-export interface StoredChunk {
-  readonly id: string
-  readonly text: string
+export const StoredChunk = Schema.Struct({
+  id: Schema.String,
+  text: Schema.String,
   /** The section the chunk starts in. */
-  readonly section?: string | undefined
-}
+  section: Schema.optional(Schema.String)
+})
+export type StoredChunk = typeof StoredChunk.Type
 
-export interface StoredDocument extends DocumentMetadata {
-  readonly body: string
-  readonly sections: ReadonlyArray<StoredSection>
-  readonly exhibits: ReadonlyArray<StoredExhibit>
+/** A document with its body, sections, exhibits and chunks. */
+export const StoredDocument = Schema.Struct({
+  ...Document.DocumentMetadata.fields,
+  body: Schema.String,
+  sections: Schema.Array(Document.LabeledSection),
+  exhibits: Schema.Array(Document.Exhibit),
   /**
    * The body cut into passages, as the parser makes them: joined with "\n" they give the body.
    * Adapters may rely on that to store them as ranges of the body, and must still keep chunks that
    * do not.
    */
-  readonly chunks: ReadonlyArray<StoredChunk>
-}
+  chunks: Schema.Array(StoredChunk)
+})
+export type StoredDocument = typeof StoredDocument.Type
 
-export interface DocumentQuery {
+/** Which documents a query reads: every one when a filter is absent. */
+export interface DocumentFilters {
   readonly tickers?: ReadonlyArray<Ticker> | undefined
   readonly docTypes?: ReadonlyArray<DocType> | undefined
-  /** Inclusive. */
+  /** Inclusive, on the filing date. */
   readonly startDate?: IsoDate | undefined
-  /** Inclusive. */
+  /** Inclusive, on the filing date. */
   readonly endDate?: IsoDate | undefined
+}
+
+/** Which page of the matches a query returns. */
+export interface Paging {
   readonly limit: number
   readonly offset: number
+}
+
+export interface DocumentQuery extends DocumentFilters, Paging {
   /** By filing date, ties broken by publication id in the same direction, so pages never overlap. */
   readonly order: "asc" | "desc"
 }
 
 export interface DocumentPage {
-  readonly documents: ReadonlyArray<DocumentMetadata>
+  readonly documents: ReadonlyArray<Document.DocumentMetadata>
   /** Every match, not only this page. */
   readonly total: number
 }
@@ -94,19 +79,13 @@ export interface SectionMatch {
   readonly names: ReadonlyArray<string>
 }
 
-export interface SectionQuery {
-  readonly tickers?: ReadonlyArray<Ticker> | undefined
-  readonly docTypes?: ReadonlyArray<DocType> | undefined
-  readonly startDate?: IsoDate | undefined
-  readonly endDate?: IsoDate | undefined
+export interface SectionQuery extends DocumentFilters, Paging {
   readonly match: SectionMatch
-  readonly limit: number
-  readonly offset: number
 }
 
 export interface SectionHit {
-  readonly document: DocumentMetadata
-  readonly section: StoredSection
+  readonly document: Document.DocumentMetadata
+  readonly section: Document.LabeledSection
 }
 
 export interface SectionPage {
@@ -132,7 +111,7 @@ export interface Service {
   /** The metadata alone, without reading the body. */
   readonly findMetadata: (
     publicationId: PublicationId
-  ) => Effect.Effect<Option.Option<DocumentMetadata>, StorageError>
+  ) => Effect.Effect<Option.Option<Document.DocumentMetadata>, StorageError>
   readonly list: (query: DocumentQuery) => Effect.Effect<DocumentPage, StorageError>
   /** One kind of section across many documents. */
   readonly searchSections: (query: SectionQuery) => Effect.Effect<SectionPage, StorageError>
@@ -141,21 +120,20 @@ export interface Service {
 export class DocumentStore extends Context.Tag("@filings/storage/DocumentStore")<DocumentStore, Service>() {}
 
 /** Orders documents as `list` must: filing date, then publication id, in the query's direction. */
-export const compareForListing = (order: DocumentQuery["order"]) => (a: DocumentMetadata, b: DocumentMetadata) => {
-  const byDate = a.filingDate.localeCompare(b.filingDate) || a.publicationId.localeCompare(b.publicationId)
-  return order === "asc" ? byDate : -byDate
-}
+export const compareForListing =
+  (order: DocumentQuery["order"]) => (a: Document.DocumentMetadata, b: Document.DocumentMetadata) => {
+    const byDate = a.filingDate.localeCompare(b.filingDate) || a.publicationId.localeCompare(b.publicationId)
+    return order === "asc" ? byDate : -byDate
+  }
 
 /** Whether a document matches the filters of a query (paging aside). */
-export const matchesQuery =
-  (query: Pick<DocumentQuery, "tickers" | "docTypes" | "startDate" | "endDate">) =>
-  (document: DocumentMetadata): boolean =>
-    (query.tickers === undefined || query.tickers.includes(document.ticker)) &&
-    (query.docTypes === undefined || query.docTypes.includes(document.docType)) &&
-    (query.startDate === undefined || document.filingDate >= query.startDate) &&
-    (query.endDate === undefined || document.filingDate <= query.endDate)
+export const matchesQuery = (query: DocumentFilters) => (document: Document.DocumentMetadata): boolean =>
+  (query.tickers === undefined || query.tickers.includes(document.ticker)) &&
+  (query.docTypes === undefined || query.docTypes.includes(document.docType)) &&
+  (query.startDate === undefined || document.filingDate >= query.startDate) &&
+  (query.endDate === undefined || document.filingDate <= query.endDate)
 
 /** Whether a section is one a search asks for. */
-export const matchesSection = (match: SectionMatch, docType: DocType) => (section: StoredSection): boolean =>
+export const matchesSection = (match: SectionMatch, docType: DocType) => (section: Document.LabeledSection): boolean =>
   match.items.some((wanted) => wanted.docType === docType && wanted.item === section.item) ||
   match.names.some((name) => name.toLowerCase() === section.title.toLowerCase())

@@ -3,58 +3,42 @@
  * exhibit references, signatures), written at ingestion and read by the extract endpoints, for
  * one document or as series across many.
  */
-import type { Dates, DocType as DocTypes, Ids } from "@filings/domain"
-import { Context, type Effect, type Option } from "effect"
+import { type Dates, type DocType as DocTypes, Extracted, type Ids } from "@filings/domain"
+import { Context, type Effect, type Option, Schema } from "effect"
 import type { DocumentMetadata } from "./DocumentStore.js"
 import type { StorageError } from "./StorageError.js"
 
-export interface StoredMetric {
-  /** One of the API's metric names: `revenue`, `eps_diluted`, ... */
-  readonly name: string
-  readonly value: number
-  readonly unit: string
-  /**
-   * The document's reporting period (`FY 2024`, `Q3 2024`). Extractions stored before balances got
-   * `asOf` hold the balance's date here instead; readers present those with the document's period.
-   */
-  readonly period: string
-  /** The date a balance or share count is measured at (ISO); absent for flows. */
-  readonly asOf?: string | undefined
-  readonly yoyChange?: number | undefined
-  /** The XBRL concept, table or `derived`. */
-  readonly source: string
-}
+/**
+ * A stored metric: the extracted value (`Extracted.MetricValue`) under one of the API's metric names
+ * (`revenue`, `eps_diluted`, ...). Its `period` is the document's reporting period (`FY 2024`);
+ * extractions stored before balances got `asOf` hold the balance's date there instead, and readers
+ * present those with the document's period. Encoded, its keys are the SQL columns' (`as_of`).
+ */
+export const StoredMetric = Schema.Struct({
+  name: Schema.String,
+  ...Extracted.MetricValue.fields
+})
+export type StoredMetric = typeof StoredMetric.Type
 
-export interface StoredTable {
-  readonly id: string
-  readonly title: string
-  readonly section: string
-  readonly tableType: "income_statement" | "balance_sheet" | "cash_flow" | "segment_revenue" | "other"
-  readonly headers: ReadonlyArray<string>
-  readonly rows: ReadonlyArray<ReadonlyArray<string>>
-  readonly unit: string
-  readonly format?: string | undefined
-}
+/**
+ * Tables, exhibit references and signatures are stored as the extractor gives them: the shapes of
+ * `@filings/domain`'s `Extracted` module (a stored signature's date is always a date).
+ */
+export {
+  ExhibitReference as StoredExhibitReference,
+  Signatures as StoredSignatures,
+  Table as StoredTable
+} from "@filings/domain/Extracted"
 
-export interface StoredExhibitReference {
-  readonly number: string
-  readonly description: string
-  /** The API path that serves the exhibit; null when the filing does not carry it. */
-  readonly url: string | null
-}
-
-export interface StoredSignatures {
-  readonly signedDate: Dates.IsoDate
-  readonly signers: ReadonlyArray<{ readonly name: string; readonly title: string }>
-}
-
-export interface StoredExtraction {
-  readonly metrics: ReadonlyArray<StoredMetric>
-  readonly tables: ReadonlyArray<StoredTable>
-  readonly exhibits: ReadonlyArray<StoredExhibitReference>
-  readonly signatures?: StoredSignatures | undefined
-  readonly warnings: ReadonlyArray<string>
-}
+/** What the extractor found in one document, as the store keeps it. */
+export const StoredExtraction = Schema.Struct({
+  metrics: Schema.Array(StoredMetric),
+  tables: Schema.Array(Extracted.Table),
+  exhibits: Schema.Array(Extracted.ExhibitReference),
+  signatures: Schema.optional(Extracted.Signatures),
+  warnings: Schema.Array(Schema.String)
+})
+export type StoredExtraction = typeof StoredExtraction.Type
 
 export interface MetricSeriesQuery {
   readonly tickers: ReadonlyArray<Ids.Ticker>
@@ -79,14 +63,14 @@ export interface TableQuery {
   readonly tickers: ReadonlyArray<Ids.Ticker>
   readonly docTypes: ReadonlyArray<DocTypes.DocType>
   /** All types when absent. */
-  readonly tableTypes?: ReadonlyArray<StoredTable["tableType"]> | undefined
+  readonly tableTypes?: ReadonlyArray<Extracted.TableType> | undefined
   readonly limit: number
   readonly offset: number
 }
 
 export interface TableHit {
   readonly document: DocumentMetadata
-  readonly table: StoredTable
+  readonly table: Extracted.Table
 }
 
 export interface Service {

@@ -4,38 +4,42 @@
  * document's publication id, or the news item's id), so summarising a document again replaces its
  * item.
  */
-import type { DocType, Feed, Ids } from "@filings/domain"
-import { Context, type Effect, type Option } from "effect"
+import { DocType, Feed, Ids } from "@filings/domain"
+import { Context, type Effect, type Option, Schema } from "effect"
 import type { StorageError } from "./StorageError.js"
 
-export interface StoredCitation {
-  readonly source: string
-  readonly chunkId: string
-}
+/** Where a highlight comes from: a document (or news item) id and one of its chunks. */
+export const StoredCitation = Schema.Struct({ source: Schema.String, chunkId: Schema.String })
+export type StoredCitation = typeof StoredCitation.Type
 
-export interface StoredHighlight {
-  readonly text: string
-  readonly citations: ReadonlyArray<StoredCitation>
-}
+export const StoredHighlight = Schema.Struct({ text: Schema.String, citations: Schema.Array(StoredCitation) })
+export type StoredHighlight = typeof StoredHighlight.Type
 
-export interface StoredFeedItem {
+/**
+ * A feed item as stored: encoded, its keys are the SQL columns' (`published_at_ms`); the
+ * highlights and the stock move are kept as JSON in their stored (camelCase) form.
+ */
+export const StoredFeedItem = Schema.Struct({
   /** The document's publication id, or the news item's id. */
-  readonly id: string
-  readonly ticker: Ids.Ticker
-  readonly companyName: string
-  readonly title: string
-  readonly docType: DocType.FeedDocType
+  id: Schema.String,
+  ticker: Ids.Ticker,
+  companyName: Schema.String.pipe(Schema.propertySignature, Schema.fromKey("company_name")),
+  title: Schema.String,
+  docType: DocType.FeedDocType.pipe(Schema.propertySignature, Schema.fromKey("doc_type")),
   /** When the document was published (a filing's acceptance time, else its filing date). */
-  readonly publishedAtMillis: number
-  readonly categories: ReadonlyArray<Feed.Category>
-  readonly sentiment: Feed.Sentiment
-  readonly stockChange: { readonly percentage: number; readonly direction: "up" | "down" | "flat" } | null
-  readonly highlights: ReadonlyArray<StoredHighlight>
+  publishedAtMillis: Schema.Number.pipe(Schema.propertySignature, Schema.fromKey("published_at_ms")),
+  categories: Schema.Array(Feed.Category),
+  sentiment: Feed.Sentiment,
+  /** Null until the market data of the session after publication is known (a NULL column). */
+  stockChange: Schema.optionalWith(Schema.NullOr(Schema.Struct(Feed.StockChange.fields)), {
+    default: () => null
+  }).pipe(Schema.fromKey("stock_change")),
+  highlights: Schema.Array(StoredHighlight),
   /** The summary model that wrote the highlights. */
-  readonly model: string
-}
+  model: Schema.String
+})
+export type StoredFeedItem = typeof StoredFeedItem.Type
 
-/** Where an item stands in the order of `query`: its time, then its id. */
 export interface FeedKey {
   readonly publishedAtMillis: number
   readonly id: string

@@ -4,39 +4,30 @@
  */
 import { Document } from "@filings/domain"
 import type { DocumentStore } from "@filings/storage"
+import { Struct } from "effect"
 
 // Stored documents were validated when they were written, and the HTTP layer checks every response
 // against its schema as it encodes it; validating again while building would only cost time.
 const trusted = { disableValidation: true } as const
 
-const metadataFields = (document: DocumentStore.DocumentMetadata) => ({
-  publication_id: document.publicationId,
-  ticker: document.ticker,
-  company_name: document.companyName,
-  cik: document.cik,
-  doc_type: document.docType,
-  title: document.title,
-  filing_date: document.filingDate,
-  period: document.period,
-  sec_url: document.secUrl
-})
+// The metadata a list item serves: every field of the stored metadata but the word count and the 8-K items.
+const listedKeys = Object.keys(Document.DocumentMetadata.omit("wordCount", "items").fields) as ReadonlyArray<
+  Exclude<keyof DocumentStore.DocumentMetadata, "wordCount" | "items">
+>
+const listedFields = (document: DocumentStore.DocumentMetadata) => Struct.pick(document, ...listedKeys)
 
 export const toListItem = (document: DocumentStore.DocumentMetadata): Document.DocumentListItem =>
   new Document.DocumentListItem(
-    { ...metadataFields(document), url: Document.documentPath(document.publicationId) },
+    { ...listedFields(document), url: Document.documentPath(document.publicationId) },
     trusted
   )
 
 export const toExhibit = (exhibit: DocumentStore.StoredExhibit): Document.DocumentExhibit =>
-  new Document.DocumentExhibit({
-    exhibit_number: exhibit.exhibitNumber,
-    title: exhibit.title,
-    content: exhibit.content
-  })
+  new Document.DocumentExhibit(exhibit)
 
 export const toSection = (section: DocumentStore.StoredSection): Document.DocumentSection =>
   new Document.DocumentSection(
-    { title: section.title, content: section.content, page_start: section.pageStart },
+    { title: section.title, content: section.content, pageStart: section.pageStart },
     trusted
   )
 
@@ -50,8 +41,8 @@ export const toDocument = (
   includeExhibits: boolean
 ): Document.Document =>
   new Document.Document({
-    ...metadataFields(document),
-    word_count: document.wordCount,
+    ...listedFields(document),
+    wordCount: document.wordCount,
     ...(format !== "metadata" && document.body !== undefined ? { body: document.body } : {}),
     ...(format === "sections" && document.sections !== undefined ? { sections: document.sections.map(toSection) } : {}),
     ...(includeExhibits && document.exhibits !== undefined ? { exhibits: document.exhibits.map(toExhibit) } : {})

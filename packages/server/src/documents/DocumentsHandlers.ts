@@ -41,12 +41,7 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "documents", (handlers
             }`
           })
         }
-        return new Document.ExhibitDocument({
-          publication_id: publicationId,
-          exhibit_number: exhibit.exhibitNumber,
-          title: exhibit.title,
-          content: exhibit.content
-        })
+        return new Document.ExhibitDocument({ publicationId, ...exhibit })
       }
       return toDocument(document, format, includeExhibits)
     })

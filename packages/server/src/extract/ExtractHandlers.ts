@@ -7,15 +7,7 @@ import { Api, ApiError, type DocType, Extraction, type Ids } from "@filings/doma
 import { CompanyStore, DocumentStore, ExtractionStore } from "@filings/storage"
 import { Effect, Option } from "effect"
 import { orServiceUnavailable } from "../http/StorageFailures.js"
-import {
-  allFields,
-  type Field,
-  servedPeriod,
-  toCompanyMetrics,
-  toCsv,
-  toExtractionResult,
-  toTable
-} from "./ExtractResponses.js"
+import { allFields, type Field, servedPeriod, toCompanyMetrics, toCsv, toExtractionResult } from "./ExtractResponses.js"
 
 const DefaultMetricDocTypes: ReadonlyArray<DocType.DocType> = ["10-K", "10-Q"]
 const DefaultTableDocTypes: ReadonlyArray<DocType.DocType> = ["10-K"]
@@ -84,9 +76,9 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "extract", (handlers) 
           )
           return toCompanyMetrics(ticker, companyName, requested, own)
         }))
-      const body = perTicker.length === 1 ? perTicker[0]! : new Extraction.CompanyMetricsList({ results: perTicker })
-      // A series response holds thousands of points built from stored, typed values; encoding them
-      // through the response schema again costs more than the query, so the JSON is sent as built.
+      const body: typeof Extraction.CompanyMetricsList.Encoded | typeof Extraction.CompanyMetrics.Encoded =
+        perTicker.length === 1 ? perTicker[0]! : { results: perTicker }
+      // Built as the JSON it is sent as (see `toCompanyMetrics`), not encoded again.
       return HttpServerResponse.unsafeJson(body)
     })
 
@@ -108,13 +100,12 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "extract", (handlers) 
         tables: page.results.map(({ document, table }) =>
           new Extraction.CompanyTable({
             ticker: document.ticker,
-            company_name: document.companyName,
-            publication_id: document.publicationId,
-            doc_type: document.docType,
-            filing_date: document.filingDate,
+            companyName: document.companyName,
+            publicationId: document.publicationId,
+            docType: document.docType,
+            filingDate: document.filingDate,
             period: document.period,
-            table_type: table.tableType,
-            ...toTable(table)
+            ...table
           }, { disableValidation: true })
         ),
         total: page.total,

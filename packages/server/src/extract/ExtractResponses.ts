@@ -2,7 +2,7 @@
  * Stored extractions in their API shapes: the extraction of one document with only the fields
  * asked for, metric series per company, and tables as JSON or as tidy CSV.
  */
-import { type Dates, Extraction } from "@filings/domain"
+import { type Dates, Extraction, type Ids } from "@filings/domain"
 import type { DocumentStore, ExtractionStore } from "@filings/storage"
 
 const trusted = { disableValidation: true } as const
@@ -20,9 +20,9 @@ const storedDate = /^\d{4}-\d{2}-\d{2}$/
 export const servedPeriod = (
   metric: ExtractionStore.StoredMetric,
   documentPeriod: Dates.Period
-): { readonly period: string; readonly as_of?: Dates.IsoDate } => {
-  if (metric.asOf !== undefined) return { period: metric.period, as_of: metric.asOf as Dates.IsoDate }
-  if (storedDate.test(metric.period)) return { period: documentPeriod, as_of: metric.period as Dates.IsoDate }
+): { readonly period: string; readonly asOf?: Dates.IsoDate } => {
+  if (metric.asOf !== undefined) return { period: metric.period, asOf: metric.asOf }
+  if (storedDate.test(metric.period)) return { period: documentPeriod, asOf: metric.period }
   return { period: metric.period }
 }
 
@@ -31,18 +31,7 @@ const toMetric = (metric: ExtractionStore.StoredMetric, documentPeriod: Dates.Pe
     value: metric.value,
     unit: metric.unit,
     ...servedPeriod(metric, documentPeriod),
-    ...(metric.yoyChange === undefined ? {} : { yoy_change: metric.yoyChange })
-  }, trusted)
-
-export const toTable = (table: ExtractionStore.StoredTable) =>
-  new Extraction.Table({
-    id: table.id,
-    title: table.title,
-    section: table.section,
-    headers: table.headers,
-    rows: table.rows,
-    unit: table.unit,
-    ...(table.format === undefined ? {} : { format: table.format })
+    ...(metric.yoyChange === undefined ? {} : { yoyChange: metric.yoyChange })
   }, trusted)
 
 /** One document's extraction; fields not asked for are left out. */
@@ -52,10 +41,10 @@ export const toExtractionResult = (
   fields: ReadonlyArray<Field>
 ) =>
   new Extraction.ExtractionResult({
-    publication_id: document.publicationId,
+    publicationId: document.publicationId,
     ticker: document.ticker,
-    doc_type: document.docType,
-    filing_date: document.filingDate,
+    docType: document.docType,
+    filingDate: document.filingDate,
     period: document.period,
     ...(fields.includes("metrics")
       ? {
@@ -64,22 +53,16 @@ export const toExtractionResult = (
         )
       }
       : {}),
-    ...(fields.includes("tables") ? { tables: extraction.tables.map(toTable) } : {}),
+    ...(fields.includes("tables")
+      ? { tables: extraction.tables.map((table) => new Extraction.Table(table, trusted)) }
+      : {}),
     ...(fields.includes("exhibits")
-      ? {
-        exhibits: extraction.exhibits.map((exhibit) =>
-          new Extraction.ExhibitReference({
-            number: exhibit.number,
-            description: exhibit.description,
-            url: exhibit.url
-          }, trusted)
-        )
-      }
+      ? { exhibits: extraction.exhibits.map((exhibit) => new Extraction.ExhibitReference(exhibit, trusted)) }
       : {}),
     ...(fields.includes("signatures") && extraction.signatures !== undefined
       ? {
         signatures: new Extraction.Signatures({
-          signed_date: extraction.signatures.signedDate,
+          signedDate: extraction.signatures.signedDate,
           signers: extraction.signatures.signers.map((signer) => new Extraction.Signer(signer, trusted))
         }, trusted)
       }
@@ -89,36 +72,39 @@ export const toExtractionResult = (
 /**
  * The series of one company: for each metric asked for (under the name asked for, so `eps` stays
  * `eps`), its points in filing order. A metric with no point is left out.
+ *
+ * A series response holds thousands of points built from stored, typed values, and encoding them
+ * through the response schema costs more than the query: this builds the schema's encoded side
+ * (the JSON as sent) directly, typed by `CompanyMetrics.Encoded` so the keys cannot drift from it.
  */
 export const toCompanyMetrics = (
-  ticker: string,
+  ticker: Ids.Ticker,
   companyName: string,
   requested: ReadonlyArray<{ readonly asked: string; readonly stored: string }>,
   points: ReadonlyArray<ExtractionStore.MetricPoint>
-) =>
-  new Extraction.CompanyMetrics({
-    ticker: ticker as Extraction.CompanyMetrics["ticker"],
-    company_name: companyName,
-    metrics: Object.fromEntries(
-      requested.flatMap(({ asked, stored }) => {
-        const series = points.filter((point) => point.metric.name === stored)
-        if (series.length === 0) return []
-        return [[
-          asked,
-          new Extraction.MetricSeries({
-            unit: series[0]!.metric.unit,
-            data: series.map((point) =>
-              new Extraction.MetricDataPoint({
-                ...servedPeriod(point.metric, point.documentPeriod),
-                value: point.metric.value,
-                filing_date: point.filingDate
-              }, trusted)
-            )
-          }, trusted)
-        ]]
-      })
-    )
-  }, trusted)
+): typeof Extraction.CompanyMetrics.Encoded => ({
+  ticker,
+  company_name: companyName,
+  metrics: Object.fromEntries(
+    requested.flatMap(({ asked, stored }) => {
+      const series = points.filter((point) => point.metric.name === stored)
+      if (series.length === 0) return []
+      const encodedSeries: typeof Extraction.MetricSeries.Encoded = {
+        unit: series[0]!.metric.unit,
+        data: series.map((point) => {
+          const { asOf, period } = servedPeriod(point.metric, point.documentPeriod)
+          return {
+            period,
+            ...(asOf === undefined ? {} : { as_of: asOf }),
+            value: point.metric.value,
+            filing_date: point.filingDate
+          }
+        })
+      }
+      return [[asked, encodedSeries]]
+    })
+  )
+})
 
 const csvCell = (value: string): string => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, "\"\"")}"` : value)
 

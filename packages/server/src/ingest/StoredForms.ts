@@ -27,24 +27,21 @@ export const filingSecUrl = (cik: Ids.Cik, accession: Ids.PublicationId, primary
 
 const isIsoDate = Schema.is(Dates.IsoDate)
 
+/**
+ * The extractor's output as the extraction store keeps it: the same shapes, the metrics keyed by
+ * name. A value the stored form does not take is left out rather than stored: an `asOf` or a
+ * signature date that is not a calendar date (undated signatures are "").
+ */
 export const toStoredExtraction = (extraction: Extractor.ExtractionOutput): ExtractionStore.StoredExtraction => ({
-  metrics: Object.entries(extraction.metrics).flatMap(([name, metric]) =>
-    metric === undefined
-      ? []
-      : [{
-        name,
-        value: metric.value,
-        unit: metric.unit,
-        period: metric.period,
-        ...(metric.asOf !== undefined && isIsoDate(metric.asOf) ? { asOf: metric.asOf } : {}),
-        ...(metric.yoyChange === undefined ? {} : { yoyChange: metric.yoyChange }),
-        source: metric.source
-      }]
-  ),
-  tables: extraction.tables.map(({ format, ...table }) => ({ ...table, ...(format === undefined ? {} : { format }) })),
+  metrics: Object.entries(extraction.metrics).flatMap(([name, metric]) => {
+    if (metric === undefined) return []
+    const { asOf, ...value } = metric
+    return [{ name, ...value, ...(asOf !== undefined && isIsoDate(asOf) ? { asOf } : {}) }]
+  }),
+  tables: extraction.tables,
   exhibits: extraction.exhibits,
   ...(extraction.signatures !== undefined && isIsoDate(extraction.signatures.signedDate)
-    ? { signatures: { signedDate: extraction.signatures.signedDate, signers: extraction.signatures.signers } }
+    ? { signatures: extraction.signatures }
     : {}),
   warnings: extraction.warnings
 })

@@ -19,9 +19,9 @@ const toSection = (section: DocumentStore.StoredSection) =>
   new Sections.Section({
     name: section.title,
     content: section.content,
-    word_count: section.wordCount,
-    page_start: section.pageStart,
-    page_end: section.pageEnd
+    wordCount: section.wordCount,
+    pageStart: section.pageStart,
+    pageEnd: section.pageEnd
   }, trusted)
 
 /** What a `section` query asks of documents of the given types, as the store's match. */
@@ -58,10 +58,10 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "sections", (handlers)
         })
       }
       return new Sections.DocumentSections({
-        publication_id: document.publicationId,
+        publicationId: document.publicationId,
         ticker: document.ticker,
-        doc_type: document.docType,
-        filing_date: document.filingDate,
+        docType: document.docType,
+        filingDate: document.filingDate,
         sections: chosen.map(toSection)
       }, trusted)
     })
@@ -98,14 +98,14 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "sections", (handlers)
           section: params.section,
           results: page.results.map(({ document, section }) =>
             new Sections.SectionResult({
-              publication_id: document.publicationId,
+              publicationId: document.publicationId,
               ticker: document.ticker,
-              company_name: document.companyName,
-              doc_type: document.docType,
-              filing_date: document.filingDate,
+              companyName: document.companyName,
+              docType: document.docType,
+              filingDate: document.filingDate,
               period: document.period,
               content: section.content,
-              word_count: section.wordCount
+              wordCount: section.wordCount
             }, trusted)
           ),
           total: page.total,

@@ -1,62 +1,26 @@
 // DocumentStore and CompanyStore on SQL. Metadata and body live in two tables written in one
 // transaction; list queries read only the metadata table.
-import { SqlClient } from "@effect/sql"
-import type { Dates, DocType, Ids } from "@filings/domain"
-import type { CompanyStore, DocumentStore } from "@filings/storage"
-import { Array as Arr, Effect, Option } from "effect"
+import { SqlClient, SqlSchema } from "@effect/sql"
+import { Ids } from "@filings/domain"
+import { CompanyStore, DocumentStore } from "@filings/storage"
+import { Array as Arr, Effect, Option, Schema } from "effect"
 import { jsonb } from "./jsonb.js"
+import { Counted, fromRow, hitsPage, inDocumentOrder, pageOf, rowsAs, Total } from "./sqlRows.js"
 import { failsAs, writeFailsAs } from "./storageErrors.js"
 
-export interface MetadataRow {
-  readonly publication_id: string
-  readonly ticker: string
-  readonly company_name: string
-  readonly cik: string
-  readonly doc_type: string
-  readonly title: string
-  readonly filing_date: string
-  readonly period: string
-  readonly sec_url: string
-  readonly word_count: number
-  readonly items: ReadonlyArray<string>
-}
-
-interface DocumentRow extends MetadataRow {
-  readonly body: string
-  readonly exhibits: ReadonlyArray<DocumentStore.StoredExhibit>
-}
-
-interface SectionRow {
-  readonly name: string
-  readonly item: string | null
-  readonly content: string
-  readonly word_count: number
-  readonly page_start: number
-  readonly page_end: number
-}
-
-const toSection = (row: SectionRow): DocumentStore.StoredSection => ({
-  title: row.name,
-  ...(row.item === null ? {} : { item: row.item }),
-  content: row.content,
-  wordCount: row.word_count,
-  pageStart: row.page_start,
-  pageEnd: row.page_end
+/** A document with its body: the metadata's columns, the body, and the exhibits' JSON (stored camelCase). */
+const DocumentRow = Schema.Struct({
+  ...DocumentStore.DocumentMetadata.fields,
+  body: Schema.String,
+  exhibits: Schema.Array(Schema.typeSchema(DocumentStore.StoredExhibit))
 })
 
-const sectionColumns = "name, item, content, word_count, page_start, page_end"
+const sectionColumns = "name AS title, item, content, word_count, page_start, page_end"
 
-interface ChunkRow {
-  readonly chunk_id: string
-  readonly section: string | null
-  readonly text: string
-}
-
-const toChunk = (row: ChunkRow): DocumentStore.StoredChunk => ({
-  id: row.chunk_id,
-  text: row.text,
-  ...(row.section === null ? {} : { section: row.section })
-})
+// The section's columns as one JSON object, for a search that reads it beside its document's
+// columns (both have a word count).
+const sectionObject = `jsonb_build_object('title', s.name, 'item', s.item, 'content', s.content,
+  'word_count', s.word_count, 'page_start', s.page_start, 'page_end', s.page_end)`
 
 /** Rows per INSERT of chunks: well under PostgreSQL's limit of bind parameters per statement. */
 const chunkRowsPerInsert = 1_000
@@ -84,47 +48,48 @@ const chunkRows = (document: DocumentStore.StoredDocument) => {
   })
 }
 
-interface SectionHitRow {
-  readonly section_name: string
-  readonly section_item: string | null
-  readonly section_content: string
-  readonly section_word_count: number
-  readonly section_page_start: number
-  readonly section_page_end: number
-}
-
-// Rows were written from validated documents, so their values carry the domain's brands.
-export const toMetadata = (row: MetadataRow): DocumentStore.DocumentMetadata => ({
-  publicationId: row.publication_id as Ids.PublicationId,
-  ticker: row.ticker as Ids.Ticker,
-  companyName: row.company_name,
-  cik: row.cik as Ids.Cik,
-  docType: row.doc_type as DocType.DocType,
-  title: row.title,
-  filingDate: row.filing_date as Dates.IsoDate,
-  period: row.period as Dates.Period,
-  secUrl: row.sec_url,
-  wordCount: row.word_count,
-  items: row.items
-})
-
 export const makeDocumentStore = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
 
   const metadataColumns = sql`publication_id, ticker, company_name, cik, doc_type, title,
     filing_date::text AS filing_date, period, sec_url, word_count, items`
 
+  // A chunk's text: its own, or its range of the body.
+  const chunkText = sql.literal("COALESCE(c.text, substr(b.body, c.body_start + 1, c.body_length))")
+
+  const findDocumentRow = SqlSchema.findOne({
+    Request: Ids.PublicationId,
+    Result: fromRow(DocumentRow),
+    execute: (publicationId) =>
+      sql`
+        SELECT ${metadataColumns}, b.body, b.exhibits
+        FROM documents d JOIN document_bodies b USING (publication_id)
+        WHERE publication_id = ${publicationId}`
+  })
+  const findSections = inDocumentOrder(sql, DocumentStore.StoredSection, {
+    table: "document_sections",
+    columns: sectionColumns
+  })
+  const findChunks = (publicationId: Ids.PublicationId, chunkId?: string) =>
+    sql`
+      SELECT c.chunk_id AS id, c.section, ${chunkText} AS text
+      FROM document_chunks c JOIN document_bodies b USING (publication_id)
+      WHERE publication_id = ${publicationId}${chunkId === undefined ? sql`` : sql` AND c.chunk_id = ${chunkId}`}
+      ORDER BY c.position`.pipe(rowsAs(DocumentStore.StoredChunk))
+  const findMetadataRow = SqlSchema.findOne({
+    Request: Ids.PublicationId,
+    Result: fromRow(DocumentStore.DocumentMetadata),
+    execute: (publicationId) => sql`SELECT ${metadataColumns} FROM documents WHERE publication_id = ${publicationId}`
+  })
+
   const documentFilters = (
-    query: Pick<DocumentStore.DocumentQuery, "tickers" | "docTypes" | "startDate" | "endDate">
+    query: DocumentStore.DocumentFilters
   ) => [
     ...(query.tickers === undefined ? [] : [sql.in("ticker", query.tickers)]),
     ...(query.docTypes === undefined ? [] : [sql.in("doc_type", query.docTypes)]),
     ...(query.startDate === undefined ? [] : [sql`filing_date >= ${query.startDate}::date`]),
     ...(query.endDate === undefined ? [] : [sql`filing_date <= ${query.endDate}::date`])
   ]
-
-  // A chunk's text: its own, or its range of the body.
-  const chunkText = sql.literal("COALESCE(c.text, substr(b.body, c.body_start + 1, c.body_length))")
 
   const save = (document: DocumentStore.StoredDocument) =>
     sql.withTransaction(Effect.gen(function*() {
@@ -169,41 +134,21 @@ export const makeDocumentStore = Effect.gen(function*() {
 
   const findByPublicationId = (publicationId: Ids.PublicationId) =>
     Effect.gen(function*() {
-      const [row] = yield* sql<DocumentRow>`
-        SELECT ${metadataColumns}, b.body, b.exhibits
-        FROM documents d JOIN document_bodies b USING (publication_id)
-        WHERE publication_id = ${publicationId}`
-      if (row === undefined) return Option.none()
-      const sections = yield* sql<SectionRow>`
-        SELECT ${sql.literal(sectionColumns)} FROM document_sections
-        WHERE publication_id = ${publicationId} ORDER BY position`
-      const chunks = yield* sql<ChunkRow>`
-        SELECT c.chunk_id, c.section, ${chunkText} AS text
-        FROM document_chunks c JOIN document_bodies b USING (publication_id)
-        WHERE publication_id = ${publicationId} ORDER BY c.position`
-      return Option.some<DocumentStore.StoredDocument>({
-        ...toMetadata(row),
-        body: row.body,
-        sections: sections.map(toSection),
-        exhibits: row.exhibits,
-        chunks: chunks.map(toChunk)
-      })
+      const document = yield* findDocumentRow(publicationId)
+      if (Option.isNone(document)) return Option.none()
+      const sections = yield* findSections(publicationId)
+      const chunks = yield* findChunks(publicationId)
+      return Option.some<DocumentStore.StoredDocument>({ ...document.value, sections, chunks })
     }).pipe(failsAs("DocumentStore.findByPublicationId"))
 
   const findChunk = (publicationId: Ids.PublicationId, chunkId: string) =>
-    sql<ChunkRow>`
-      SELECT c.chunk_id, c.section, ${chunkText} AS text
-      FROM document_chunks c JOIN document_bodies b USING (publication_id)
-      WHERE publication_id = ${publicationId} AND c.chunk_id = ${chunkId}`.pipe(
-      Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toChunk)),
+    findChunks(publicationId, chunkId).pipe(
+      Effect.map((chunks) => Option.fromNullable(chunks[0])),
       failsAs("DocumentStore.findChunk")
     )
 
   const findMetadata = (publicationId: Ids.PublicationId) =>
-    sql<MetadataRow>`SELECT ${metadataColumns} FROM documents WHERE publication_id = ${publicationId}`.pipe(
-      Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toMetadata)),
-      failsAs("DocumentStore.findMetadata")
-    )
+    findMetadataRow(publicationId).pipe(failsAs("DocumentStore.findMetadata"))
 
   const list = (query: DocumentStore.DocumentQuery) =>
     Effect.gen(function*() {
@@ -211,16 +156,17 @@ export const makeDocumentStore = Effect.gen(function*() {
       const where = filters.length === 0 ? sql.literal("TRUE") : sql.and(filters)
       const direction = sql.literal(query.order === "asc" ? "ASC" : "DESC")
       // One statement gives the page and the number of all matches ...
-      const rows = yield* sql<MetadataRow & { readonly total: number }>`
+      const rows = yield* sql`
         SELECT ${metadataColumns}, count(*) OVER ()::int AS total FROM documents WHERE ${where}
         ORDER BY filing_date ${direction}, publication_id ${direction}
-        LIMIT ${query.limit} OFFSET ${query.offset}`
-      if (rows[0] !== undefined) return { documents: rows.map(toMetadata), total: rows[0].total }
+        LIMIT ${query.limit} OFFSET ${query.offset}`.pipe(rowsAs(Counted(DocumentStore.DocumentMetadata.fields)))
       // ... except past the last page, where there is no row to carry the count.
-      const [counted] = query.offset === 0
-        ? [{ total: 0 }]
-        : yield* sql<{ readonly total: number }>`SELECT count(*)::int AS total FROM documents WHERE ${where}`
-      return { documents: [], total: counted?.total ?? 0 }
+      const page = yield* pageOf(
+        rows,
+        query.offset,
+        sql`SELECT count(*)::int AS total FROM documents WHERE ${where}`.pipe(rowsAs(Total))
+      )
+      return { documents: page.rows, total: page.total }
     }).pipe(failsAs("DocumentStore.list"))
 
   const searchSections = (query: DocumentStore.SectionQuery) =>
@@ -231,60 +177,35 @@ export const makeDocumentStore = Effect.gen(function*() {
         ...items.map(({ docType, item }) => sql`(d.doc_type = ${docType} AND s.item = ${item})`),
         ...(names.length === 0 ? [] : [sql`lower(s.name) IN ${sql.in(names.map((name) => name.toLowerCase()))}`])
       ])
-      const where = sql.and([...documentFilters(query), wanted])
-      // Both tables have a word count: the section's columns are read under names of their own.
-      const rows = yield* sql<MetadataRow & SectionHitRow & { readonly total: number }>`
-        SELECT d.publication_id, d.ticker, d.company_name, d.cik, d.doc_type, d.title,
-          d.filing_date::text AS filing_date, d.period, d.sec_url, d.word_count, d.items,
-          s.name AS section_name, s.item AS section_item, s.content AS section_content,
-          s.word_count AS section_word_count, s.page_start AS section_page_start, s.page_end AS section_page_end,
-          count(*) OVER ()::int AS total
-        FROM document_sections s JOIN documents d USING (publication_id)
-        WHERE ${where}
-        ORDER BY d.filing_date DESC, d.publication_id DESC, s.position
-        LIMIT ${query.limit} OFFSET ${query.offset}`
-      if (rows[0] === undefined && query.offset > 0) {
-        const [counted] = yield* sql<{ readonly total: number }>`
-          SELECT count(*)::int AS total FROM document_sections s JOIN documents d USING (publication_id) WHERE ${where}`
-        return { results: [], total: counted?.total ?? 0 }
-      }
-      return {
-        results: rows.map((row) => ({
-          document: toMetadata(row),
-          section: toSection({
-            name: row.section_name,
-            item: row.section_item,
-            content: row.section_content,
-            word_count: row.section_word_count,
-            page_start: row.section_page_start,
-            page_end: row.section_page_end
-          })
-        })),
-        total: rows[0]?.total ?? 0
-      }
+      const page = yield* hitsPage(sql, DocumentStore.StoredSection, {
+        table: "document_sections",
+        alias: "s",
+        hit: sectionObject,
+        where: sql.and([...documentFilters(query), wanted]),
+        limit: query.limit,
+        offset: query.offset
+      })
+      return { results: page.hits.map(({ document, hit }) => ({ document, section: hit })), total: page.total }
     }).pipe(failsAs("DocumentStore.searchSections"))
 
   const service: DocumentStore.Service = { save, findByPublicationId, findChunk, findMetadata, list, searchSections }
   return service
 })
 
-interface CompanyRow {
-  readonly cik: string
-  readonly ticker: string
-  readonly name: string
-  readonly as_of: string | null
-}
-
-const toCompany = (row: CompanyRow): CompanyStore.Company => ({
-  cik: row.cik as Ids.Cik,
-  ticker: row.ticker as Ids.Ticker,
-  name: row.name,
-  ...(row.as_of === null ? {} : { asOf: row.as_of })
-})
-
 export const makeCompanyStore = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const companyColumns = sql.unsafe("cik, ticker, name, as_of::text AS as_of")
+  const findCompany = SqlSchema.findOne({
+    Request: Schema.Union(
+      Schema.Struct({ cik: Ids.Cik }),
+      Schema.Struct({ ticker: Ids.Ticker })
+    ),
+    Result: fromRow(CompanyStore.Company),
+    execute: (key) =>
+      "cik" in key
+        ? sql`SELECT ${companyColumns} FROM companies WHERE cik = ${key.cik}`
+        : sql`SELECT ${companyColumns} FROM companies WHERE ticker = ${key.ticker} ORDER BY updated_at DESC LIMIT 1`
+  })
   const service: CompanyStore.Service = {
     upsert: (company) =>
       // The same rule as `CompanyStore.supersedes`, in one statement so concurrent ingestions agree.
@@ -297,17 +218,8 @@ export const makeCompanyStore = Effect.gen(function*() {
         Effect.asVoid,
         failsAs("CompanyStore.upsert")
       ),
-    findByCik: (cik) =>
-      sql<CompanyRow>`SELECT ${companyColumns} FROM companies WHERE cik = ${cik}`.pipe(
-        Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toCompany)),
-        failsAs("CompanyStore.findByCik")
-      ),
-    findByTicker: (ticker) =>
-      sql<CompanyRow>`
-        SELECT ${companyColumns} FROM companies WHERE ticker = ${ticker} ORDER BY updated_at DESC LIMIT 1`.pipe(
-        Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toCompany)),
-        failsAs("CompanyStore.findByTicker")
-      )
+    findByCik: (cik) => findCompany({ cik }).pipe(failsAs("CompanyStore.findByCik")),
+    findByTicker: (ticker) => findCompany({ ticker }).pipe(failsAs("CompanyStore.findByTicker"))
   }
   return service
 })

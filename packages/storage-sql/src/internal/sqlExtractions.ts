@@ -1,71 +1,69 @@
 // ExtractionStore on SQL: metrics and tables in tables of their own (indexed by metric and by
 // table type), exhibits, signatures and warnings as JSON beside them; one transaction per save.
-import { SqlClient } from "@effect/sql"
-import type { Dates, DocType, Ids } from "@filings/domain"
-import type { ExtractionStore } from "@filings/storage"
-import { Effect, Option } from "effect"
+import { SqlClient, SqlSchema } from "@effect/sql"
+import { Ids } from "@filings/domain"
+import { DocumentStore, ExtractionStore } from "@filings/storage"
+import { Effect, Option, Schema } from "effect"
 import { jsonb } from "./jsonb.js"
-import { type MetadataRow, toMetadata } from "./sqlDocuments.js"
+import { fromRow, hitsPage, inDocumentOrder, rowsAs } from "./sqlRows.js"
 import { failsAs } from "./storageErrors.js"
 
-interface MetricRow {
-  readonly metric: string
-  readonly value: number
-  readonly unit: string
-  readonly period: string
-  readonly as_of: string | null
-  readonly yoy_change: number | null
-  readonly source: string
-}
+const metricColumns = "metric AS name, value, unit, period, as_of::text AS as_of, yoy_change, source"
+const tableColumns = "table_id AS id, title, section, table_type, headers, rows, unit, format"
 
-const toMetric = (row: MetricRow): ExtractionStore.StoredMetric => ({
-  name: row.metric,
-  value: row.value,
-  unit: row.unit,
-  period: row.period,
-  ...(row.as_of === null ? {} : { asOf: row.as_of }),
-  ...(row.yoy_change === null ? {} : { yoyChange: row.yoy_change }),
-  source: row.source
+// A table's columns as one JSON object, for queries that read it beside its document's columns
+// (both have a title).
+const tableObject = `jsonb_build_object('id', t.table_id, 'title', t.title, 'section', t.section,
+  'table_type', t.table_type, 'headers', t.headers, 'rows', t.rows, 'unit', t.unit, 'format', t.format)`
+
+/** The JSON columns beside the metrics and tables: they hold the stored (camelCase) forms as they are. */
+const ExtractionRow = Schema.typeSchema(ExtractionStore.StoredExtraction.pick("exhibits", "signatures", "warnings"))
+
+/**
+ * The document's columns of a series row: its period as `document_period`, since the metric beside
+ * it has a period of its own.
+ */
+const SeriesDocument = Schema.Struct({
+  ...DocumentStore.DocumentMetadata.pick("ticker", "companyName", "publicationId", "docType", "filingDate").fields,
+  documentPeriod: DocumentStore.DocumentMetadata.fields.period.pipe(
+    Schema.propertySignature,
+    Schema.fromKey("document_period")
+  )
 })
 
-interface TableRow {
-  readonly table_id: string
-  readonly table_title: string
-  readonly section: string
-  readonly table_type: ExtractionStore.StoredTable["tableType"]
-  readonly headers: ReadonlyArray<string>
-  readonly rows: ReadonlyArray<ReadonlyArray<string>>
-  readonly unit: string
-  readonly format: string | null
-}
-
-const toTable = (row: TableRow): ExtractionStore.StoredTable => ({
-  id: row.table_id,
-  title: row.table_title,
-  section: row.section,
-  tableType: row.table_type,
-  headers: row.headers,
-  rows: row.rows,
-  unit: row.unit,
-  ...(row.format === null ? {} : { format: row.format })
-})
-
-/** The document columns a series point needs: a series row repeats them once per value. */
-interface SeriesRow {
-  readonly ticker: string
-  readonly company_name: string
-  readonly publication_id: string
-  readonly doc_type: string
-  readonly filing_date: string
-  readonly document_period: string
-}
-
-// Document columns under the names MetadataRow uses, for queries that join another table.
-const documentColumns = `d.publication_id, d.ticker, d.company_name, d.cik, d.doc_type, d.title,
-  d.filing_date::text AS filing_date, d.period, d.sec_url, d.word_count, d.items`
+/**
+ * Series rows as points: each row's metric, and its document's columns read once per document (a
+ * series holds thousands of rows, a few per document, and checking the same ids again costs).
+ */
+const toSeriesPoints = (rows: ReadonlyArray<{ readonly publication_id?: unknown }>) =>
+  Effect.gen(function*() {
+    const metrics = yield* rowsAs(ExtractionStore.StoredMetric)(Effect.succeed(rows))
+    const firstRows = [...new Map(rows.map((row) => [row.publication_id, row])).values()]
+    const documents = yield* rowsAs(SeriesDocument)(Effect.succeed(firstRows))
+    const byId = new Map(documents.map((document) => [document.publicationId as unknown, document]))
+    return rows.map((row, index): ExtractionStore.MetricPoint => ({
+      ...byId.get(row.publication_id)!,
+      metric: metrics[index]!
+    }))
+  })
 
 export const makeExtractionStore = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
+
+  const findExtractionRow = SqlSchema.findOne({
+    Request: Ids.PublicationId,
+    Result: fromRow(ExtractionRow),
+    execute: (publicationId) =>
+      sql`SELECT exhibits, signatures, warnings FROM document_extractions WHERE publication_id = ${publicationId}`
+  })
+  const findMetrics = inDocumentOrder(sql, ExtractionStore.StoredMetric, {
+    table: "document_metrics",
+    columns: metricColumns
+  })
+  const findTables = inDocumentOrder(sql, ExtractionStore.StoredTable, {
+    table: "document_tables",
+    columns: tableColumns
+  })
 
   const save = (publicationId: Ids.PublicationId, extraction: ExtractionStore.StoredExtraction) =>
     sql.withTransaction(Effect.gen(function*() {
@@ -104,25 +102,11 @@ export const makeExtractionStore = Effect.gen(function*() {
 
   const find = (publicationId: Ids.PublicationId) =>
     Effect.gen(function*() {
-      const [extraction] = yield* sql<{
-        readonly exhibits: ReadonlyArray<ExtractionStore.StoredExhibitReference>
-        readonly signatures: ExtractionStore.StoredSignatures | null
-        readonly warnings: ReadonlyArray<string>
-      }>`SELECT exhibits, signatures, warnings FROM document_extractions WHERE publication_id = ${publicationId}`
-      if (extraction === undefined) return Option.none()
-      const metrics = yield* sql<MetricRow>`
-        SELECT metric, value, unit, period, as_of::text AS as_of, yoy_change, source FROM document_metrics
-        WHERE publication_id = ${publicationId} ORDER BY position`
-      const tables = yield* sql<TableRow>`
-        SELECT table_id, title AS table_title, section, table_type, headers, rows, unit, format FROM document_tables
-        WHERE publication_id = ${publicationId} ORDER BY position`
-      return Option.some<ExtractionStore.StoredExtraction>({
-        metrics: metrics.map(toMetric),
-        tables: tables.map(toTable),
-        exhibits: extraction.exhibits,
-        ...(extraction.signatures === null ? {} : { signatures: extraction.signatures }),
-        warnings: extraction.warnings
-      })
+      const extraction = yield* findExtractionRow(publicationId)
+      if (Option.isNone(extraction)) return Option.none()
+      const metrics = yield* findMetrics(publicationId)
+      const tables = yield* findTables(publicationId)
+      return Option.some<ExtractionStore.StoredExtraction>({ ...extraction.value, metrics, tables })
     }).pipe(failsAs("ExtractionStore.find"))
 
   const documentFilters = (query: {
@@ -143,10 +127,10 @@ export const makeExtractionStore = Effect.gen(function*() {
       // Driven from the (few) matching documents: each one's metrics are read through the primary
       // key, rather than scanning every stored value of the metrics asked for. `OFFSET 0` keeps the
       // planner from flattening the lateral subquery back into a hash join over all of them.
-      const rows = yield* sql<SeriesRow & MetricRow>`
+      const rows = yield* sql`
         SELECT d.ticker, d.company_name, d.publication_id, d.doc_type, d.filing_date::text AS filing_date,
-          d.period AS document_period, m.metric, m.value, m.unit, m.period, m.as_of::text AS as_of, m.yoy_change,
-          m.source
+          d.period AS document_period, m.metric AS name, m.value, m.unit, m.period, m.as_of::text AS as_of,
+          m.yoy_change, m.source
         FROM documents d
         CROSS JOIN LATERAL (
           SELECT metric, value, unit, period, as_of, yoy_change, source, position FROM document_metrics
@@ -155,40 +139,24 @@ export const makeExtractionStore = Effect.gen(function*() {
         ) m
         WHERE ${sql.and(documentFilters(query))}
         ORDER BY d.filing_date, d.publication_id, m.position`
-      return rows.map((row): ExtractionStore.MetricPoint => ({
-        ticker: row.ticker as Ids.Ticker,
-        companyName: row.company_name,
-        publicationId: row.publication_id as Ids.PublicationId,
-        docType: row.doc_type as DocType.DocType,
-        filingDate: row.filing_date as Dates.IsoDate,
-        documentPeriod: row.document_period as Dates.Period,
-        metric: toMetric(row)
-      }))
+      return yield* toSeriesPoints(rows)
     }).pipe(failsAs("ExtractionStore.metricSeries"))
 
   const tables = (query: ExtractionStore.TableQuery) =>
     Effect.gen(function*() {
       if (query.tickers.length === 0 || query.docTypes.length === 0) return { results: [], total: 0 }
-      const where = sql.and([
-        ...documentFilters(query),
-        ...(query.tableTypes === undefined ? [] : [sql`t.table_type IN ${sql.in(query.tableTypes)}`])
-      ])
-      const rows = yield* sql<MetadataRow & TableRow & { readonly total: number }>`
-        SELECT ${sql.literal(documentColumns)}, t.table_id, t.title AS table_title, t.section, t.table_type,
-          t.headers, t.rows, t.unit, t.format, count(*) OVER ()::int AS total
-        FROM document_tables t JOIN documents d USING (publication_id)
-        WHERE ${where}
-        ORDER BY d.filing_date DESC, d.publication_id DESC, t.position
-        LIMIT ${query.limit} OFFSET ${query.offset}`
-      if (rows[0] === undefined && query.offset > 0) {
-        const [counted] = yield* sql<{ readonly total: number }>`
-          SELECT count(*)::int AS total FROM document_tables t JOIN documents d USING (publication_id) WHERE ${where}`
-        return { results: [], total: counted?.total ?? 0 }
-      }
-      return {
-        results: rows.map((row) => ({ document: toMetadata(row), table: toTable(row) })),
-        total: rows[0]?.total ?? 0
-      }
+      const page = yield* hitsPage(sql, ExtractionStore.StoredTable, {
+        table: "document_tables",
+        alias: "t",
+        hit: tableObject,
+        where: sql.and([
+          ...documentFilters(query),
+          ...(query.tableTypes === undefined ? [] : [sql`t.table_type IN ${sql.in(query.tableTypes)}`])
+        ]),
+        limit: query.limit,
+        offset: query.offset
+      })
+      return { results: page.hits.map(({ document, hit }) => ({ document, table: hit })), total: page.total }
     }).pipe(failsAs("ExtractionStore.tables"))
 
   const service: ExtractionStore.Service = { save, find, metricSeries, tables }

@@ -2,40 +2,14 @@
 // index, at most `limit` per ticker, keeps the newest `limit` of those, and only then reads those
 // rows whole: the cost follows the tickers asked and the page, not the size of the feed.
 import { SqlClient } from "@effect/sql"
-import type { DocType, Feed, Ids } from "@filings/domain"
-import type { FeedStore } from "@filings/storage"
+import { FeedStore } from "@filings/storage"
 import { Effect, Option } from "effect"
 import { jsonb } from "./jsonb.js"
+import { rowsAs } from "./sqlRows.js"
 import { failsAs } from "./storageErrors.js"
 
-interface FeedRow {
-  readonly id: string
-  readonly ticker: string
-  readonly company_name: string
-  readonly title: string
-  readonly doc_type: string
-  readonly published_at_ms: number
-  readonly categories: ReadonlyArray<string>
-  readonly sentiment: string
-  readonly stock_change: FeedStore.StoredFeedItem["stockChange"]
-  readonly highlights: ReadonlyArray<FeedStore.StoredHighlight>
-  readonly model: string
-}
-
-// Rows were written from validated items, so their values carry the domain's types.
-const toItem = (row: FeedRow): FeedStore.StoredFeedItem => ({
-  id: row.id,
-  ticker: row.ticker as Ids.Ticker,
-  companyName: row.company_name,
-  title: row.title,
-  docType: row.doc_type as DocType.FeedDocType,
-  publishedAtMillis: row.published_at_ms,
-  categories: row.categories as ReadonlyArray<Feed.Category>,
-  sentiment: row.sentiment as Feed.Sentiment,
-  stockChange: row.stock_change,
-  highlights: row.highlights,
-  model: row.model
-})
+/** What `withoutStockChange` reads of an item. */
+const PendingRow = FeedStore.StoredFeedItem.pick("id", "ticker", "publishedAtMillis")
 
 export const makeFeedStore = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
@@ -63,20 +37,19 @@ export const makeFeedStore = Effect.gen(function*() {
       ),
 
     findById: (id) =>
-      sql<FeedRow>`SELECT ${columns} FROM feed_items WHERE id = ${id}`.pipe(
-        Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toItem)),
+      sql`SELECT ${columns} FROM feed_items WHERE id = ${id}`.pipe(
+        rowsAs(FeedStore.StoredFeedItem),
+        Effect.map((items) => Option.fromNullable(items[0])),
         failsAs("FeedStore.findById")
       ),
 
     withoutStockChange: ({ limit, publishedFromMillis }) =>
-      sql<{ readonly id: string; readonly ticker: string; readonly published_at_ms: number }>`
+      sql`
         SELECT id, ticker, published_at_ms::float8 AS published_at_ms FROM feed_items
         WHERE stock_change IS NULL AND published_at_ms >= ${publishedFromMillis}
         ORDER BY feed_items.published_at_ms DESC, id DESC
         LIMIT ${limit}`.pipe(
-        Effect.map((rows) =>
-          rows.map((row) => ({ id: row.id, ticker: row.ticker as Ids.Ticker, publishedAtMillis: row.published_at_ms }))
-        ),
+        rowsAs(PendingRow),
         failsAs("FeedStore.withoutStockChange")
       ),
 
@@ -101,7 +74,7 @@ export const makeFeedStore = Effect.gen(function*() {
       ]
       const wanted = sql.join(", ", false)(query.tickers.map((ticker) => sql`(${ticker})`))
       // The page's keys first, from the index alone; only the page's rows are then read whole.
-      return sql<FeedRow>`
+      return sql`
         SELECT ${columns} FROM feed_items WHERE id IN (
           SELECT newest.id FROM (VALUES ${wanted}) AS wanted (wanted_ticker)
           CROSS JOIN LATERAL (
@@ -113,7 +86,7 @@ export const makeFeedStore = Effect.gen(function*() {
           LIMIT ${query.limit}
         )
         ORDER BY feed_items.published_at_ms DESC, feed_items.id DESC`.pipe(
-        Effect.map((rows) => rows.map(toItem)),
+        rowsAs(FeedStore.StoredFeedItem),
         failsAs("FeedStore.query")
       )
     }

@@ -2,12 +2,14 @@
 // StorageError named after the operation. The reason keeps the database's own words for the log;
 // the HTTP edge never shows it to clients. A write the database refuses for its data (SQLSTATE
 // class 22: a NUL character, a value too long) fails the same way every time: it is an
-// UnstorableValue naming what was written, not an outage worth retrying.
+// UnstorableValue naming what was written, not an outage worth retrying. A row that does not read
+// as the port's shape is a StorageError too, its reason the schema's account of the mismatch.
 import type { SqlError } from "@effect/sql"
 import { StorageError } from "@filings/storage"
+import type { ParseResult } from "effect"
 import { Effect } from "effect"
 
-const reasonOf = (error: SqlError.SqlError): string =>
+const reasonOf = (error: SqlError.SqlError | ParseResult.ParseError): string =>
   error.cause instanceof Error && error.cause.message !== ""
     ? `${error.message}: ${error.cause.message}`
     : error.message
@@ -41,7 +43,10 @@ const dataExceptionReason = (sqlState: string): string => {
  * here take milliseconds, so a caller that is interrupted (a client that hung up, a worker being
  * stopped) waits for its operation to end rather than risk failing someone else's.
  */
-export const failsAs = (operation: string) => <A, R>(effect: Effect.Effect<A, SqlError.SqlError, R>) =>
+export const failsAs = (operation: string) =>
+<A, R>(
+  effect: Effect.Effect<A, SqlError.SqlError | ParseResult.ParseError, R>
+) =>
   Effect.mapError(effect, (error) => new StorageError.StorageError({ operation, reason: reasonOf(error) })).pipe(
     Effect.uninterruptible
   )

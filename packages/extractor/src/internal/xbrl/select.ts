@@ -2,6 +2,7 @@
  * From a fact set to metrics: the filing's own reporting period (dei cover facts), the totals (facts
  * without dimensions) for that period, duplicates checked, the prior-year fact for the change.
  */
+import type { MetricValue } from "../../Extraction.js"
 import { findDate } from "../dates.js"
 import { metricConcepts, type MetricName, metricNames, type MetricUnit } from "./concepts.js"
 import type { FactSet, NumericFact, XbrlContext } from "./facts.js"
@@ -21,15 +22,7 @@ export interface ReportingPeriod {
 }
 
 /** A selected metric, with the fact's own dates so a caller can check it against the regulator's data. */
-export interface SelectedMetric {
-  readonly value: number
-  readonly unit: string
-  /** The document's reporting period (`FY 2024`, `Q3 2024`), for every metric. */
-  readonly period: string
-  /** The instant a balance (or the cover share count) is measured at; absent for durations. */
-  readonly asOf?: string | undefined
-  readonly yoyChange?: number | undefined
-  readonly source: string
+export interface SelectedMetric extends MetricValue {
   readonly startDate?: string | undefined
   /** The duration's end or the instant. */
   readonly endDate: string

@@ -1,0 +1,108 @@
+import { assert, describe, it } from "@effect/vitest"
+import { Document, Extracted, Extraction } from "@filings/domain"
+import { Schema } from "effect"
+
+// Each shape is declared once, camelCase on its type side; the API's snake_case JSON is its encoded
+// side. These check that JSON both ways, key order included, since responses are encoded from it.
+describe("one declaration per shape, the API's JSON as its encoded side", () => {
+  it("a metric value decodes from the API's keys and encodes back to the same JSON", () => {
+    const json = {
+      value: 1.5e9,
+      unit: "USD",
+      period: "FY 2024",
+      as_of: "2024-09-28",
+      yoy_change: 0.02,
+      source: "us-gaap:Assets"
+    }
+    const value = Schema.decodeUnknownSync(Extracted.MetricValue)(json)
+    assert.deepStrictEqual(value, {
+      value: 1.5e9,
+      unit: "USD",
+      period: "FY 2024",
+      asOf: "2024-09-28",
+      yoyChange: 0.02,
+      source: "us-gaap:Assets"
+    })
+    assert.strictEqual(JSON.stringify(Schema.encodeSync(Extracted.MetricValue)(value)), JSON.stringify(json))
+    // The served metric is the same value without its source.
+    const served = Schema.encodeSync(Extraction.Metric)(new Extraction.Metric(value))
+    assert.deepStrictEqual(Object.keys(served), ["value", "unit", "period", "as_of", "yoy_change"])
+  })
+
+  it("a served table of /v1/extract/tables keeps its keys and their order", () => {
+    const table: Extracted.Table = {
+      id: "t001",
+      title: "Balance Sheets",
+      section: "Item 8",
+      headers: ["", "2024"],
+      rows: [["Total assets", "1,000"]],
+      unit: "USD millions",
+      tableType: "balance_sheet"
+    }
+    const encoded = Schema.encodeSync(Extraction.CompanyTable)(
+      new Extraction.CompanyTable({
+        ticker: "ACME" as Extraction.CompanyTable["ticker"],
+        companyName: "Acme Corp",
+        publicationId: "0000999999-24-000001" as Extraction.CompanyTable["publicationId"],
+        docType: "10-K",
+        filingDate: "2024-02-01",
+        period: "FY 2023",
+        ...table
+      })
+    )
+    assert.deepStrictEqual(Object.keys(encoded), [
+      "ticker",
+      "company_name",
+      "publication_id",
+      "doc_type",
+      "filing_date",
+      "period",
+      "table_type",
+      "id",
+      "title",
+      "section",
+      "headers",
+      "rows",
+      "unit"
+    ])
+    // Within a document's extraction the type is not served.
+    assert.notProperty(Schema.encodeSync(Extraction.Table)(new Extraction.Table(table)), "table_type")
+  })
+
+  it("signatures and document metadata read their snake_case keys", () => {
+    assert.deepStrictEqual(
+      Schema.decodeUnknownSync(Extracted.Signatures)({ signed_date: "2024-11-01", signers: [] }),
+      { signedDate: "2024-11-01", signers: [] }
+    )
+    assert.throws(() => Schema.decodeUnknownSync(Extracted.Signatures)({ signed_date: "", signers: [] }))
+    const metadata = Schema.decodeUnknownSync(Document.DocumentMetadata)({
+      publication_id: "0000999999-24-000001",
+      ticker: "ACME",
+      company_name: "Acme Corp",
+      cik: "0000999999",
+      doc_type: "10-K",
+      title: "Annual report",
+      filing_date: "2024-02-01",
+      period: "FY 2023",
+      sec_url: "https://www.sec.gov/",
+      word_count: 10,
+      items: []
+    })
+    assert.strictEqual(metadata.companyName, "Acme Corp")
+    const listed = Schema.encodeSync(Document.DocumentListItem)(
+      new Document.DocumentListItem({ ...metadata, url: "/v1" })
+    )
+    assert.deepStrictEqual(Object.keys(listed), [
+      "publication_id",
+      "ticker",
+      "company_name",
+      "cik",
+      "doc_type",
+      "title",
+      "filing_date",
+      "period",
+      "sec_url",
+      "url"
+    ])
+  })
+})

@@ -1,0 +1,112 @@
+// Rows read as the stored shapes of the ports. A shape's encoded side names the columns
+// (`publication_id`, `as_of`), so a row decodes with the shape's own schema once its NULLs, which
+// stand for absent optional fields, are dropped; brands and dates are checked on the way.
+import type { SqlClient, Statement } from "@effect/sql"
+import type { Ids } from "@filings/domain"
+import { DocumentStore } from "@filings/storage"
+import { Effect, Schema } from "effect"
+import type { ParseResult } from "effect"
+
+const withoutNulls = (row: object): object => {
+  const columns: Record<string, unknown> = {}
+  for (const [column, value] of Object.entries(row)) {
+    if (value !== null) columns[column] = value
+  }
+  return columns
+}
+
+/**
+ * `shape` read from a row: NULL columns are dropped first. Only top-level NULLs: a JSON column
+ * keeps its own nulls (an exhibit reference's `url`).
+ */
+export const fromRow = <A, I, R>(shape: Schema.Schema<A, I, R>): Schema.Schema<A, object, R> =>
+  Schema.compose(
+    Schema.transform(Schema.Object, Schema.Object, { strict: true, decode: withoutNulls, encode: (row) => row }),
+    shape,
+    { strict: false }
+  )
+
+/**
+ * Decodes every row of a result as `shape` (see `fromRow`). Synchronously: the shapes hold no
+ * effects, and running an effect per row would cost more than the check itself.
+ */
+export const rowsAs = <A, I>(shape: Schema.Schema<A, I>) => {
+  const decode = Schema.decodeUnknownEither(Schema.Array(fromRow(shape)))
+  return <E, R>(rows: Effect.Effect<ReadonlyArray<unknown>, E, R>): Effect.Effect<
+    ReadonlyArray<A>,
+    E | ParseResult.ParseError,
+    R
+  > => Effect.flatMap(rows, decode)
+}
+
+/** A `count(*)::int AS total` column. */
+export const Total = Schema.Struct({ total: Schema.Int })
+
+/** A row that carries the number of every match of its query (`count(*) OVER ()::int AS total`). */
+export const Counted = <Fields extends Schema.Struct.Fields>(fields: Fields) =>
+  Schema.Struct({ ...fields, ...Total.fields })
+
+/**
+ * One page of a query whose rows carry the count of every match, each row without its count.
+ * Past the last page no row carries it, so it is counted on its own there (`countAll`).
+ */
+export const pageOf = <A extends { readonly total: number }, E, R>(
+  rows: ReadonlyArray<A>,
+  offset: number,
+  countAll: Effect.Effect<ReadonlyArray<{ readonly total: number }>, E, R>
+): Effect.Effect<{ readonly rows: ReadonlyArray<Omit<A, "total">>; readonly total: number }, E, R> => {
+  const withoutCount = rows.map(({ total: _total, ...row }) => row)
+  if (rows[0] !== undefined || offset === 0) return Effect.succeed({ rows: withoutCount, total: rows[0]?.total ?? 0 })
+  return Effect.map(countAll, ([counted]) => ({ rows: withoutCount, total: counted?.total ?? 0 }))
+}
+
+/** The columns of a document read beside another table's, under its metadata's encoded names. */
+export const joinedDocumentColumns = `d.publication_id, d.ticker, d.company_name, d.cik, d.doc_type, d.title,
+  d.filing_date::text AS filing_date, d.period, d.sec_url, d.word_count, d.items`
+
+/**
+ * Reads a document's rows of one table (`document_metrics`, ...) in their stored order, as `shape`:
+ * like `SqlSchema.findAll`, with the rows decoded in one synchronous pass (see `rowsAs`).
+ */
+export const inDocumentOrder = <A, I>(
+  sql: SqlClient.SqlClient,
+  shape: Schema.Schema<A, I>,
+  from: { readonly table: string; readonly columns: string }
+) =>
+(publicationId: Ids.PublicationId) =>
+  sql`SELECT ${sql.literal(from.columns)} FROM ${sql(from.table)}
+    WHERE publication_id = ${publicationId} ORDER BY position`.pipe(rowsAs(shape))
+
+/**
+ * A page of the rows of a document's part (its sections, its tables) matching `where`, each with
+ * its document: newest filing first (ties by publication id), then in the document's order. The
+ * part is read as one JSON object (`hit`), since its columns and the document's share names.
+ */
+export const hitsPage = <A, I>(
+  sql: SqlClient.SqlClient,
+  shape: Schema.Schema<A, I>,
+  query: {
+    /** The part's table and its alias in `hit` and `where`: `document_sections s`. */
+    readonly table: string
+    readonly alias: string
+    /** The part's columns as one JSON object, under the encoded names of `shape`. */
+    readonly hit: string
+    readonly where: Statement.Fragment
+    readonly limit: number
+    readonly offset: number
+  }
+) =>
+  Effect.gen(function*() {
+    const from = sql.literal(`${query.table} ${query.alias} JOIN documents d USING (publication_id)`)
+    const rows = yield* sql`
+      SELECT ${sql.literal(joinedDocumentColumns)}, ${sql.literal(query.hit)} AS hit, count(*) OVER ()::int AS total
+      FROM ${from}
+      WHERE ${query.where}
+      ORDER BY d.filing_date DESC, d.publication_id DESC, ${sql.literal(query.alias)}.position
+      LIMIT ${query.limit} OFFSET ${query.offset}`.pipe(
+      rowsAs(Counted({ ...DocumentStore.DocumentMetadata.fields, hit: fromRow(shape) }))
+    )
+    const countAll = sql`SELECT count(*)::int AS total FROM ${from} WHERE ${query.where}`.pipe(rowsAs(Total))
+    const page = yield* pageOf(rows, query.offset, countAll)
+    return { hits: page.rows.map(({ hit, ...document }) => ({ document, hit })), total: page.total }
+  })
