@@ -1,6 +1,8 @@
 /**
  * Operator resources: API keys and the upload of local filings. These travel over the `/admin`
  * routes, which only an admin token opens, so the CLI can manage a running server.
+ *
+ * @module
  */
 import { Multipart } from "@effect/platform"
 import { Schema } from "effect"

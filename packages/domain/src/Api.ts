@@ -1,6 +1,8 @@
 /**
  * The `/v1` HTTP API as one definition, from which the server, the OpenAPI document, the docs page
  * and the typed client are all derived.
+ *
+ * @module
  */
 import {
   HttpApi,

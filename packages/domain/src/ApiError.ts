@@ -2,6 +2,8 @@
  * The errors of the HTTP API. Each is a tagged error that handlers can `yield*`, and each travels
  * on the wire as the envelope `{"error": {"code", "message"}}` with its own status and code, so a
  * client decodes the same classes the server failed with.
+ *
+ * @module
  */
 import { HttpApiSchema } from "@effect/platform"
 import { Schema } from "effect"

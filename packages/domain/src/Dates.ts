@@ -1,6 +1,8 @@
 /**
  * Dates and periods as the API writes them: calendar dates `YYYY-MM-DD`, timestamps in ISO 8601,
  * and reporting periods `FY 2024` / `Q3 2024`.
+ *
+ * @module
  */
 import { Schema } from "effect"
 

@@ -1,6 +1,8 @@
 /**
  * The kinds of document the service holds. Filings keep the regulator's form names; transcripts,
  * news and press releases have names of our own.
+ *
+ * @module
  */
 import { Schema } from "effect"
 

@@ -1,6 +1,8 @@
 /**
  * Documents as the API serves them: metadata for lists, the full document with its Markdown body,
  * labeled sections and exhibits, and the query parameters of the two document endpoints.
+ *
+ * @module
  */
 import { Schema } from "effect"
 import { IsoDate, Period } from "./Dates.js"

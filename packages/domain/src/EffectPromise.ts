@@ -3,6 +3,8 @@
  * `summarize`): the promise rejects with the failure itself, the typed error the Effect API fails
  * with or the original exception of a defect, never Effect's `FiberFailure` wrapper, so callers can
  * use `instanceof` and `_tag`.
+ *
+ * @module
  */
 import { Cause, Effect, Exit } from "effect"
 

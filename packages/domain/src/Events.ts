@@ -1,5 +1,7 @@
 /**
  * The payloads of webhook events: `{event, timestamp, data}`, with one data shape per event type.
+ *
+ * @module
  */
 import { Schema } from "effect"
 import { IsoDate, Timestamp } from "./Dates.js"

@@ -13,6 +13,8 @@
  * const revenue: Extracted.MetricValue = { value: 391_035_000_000, unit: "USD", period: "FY 2024", source: "us-gaap:Revenues" }
  * Schema.encodeSync(Extracted.MetricValue)({ ...revenue, asOf: "2024-09-28" })
  * // { value: 391035000000, unit: "USD", period: "FY 2024", as_of: "2024-09-28", source: "us-gaap:Revenues" }
+ *
+ * @module
  */
 import { Schema } from "effect"
 import { IsoDate } from "./Dates.js"

@@ -1,6 +1,8 @@
 /**
  * Structured data taken from a filing: the company's reported metrics, its classified tables,
  * exhibit references and signatures, for one document or as series across companies.
+ *
+ * @module
  */
 import { Schema } from "effect"
 import { IsoDate } from "./Dates.js"

@@ -1,6 +1,8 @@
 /**
  * The feed: one summarised item per company document, news item or press release, with cited
  * highlights, categories and sentiment.
+ *
+ * @module
  */
 import { Schema } from "effect"
 import { IsoDate, IsoTimestamp, Timestamp } from "./Dates.js"

@@ -2,6 +2,8 @@
  * Identifiers of the Filings domain: the regulator's accession number (our `publication_id`),
  * company tickers and central index keys. Each is a branded string so that a ticker can never be
  * passed where an accession number is expected.
+ *
+ * @module
  */
 import { Schema } from "effect"
 

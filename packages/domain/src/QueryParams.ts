@@ -1,6 +1,8 @@
 /**
  * Schemas for query-string values: the API writes lists as comma-separated strings, numbers and
  * booleans as text. Every failure message names what was expected and what was given.
+ *
+ * @module
  */
 import { Schema } from "effect"
 

@@ -1,6 +1,8 @@
 /**
  * Sections of filings: the labeled parts (`Item 1A. Risk Factors`, `Item 2.02 ...`) of one document,
  * and the same section across many documents.
+ *
+ * @module
  */
 import { Schema } from "effect"
 import { IsoDate } from "./Dates.js"

@@ -1,6 +1,8 @@
 /**
  * Webhook subscriptions: where a customer wants events delivered, which events, and the state of
  * the subscription (active, paused, failed).
+ *
+ * @module
  */
 import { Schema } from "effect"
 import { Timestamp } from "./Dates.js"

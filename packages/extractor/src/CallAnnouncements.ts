@@ -3,6 +3,8 @@
  * today at 2:00 p.m. Pacific Time", "a conference call at 5:00 p.m. ET on Thursday, November 5,
  * 2024". The time is read in the named US time zone (daylight saving included) and given in UTC;
  * a sentence without a time, a zone or a day it can pin down gives nothing rather than a guess.
+ *
+ * @module
  */
 import { findDate } from "./internal/dates.js"
 

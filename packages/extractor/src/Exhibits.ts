@@ -2,6 +2,8 @@
  * Exhibit references of a filing: the exhibit index (Item 15 of a 10-K, Item 6 of a 10-Q,
  * Item 9.01 of an 8-K) joined with the exhibit documents of the submission, one per number,
  * ordered by number, each with the API path that serves it when the submission carries it.
+ *
+ * @module
  */
 import { Extracted } from "@filings/domain"
 import type { ParsedDocument } from "@filings/filings-parser"

@@ -2,6 +2,8 @@
  * The shape of what the extractor finds in a filing: metrics with their units and periods,
  * classified tables, exhibit references and signatures, and the warnings met on the way. Each
  * shape is declared once, in `@filings/domain`'s `Extracted` module, and used here as it is.
+ *
+ * @module
  */
 import { Extracted } from "@filings/domain"
 

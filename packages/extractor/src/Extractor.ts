@@ -2,6 +2,8 @@
  * The whole extraction of a filing: its metrics (from the company's own XBRL, inline or in an
  * instance document of the submission), its classified tables, its exhibit references and its
  * signatures. What cannot be read is left out with a warning, never guessed.
+ *
+ * @module
  */
 import { FilingsParser, type ParsedDocument, SgmlSubmission } from "@filings/filings-parser"
 import { Effect, Either, Option } from "effect"

@@ -3,6 +3,8 @@
  * with its unit and period, or it is absent. Reads an inline XBRL document (10-K and 10-Q since 2019)
  * or a standalone XBRL instance (older filings) in one streaming pass, picks the filing's own reporting
  * period from its dei cover facts, and keeps only totals (facts without dimensions).
+ *
+ * @module
  */
 import { Effect, Schema } from "effect"
 import type { MetricValue } from "./Extraction.js"

@@ -1,6 +1,8 @@
 /**
  * Who signed a filing and when: the signature page's `/s/` signers with their titles and the date
  * written on it (`November 1, 2024` → `2024-11-01`).
+ *
+ * @module
  */
 import { Extracted } from "@filings/domain"
 import type { ParsedDocument } from "@filings/filings-parser"

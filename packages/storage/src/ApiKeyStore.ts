@@ -1,6 +1,8 @@
 /**
  * The API key store. Keys are never stored: only a hash of each, looked up when a request comes in,
  * and a short prefix so an operator can tell keys apart in a list.
+ *
+ * @module
  */
 import type { Admin } from "@filings/domain"
 import { Context, type Effect, type Option } from "effect"

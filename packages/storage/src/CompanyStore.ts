@@ -3,6 +3,8 @@
  * current ticker and name: those of the newest filing seen. A company renames itself over the years
  * (APPLE COMPUTER INC became Apple Inc.), so storing an old filing after a newer one must not bring
  * the old name back; each document keeps the name it was filed under on its own.
+ *
+ * @module
  */
 import { Ids } from "@filings/domain"
 import { Context, type Effect, type Option, Schema } from "effect"

@@ -1,6 +1,8 @@
 /**
  * Named cursors that must survive a restart: how far a poller has read a source (the latest-filings
  * feed, a drop folder), so that after a crash it neither misses nor re-reads much.
+ *
+ * @module
  */
 import { Context, type Effect, type Option } from "effect"
 import type { StorageError } from "./StorageError.js"

@@ -1,6 +1,8 @@
 /**
  * The delivery store: one delivery per (event, subscription), with its id (the same on every
  * retry, so receivers can drop duplicates), its state and the log of its attempts.
+ *
+ * @module
  */
 import { Context, type Effect, type Option } from "effect"
 import type { StorageError } from "./StorageError.js"

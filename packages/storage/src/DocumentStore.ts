@@ -2,6 +2,8 @@
  * The document store: parsed documents with their metadata, Markdown body, sections and exhibits.
  * Saving is one transaction and idempotent on the publication id, so a retried ingest job never
  * duplicates a document.
+ *
+ * @module
  */
 import { type Dates, type DocType as DocTypes, Document, type Ids } from "@filings/domain"
 import { Context, type Effect, type Option, Schema } from "effect"

@@ -3,6 +3,8 @@
  * event once, in the order it was recorded. Webhook delivery reads it in that order; a producer
  * that crashed and runs again records nothing twice, because every event carries a key that names
  * it (`filing.new:0000320193-24-000123`).
+ *
+ * @module
  */
 import { Context, type Effect, type Option } from "effect"
 import type { StorageError } from "./StorageError.js"

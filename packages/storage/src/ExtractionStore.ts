@@ -2,6 +2,8 @@
  * The extraction store: what the extractor found in each document (metrics, classified tables,
  * exhibit references, signatures), written at ingestion and read by the extract endpoints, for
  * one document or as series across many.
+ *
+ * @module
  */
 import { type Dates, type DocType as DocTypes, Extracted, type Ids } from "@filings/domain"
 import { Context, type Effect, type Option, Schema } from "effect"

@@ -3,6 +3,8 @@
  * document is ingested and read by `POST /v1/feed`. Saving is idempotent on the item's id (the
  * document's publication id, or the news item's id), so summarising a document again replaces its
  * item.
+ *
+ * @module
  */
 import { DocType, Feed, Ids } from "@filings/domain"
 import { Context, type Effect, type Option, Schema } from "effect"

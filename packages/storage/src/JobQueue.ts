@@ -3,6 +3,8 @@
  * Jobs can be delayed; a worker holds a job under a lease that expires if the worker dies, after
  * which another worker takes it again. Any number of workers may take from one queue at once, and
  * each job goes to one of them at a time.
+ *
+ * @module
  */
 import { Context, type Duration, type Effect, type Option } from "effect"
 import type { StorageError } from "./StorageError.js"

@@ -1,6 +1,8 @@
 /**
  * In-memory layers of every storage port: for tests, examples and a throwaway server. Nothing
  * survives the process.
+ *
+ * @module
  */
 import { Layer } from "effect"
 import { ApiKeyStore } from "./ApiKeyStore.js"

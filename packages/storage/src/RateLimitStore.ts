@@ -1,6 +1,8 @@
 /**
  * The rate limit store: counts requests per key in fixed windows. The in-memory layer serves one
  * server process; the SQL one lets every instance on one database share each key's limit.
+ *
+ * @module
  */
 import { Context, type Duration, type Effect } from "effect"
 import type { StorageError } from "./StorageError.js"

@@ -1,6 +1,8 @@
 /**
  * The one failure every storage port may report: the backing store could not do what was asked
  * (unreachable, timed out, rejected the statement). The server answers it with 503.
+ *
+ * @module
  */
 import { Schema } from "effect"
 

@@ -1,6 +1,8 @@
 /**
  * The set of storage ports a complete adapter provides, as one type for layers and the
  * conformance suite.
+ *
+ * @module
  */
 import type { ApiKeyStore } from "./ApiKeyStore.js"
 import type { CompanyStore } from "./CompanyStore.js"

@@ -2,6 +2,8 @@
  * The webhook store: customers' subscriptions, each owned by the API key that created it, so one
  * key never sees or touches another's. A subscription keeps its signing secret (needed to sign
  * every delivery, so it cannot be hashed), its status, and where in the event log it started.
+ *
+ * @module
  */
 import type { Redacted } from "effect"
 import { Context, type Effect, type Option } from "effect"
