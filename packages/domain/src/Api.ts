@@ -69,16 +69,20 @@ export class Authorization extends HttpApiMiddleware.Tag<Authorization>()("@fili
     ApiError.ServiceUnavailableResponse
   ),
   provides: CurrentApiKey,
-  /** The API key, sent as `Authorization: Bearer <key>`. */
-  security: { apiKey: HttpApiSecurity.bearer }
+  security: {
+    /** The API key, sent as `Authorization: Bearer <key>`. */
+    apiKey: HttpApiSecurity.bearer
+  }
 }) {}
 
 /** Opens the `/admin` routes to the operator's admin token. */
 export class AdminAuthorization
   extends HttpApiMiddleware.Tag<AdminAuthorization>()("@filings/domain/Api/AdminAuthorization", {
     failure: ApiError.UnauthorizedResponse,
-    /** The operator's admin token, sent as `Authorization: Bearer <token>`. */
-    security: { adminToken: HttpApiSecurity.bearer }
+    security: {
+      /** The operator's admin token, sent as `Authorization: Bearer <token>`. */
+      adminToken: HttpApiSecurity.bearer
+    }
   })
 {}
 

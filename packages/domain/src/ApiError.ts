@@ -34,7 +34,19 @@ const onTheWire = <Self extends { readonly message: string }, Tag extends string
 export class InvalidRequest extends Schema.TaggedError<InvalidRequest>()("InvalidRequest", {
   message: Schema.String
 }) {}
-/** {@link InvalidRequest} on the wire: status 400, body `{"error": {"code": "invalid_request", "message"}}`. */
+/**
+ * {@link InvalidRequest} on the wire: status 400, body `{"error": {"code": "invalid_request", "message"}}`.
+ * Each `...Response` schema decodes its envelope back into the error class.
+ *
+ * @example
+ * import { ApiError } from "@filings/domain"
+ * import { Schema } from "effect"
+ *
+ * const error = Schema.decodeUnknownSync(ApiError.InvalidRequestResponse)({
+ *   error: { code: "invalid_request", message: "tickers is missing" }
+ * })
+ * error instanceof ApiError.InvalidRequest // true
+ */
 export const InvalidRequestResponse = onTheWire(
   InvalidRequest,
   "InvalidRequest",
