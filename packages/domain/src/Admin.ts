@@ -10,6 +10,10 @@ import { IsoDate, Timestamp } from "./Dates.js"
 import { DocType } from "./DocType.js"
 import { PublicationId, Ticker } from "./Ids.js"
 
+/**
+ * The plan of an API key. `standard` (the default) allows {@link StandardPlanRequestsPerMinute}
+ * requests per minute; `enterprise` takes the rate limit given when the key is created.
+ */
 export const ApiKeyPlan = Schema.Literal("standard", "enterprise").annotations({
   message: (issue) => `must be standard or enterprise, got ${JSON.stringify(issue.actual)}`
 })
@@ -35,10 +39,21 @@ export class CreatedApiKey extends Schema.Class<CreatedApiKey>("CreatedApiKey")(
   key: Schema.String
 }) {}
 
+/** The answer of `GET /admin/keys`: every key, revoked ones included (with `revoked_at`). */
 export class ApiKeyList extends Schema.Class<ApiKeyList>("ApiKeyList")({
   keys: Schema.Array(ApiKeyInfo)
 }) {}
 
+/**
+ * The body of `POST /admin/keys`: a name for people (trimmed, 1 to 200 characters), the plan
+ * (`standard` when absent) and, for an enterprise key only, its `rate_limit` in requests per minute.
+ *
+ * @example
+ * import { Admin } from "@filings/domain"
+ * import { Schema } from "effect"
+ *
+ * Schema.decodeUnknownSync(Admin.CreateApiKeyRequest)({ name: "research desk", plan: "enterprise", rate_limit: 600 })
+ */
 export class CreateApiKeyRequest extends Schema.Class<CreateApiKeyRequest>("CreateApiKeyRequest")({
   name: Schema.Trim.pipe(
     Schema.nonEmptyString({ message: () => "must not be empty" }),
@@ -67,6 +82,11 @@ export const IngestOverrides = {
   history: Schema.optionalWith(Schema.BooleanFromString, { exact: true })
 }
 
+/**
+ * The overrides of an ingestion on their own, as string fields (`history` is `"true"` or
+ * `"false"`): the command line and a manifest row are checked with it, so they refuse the same
+ * input the upload does.
+ */
 export const IngestMetadata = Schema.Struct(IngestOverrides)
 export type IngestMetadata = typeof IngestMetadata.Type
 
@@ -76,6 +96,11 @@ export const IngestUpload = Schema.Struct({
   ...IngestOverrides
 })
 
+/**
+ * What an ingestion stored: the document's id and metadata as read from the file and the overrides,
+ * and `status`: `created` for a new document, `updated` when one with this publication id was
+ * replaced.
+ */
 export class IngestResult extends Schema.Class<IngestResult>("IngestResult")({
   publication_id: PublicationId,
   status: Schema.Literal("created", "updated"),

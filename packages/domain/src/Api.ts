@@ -69,20 +69,30 @@ export class Authorization extends HttpApiMiddleware.Tag<Authorization>()("@fili
     ApiError.ServiceUnavailableResponse
   ),
   provides: CurrentApiKey,
-  security: { apiKey: HttpApiSecurity.bearer }
+  security: {
+    /** The API key, sent as `Authorization: Bearer <key>`. */
+    apiKey: HttpApiSecurity.bearer
+  }
 }) {}
 
 /** Opens the `/admin` routes to the operator's admin token. */
 export class AdminAuthorization
   extends HttpApiMiddleware.Tag<AdminAuthorization>()("@filings/domain/Api/AdminAuthorization", {
     failure: ApiError.UnauthorizedResponse,
-    security: { adminToken: HttpApiSecurity.bearer }
+    security: {
+      /** The operator's admin token, sent as `Authorization: Bearer <token>`. */
+      adminToken: HttpApiSecurity.bearer
+    }
   })
 {}
 
 const publicationIdPath = Schema.Struct({ publication_id: PublicationId })
 const webhookIdPath = Schema.Struct({ webhook_id: Schema.String })
 
+/**
+ * Documents: one document (its Markdown body, sections or metadata, with its exhibits or one of
+ * them), one chunk a feed citation names, and the filtered, paged list. Every route needs an API key.
+ */
 export class DocumentsGroup extends HttpApiGroup.make("documents")
   .add(
     HttpApiEndpoint.get("getDocument", "/v1/documents/:publication_id")
@@ -126,6 +136,10 @@ export class DocumentsGroup extends HttpApiGroup.make("documents")
   .middleware(Authorization)
 {}
 
+/**
+ * Sections: the labeled sections of one document (all, or the one `section` names), and one section
+ * across the documents of several companies. Every route needs an API key.
+ */
 export class SectionsGroup extends HttpApiGroup.make("sections")
   .add(
     HttpApiEndpoint.get("getDocumentSections", "/v1/documents/:publication_id/sections")
@@ -145,6 +159,11 @@ export class SectionsGroup extends HttpApiGroup.make("sections")
   .middleware(Authorization)
 {}
 
+/**
+ * Extraction, read from what was extracted at ingestion: one document's metrics, tables, exhibits and
+ * signatures; metric series across companies; classified tables across companies as JSON or CSV.
+ * Every route needs an API key.
+ */
 export class ExtractGroup extends HttpApiGroup.make("extract")
   .add(
     HttpApiEndpoint.get("extractDocument", "/v1/documents/:publication_id/extract")
@@ -170,6 +189,10 @@ export class ExtractGroup extends HttpApiGroup.make("extract")
   .middleware(Authorization)
 {}
 
+/**
+ * The feed, `POST /v1/feed`: summarised items with cited highlights for the given tickers, newest
+ * first, paged by cursor or by date. Needs an API key.
+ */
 export class FeedGroup extends HttpApiGroup.make("feed")
   .add(
     HttpApiEndpoint.post("feed", "/v1/feed")
@@ -191,6 +214,10 @@ export class FeedGroup extends HttpApiGroup.make("feed")
   .middleware(Authorization)
 {}
 
+/**
+ * Webhook subscriptions of the calling API key: create, list, read, change, delete, reactivate and
+ * recover them, and read or redeliver their deliveries. Another key's subscription answers 404.
+ */
 export class WebhooksGroup extends HttpApiGroup.make("webhooks")
   .add(
     HttpApiEndpoint.post("createWebhook", "/v1/webhooks")
@@ -266,6 +293,10 @@ export class WebhooksGroup extends HttpApiGroup.make("webhooks")
   .middleware(Authorization)
 {}
 
+/**
+ * The operator's routes under `/admin`: upload a filing, create, list and revoke API keys, read the
+ * event log. They need the admin token, not an API key, and are left out of the OpenAPI document.
+ */
 export class AdminGroup extends HttpApiGroup.make("admin")
   .add(
     HttpApiEndpoint.post("ingestFile", "/admin/ingest")
@@ -302,6 +333,10 @@ export class AdminGroup extends HttpApiGroup.make("admin")
   .annotate(OpenApi.Exclude, true)
 {}
 
+/**
+ * `GET /healthz`, without a key: `{"status": "ok"}` when the server can reach its storage, else 503
+ * `service_unavailable`.
+ */
 export class SystemGroup extends HttpApiGroup.make("system")
   .add(
     HttpApiEndpoint.get("health", "/healthz")

@@ -34,6 +34,19 @@ const onTheWire = <Self extends { readonly message: string }, Tag extends string
 export class InvalidRequest extends Schema.TaggedError<InvalidRequest>()("InvalidRequest", {
   message: Schema.String
 }) {}
+/**
+ * {@link InvalidRequest} on the wire: status 400, body `{"error": {"code": "invalid_request", "message"}}`.
+ * Each `...Response` schema decodes its envelope back into the error class.
+ *
+ * @example
+ * import { ApiError } from "@filings/domain"
+ * import { Schema } from "effect"
+ *
+ * const error = Schema.decodeUnknownSync(ApiError.InvalidRequestResponse)({
+ *   error: { code: "invalid_request", message: "tickers is missing" }
+ * })
+ * error instanceof ApiError.InvalidRequest // true
+ */
 export const InvalidRequestResponse = onTheWire(
   InvalidRequest,
   "InvalidRequest",
@@ -46,6 +59,7 @@ export const InvalidRequestResponse = onTheWire(
 export class Unauthorized extends Schema.TaggedError<Unauthorized>()("Unauthorized", {
   message: Schema.String
 }) {}
+/** {@link Unauthorized} on the wire: status 401, body `{"error": {"code": "unauthorized", "message"}}`. */
 export const UnauthorizedResponse = onTheWire(
   Unauthorized,
   "Unauthorized",
@@ -58,10 +72,20 @@ export const UnauthorizedResponse = onTheWire(
 export class DocumentNotFound extends Schema.TaggedError<DocumentNotFound>()("DocumentNotFound", {
   message: Schema.String
 }) {
+  /**
+   * The error for an unknown publication id, with the message that names it.
+   *
+   * @example
+   * import { ApiError } from "@filings/domain"
+   *
+   * ApiError.DocumentNotFound.forId("0000320193-24-000123").message
+   * // "no document with publication_id 0000320193-24-000123"
+   */
   static forId(publicationId: string): DocumentNotFound {
     return new DocumentNotFound({ message: `no document with publication_id ${publicationId}` })
   }
 }
+/** {@link DocumentNotFound} on the wire: status 404, body `{"error": {"code": "document_not_found", "message"}}`. */
 export const DocumentNotFoundResponse = onTheWire(
   DocumentNotFound,
   "DocumentNotFound",
@@ -74,6 +98,7 @@ export const DocumentNotFoundResponse = onTheWire(
 export class ExhibitNotFound extends Schema.TaggedError<ExhibitNotFound>()("ExhibitNotFound", {
   message: Schema.String
 }) {}
+/** {@link ExhibitNotFound} on the wire: status 404, body `{"error": {"code": "exhibit_not_found", "message"}}`. */
 export const ExhibitNotFoundResponse = onTheWire(
   ExhibitNotFound,
   "ExhibitNotFound",
@@ -86,6 +111,7 @@ export const ExhibitNotFoundResponse = onTheWire(
 export class SectionNotFound extends Schema.TaggedError<SectionNotFound>()("SectionNotFound", {
   message: Schema.String
 }) {}
+/** {@link SectionNotFound} on the wire: status 404, body `{"error": {"code": "section_not_found", "message"}}`. */
 export const SectionNotFoundResponse = onTheWire(
   SectionNotFound,
   "SectionNotFound",
@@ -98,6 +124,7 @@ export const SectionNotFoundResponse = onTheWire(
 export class ChunkNotFound extends Schema.TaggedError<ChunkNotFound>()("ChunkNotFound", {
   message: Schema.String
 }) {}
+/** {@link ChunkNotFound} on the wire: status 404, body `{"error": {"code": "chunk_not_found", "message"}}`. */
 export const ChunkNotFoundResponse = onTheWire(
   ChunkNotFound,
   "ChunkNotFound",
@@ -110,6 +137,7 @@ export const ChunkNotFoundResponse = onTheWire(
 export class DeliveryNotFound extends Schema.TaggedError<DeliveryNotFound>()("DeliveryNotFound", {
   message: Schema.String
 }) {}
+/** {@link DeliveryNotFound} on the wire: status 404, body `{"error": {"code": "delivery_not_found", "message"}}`. */
 export const DeliveryNotFoundResponse = onTheWire(
   DeliveryNotFound,
   "DeliveryNotFound",
@@ -122,6 +150,7 @@ export const DeliveryNotFoundResponse = onTheWire(
 export class WebhookNotFound extends Schema.TaggedError<WebhookNotFound>()("WebhookNotFound", {
   message: Schema.String
 }) {}
+/** {@link WebhookNotFound} on the wire: status 404, body `{"error": {"code": "webhook_not_found", "message"}}`. */
 export const WebhookNotFoundResponse = onTheWire(
   WebhookNotFound,
   "WebhookNotFound",
@@ -134,12 +163,14 @@ export const WebhookNotFoundResponse = onTheWire(
 export class RouteNotFound extends Schema.TaggedError<RouteNotFound>()("RouteNotFound", {
   message: Schema.String
 }) {}
+/** {@link RouteNotFound} on the wire: status 404, body `{"error": {"code": "not_found", "message"}}`. */
 export const RouteNotFoundResponse = onTheWire(RouteNotFound, "RouteNotFound", "not_found", 404, "No such route")
 
 /** 405: the path exists, but not with this method. */
 export class MethodNotAllowed extends Schema.TaggedError<MethodNotAllowed>()("MethodNotAllowed", {
   message: Schema.String
 }) {}
+/** {@link MethodNotAllowed} on the wire: status 405, body `{"error": {"code": "method_not_allowed", "message"}}`. */
 export const MethodNotAllowedResponse = onTheWire(
   MethodNotAllowed,
   "MethodNotAllowed",
@@ -152,6 +183,7 @@ export const MethodNotAllowedResponse = onTheWire(
 export class RateLimitExceeded extends Schema.TaggedError<RateLimitExceeded>()("RateLimitExceeded", {
   message: Schema.String
 }) {}
+/** {@link RateLimitExceeded} on the wire: status 429, body `{"error": {"code": "rate_limit_exceeded", "message"}}`. */
 export const RateLimitExceededResponse = onTheWire(
   RateLimitExceeded,
   "RateLimitExceeded",
@@ -164,6 +196,7 @@ export const RateLimitExceededResponse = onTheWire(
 export class InternalError extends Schema.TaggedError<InternalError>()("InternalError", {
   message: Schema.String
 }) {}
+/** {@link InternalError} on the wire: status 500, body `{"error": {"code": "internal_error", "message"}}`. */
 export const InternalErrorResponse = onTheWire(
   InternalError,
   "InternalError",
@@ -176,6 +209,7 @@ export const InternalErrorResponse = onTheWire(
 export class ServiceUnavailable extends Schema.TaggedError<ServiceUnavailable>()("ServiceUnavailable", {
   message: Schema.String
 }) {}
+/** {@link ServiceUnavailable} on the wire: status 503, body `{"error": {"code": "service_unavailable", "message"}}`. */
 export const ServiceUnavailableResponse = onTheWire(
   ServiceUnavailable,
   "ServiceUnavailable",
@@ -188,6 +222,7 @@ export const ServiceUnavailableResponse = onTheWire(
 export class UnreadableFiling extends Schema.TaggedError<UnreadableFiling>()("UnreadableFiling", {
   message: Schema.String
 }) {}
+/** {@link UnreadableFiling} on the wire: status 422, body `{"error": {"code": "unreadable_filing", "message"}}`. */
 export const UnreadableFilingResponse = onTheWire(
   UnreadableFiling,
   "UnreadableFiling",

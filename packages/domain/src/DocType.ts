@@ -25,6 +25,11 @@ export const DocumentTypes = [
   "NEWS"
 ] as const
 
+/**
+ * A document type, one of {@link DocumentTypes}: the form name for a filing (`10-K`, `DEF 14A`),
+ * `EARNINGS_CALL` for a transcript, `PRESS_RELEASE` and `PRESENTATION` for 8-K exhibits stored as
+ * documents, `NEWS` for a news item. Anything else is refused with a message listing the types.
+ */
 export const DocType = Schema.Literal(...DocumentTypes).annotations({
   identifier: "DocType",
   description: "Document type",
@@ -43,6 +48,10 @@ export const FeedDocumentTypes = [
   "PRESENTATION"
 ] as const
 
+/**
+ * A document type the feed filters by and writes on its items, one of {@link FeedDocumentTypes}:
+ * S-1, 6-K, 20-F and DEF 14A have no feed items.
+ */
 export const FeedDocType = Schema.Literal(...FeedDocumentTypes).annotations({
   identifier: "FeedDocType",
   description: "Document type of a feed item",

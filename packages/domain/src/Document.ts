@@ -93,6 +93,10 @@ export class ExhibitDocument extends Schema.Class<ExhibitDocument>("ExhibitDocum
   ...Exhibit.fields
 }, { identifier: "ExhibitDocument" }) {}
 
+/**
+ * A page of `GET /v1/documents`: `total` counts every match, `limit` and `offset` are those the
+ * page was read with. Page on by adding `limit` to `offset` until `offset + limit >= total`.
+ */
 export class DocumentList extends Schema.Class<DocumentList>("DocumentList")({
   documents: Schema.Array(DocumentListItem),
   total: Schema.Int,
@@ -100,17 +104,27 @@ export class DocumentList extends Schema.Class<DocumentList>("DocumentList")({
   offset: Schema.Int
 }) {}
 
+/**
+ * What `GET /v1/documents/{id}` returns of the document: `markdown` (the default) the whole body,
+ * `sections` its labeled sections, `metadata` neither.
+ */
 export const DocumentFormat = Schema.Literal("markdown", "sections", "metadata").annotations({
   message: (issue) => `must be one of markdown, sections, metadata; got ${JSON.stringify(issue.actual)}`
 })
 export type DocumentFormat = typeof DocumentFormat.Type
 
+/**
+ * The query of `GET /v1/documents/{id}`: `format` (see {@link DocumentFormat}), `include_exhibits`
+ * (`true` adds every exhibit; absent means `false`), and `exhibit`, an exhibit number (`99.1`) to
+ * return that exhibit alone instead of the document.
+ */
 export const GetDocumentParams = Schema.Struct({
   format: Schema.optionalWith(DocumentFormat, { exact: true }),
   include_exhibits: Schema.optionalWith(BooleanFlag, { exact: true }),
   exhibit: Schema.optionalWith(Schema.NonEmptyTrimmedString, { exact: true })
 })
 
+/** The order of a document list by filing date: newest first (`filing_date_desc`, the default) or oldest first. */
 export const DocumentSort = Schema.Literal("filing_date_desc", "filing_date_asc").annotations({
   message: (issue) => `must be filing_date_desc or filing_date_asc, got ${JSON.stringify(issue.actual)}`
 })
@@ -119,12 +133,21 @@ export type DocumentSort = typeof DocumentSort.Type
 /** At most this many tickers in one request. */
 export const MaxTickersPerRequest = 50
 
+/**
+ * Tickers in a query string, comma-separated (`AAPL,MSFT`): each a valid ticker, at most
+ * {@link MaxTickersPerRequest} of them.
+ */
 export const TickerList = CommaSeparated(Ticker).pipe(
   Schema.maxItems(MaxTickersPerRequest, {
     message: () => `must name at most ${MaxTickersPerRequest} tickers`
   })
 )
 
+/**
+ * The query of `GET /v1/documents`. Every filter is optional, but the server needs at least one of
+ * `tickers`, `doc_types`, `start_date` and `end_date`; the dates are inclusive filing dates.
+ * `limit` is 1 to 100 (default 50), `offset` the number of documents to skip (default 0).
+ */
 export const ListDocumentsParams = Schema.Struct({
   tickers: Schema.optionalWith(TickerList, { exact: true }),
   doc_types: Schema.optionalWith(CommaSeparated(DocType), { exact: true }),

@@ -35,6 +35,7 @@ export const MetricValue = Schema.Struct({
 })
 export type MetricValue = typeof MetricValue.Type
 
+/** The values of {@link TableType}: the four statements the extractor recognises, and `other`. */
 export const TableTypes = ["income_statement", "balance_sheet", "cash_flow", "segment_revenue", "other"] as const
 /** The conservative classification of a table; `other` for anything not clearly a statement. */
 export const TableType = Schema.Literal(...TableTypes)

@@ -11,6 +11,10 @@ import { DocumentMetadata, TickerList } from "./Document.js"
 import * as Extracted from "./Extracted.js"
 import { CommaSeparated, IntegerInRange, NonNegativeInteger } from "./QueryParams.js"
 
+/**
+ * The metrics the extractor looks for in a filing, by the names the API uses as keys of `metrics`.
+ * A document has only those it reports; the others are absent, never zero.
+ */
 export const MetricNames = [
   "revenue",
   "net_income",
@@ -56,8 +60,10 @@ export class ExhibitReference extends Schema.Class<ExhibitReference>("ExhibitRef
   identifier: "ExhibitReference"
 }) {}
 
+/** A person who signed the filing: the name as signed and the title given with it. */
 export class Signer extends Schema.Class<Signer>("Signer")(Extracted.Signer, { identifier: "Signer" }) {}
 
+/** The signature page of a filing as served: `signed_date` (`YYYY-MM-DD`) and who signed. */
 export class Signatures extends Schema.Class<Signatures>("Signatures")({
   ...Extracted.Signatures.fields,
   signers: Schema.Array(Signer)
@@ -72,10 +78,15 @@ export class ExtractionResult extends Schema.Class<ExtractionResult>("Extraction
   signatures: Schema.optionalWith(Signatures, { exact: true })
 }, { identifier: "ExtractionResult" }) {}
 
+/** What `fields` may ask of one document's extraction; `all`, the default, asks for all four. */
 export const ExtractionField = Schema.Literal("tables", "metrics", "exhibits", "signatures", "all").annotations({
   message: (issue) => `must be tables, metrics, exhibits, signatures or all; got ${JSON.stringify(issue.actual)}`
 })
 
+/**
+ * The query of `GET /v1/documents/{id}/extract`: `fields`, comma-separated {@link ExtractionField}
+ * values (`metrics,tables`). Absent means `all`.
+ */
 export const ExtractParams = Schema.Struct({
   fields: Schema.optionalWith(CommaSeparated(ExtractionField), { exact: true })
 })
@@ -86,11 +97,17 @@ export class MetricDataPoint extends Schema.Class<MetricDataPoint>("MetricDataPo
   filingDate: DocumentMetadata.fields.filingDate
 }, { identifier: "MetricDataPoint" }) {}
 
+/** One metric of a company over time: its unit (`USD`, `shares`) and its values, oldest filing first. */
 export class MetricSeries extends Schema.Class<MetricSeries>("MetricSeries")({
   unit: Extracted.MetricValue.fields.unit,
   data: Schema.Array(MetricDataPoint)
 }) {}
 
+/**
+ * The metric series of one company, as `GET /v1/extract/metrics` returns them for a single ticker:
+ * `metrics` maps each metric name asked for (`eps` stays `eps`) to its series; a metric with no
+ * value in the range is left out.
+ */
 export class CompanyMetrics extends Schema.Class<CompanyMetrics>("CompanyMetrics")({
   ...DocumentMetadata.pick("ticker", "companyName").fields,
   metrics: Schema.Record({ key: Schema.String, value: MetricSeries })
@@ -101,10 +118,19 @@ export class CompanyMetricsList extends Schema.Class<CompanyMetricsList>("Compan
   results: Schema.Array(CompanyMetrics)
 }) {}
 
+/**
+ * Which values a metric series keeps: `annual` fiscal-year values (`FY 2024`), `quarterly` quarter
+ * values (`Q3 2024`), `all` (the default) both. A value with neither kind of period counts as annual
+ * when it comes from a 10-K or 20-F and as quarterly from a 10-Q.
+ */
 export const Frequency = Schema.Literal("annual", "quarterly", "all").annotations({
   message: (issue) => `must be annual, quarterly or all; got ${JSON.stringify(issue.actual)}`
 })
 
+/**
+ * The query of `GET /v1/extract/metrics`: `tickers` and `metrics` (both required, comma-separated),
+ * `doc_types` (default `10-K,10-Q`), an inclusive filing-date range, and a {@link Frequency}.
+ */
 export const BulkMetricsParams = Schema.Struct({
   tickers: TickerList,
   metrics: CommaSeparated(RequestedMetricName),
@@ -134,6 +160,10 @@ export class CompanyTables extends Schema.Class<CompanyTables>("CompanyTables")(
   offset: Schema.Int
 }) {}
 
+/**
+ * The `table_type` filter of `GET /v1/extract/tables`: one of the four statements, or `all` (the
+ * default), which also returns tables of type `other`.
+ */
 export const RequestedTableType = Schema.Literal(
   "income_statement",
   "balance_sheet",

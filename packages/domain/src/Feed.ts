@@ -10,6 +10,7 @@ import { FeedDocType } from "./DocType.js"
 import { MaxTickersPerRequest } from "./Document.js"
 import { Ticker } from "./Ids.js"
 
+/** The categories of feed items, those of the specification; an item carries any number of them, assigned by its summary. */
 export const Categories = [
   "Earnings",
   "Guidance Update",
@@ -20,9 +21,11 @@ export const Categories = [
   "Mergers & Acquisitions",
   "Financial"
 ] as const
+/** One of {@link Categories}, written as listed (`Mergers & Acquisitions`). */
 export const Category = Schema.Literal(...Categories)
 export type Category = typeof Category.Type
 
+/** What an item means for the company's shareholders, as its summary judges it. */
 export const Sentiment = Schema.Literal("positive", "negative", "neutral")
 export type Sentiment = typeof Sentiment.Type
 
@@ -38,11 +41,20 @@ export class Citation extends Schema.Class<Citation>("Citation")({
   chunk_id: Schema.String
 }) {}
 
+/**
+ * A point of an item's summary (`text`) with the chunks of the source it rests on; every figure in
+ * the text is stated in a chunk it cites.
+ */
 export class Highlight extends Schema.Class<Highlight>("Highlight")({
   text: Schema.String,
   citations: Schema.Array(Citation)
 }) {}
 
+/**
+ * One summarised document, news item or press release. `date` is when it was published (UTC);
+ * `stock_change` is the stock's close-to-close move across that time, `null` until the closes it
+ * needs are known (or when no market data is configured).
+ */
 export class FeedItem extends Schema.Class<FeedItem>("FeedItem")({
   ticker: Ticker,
   company_name: Schema.String,
@@ -89,6 +101,17 @@ export const FeedCursor = Schema.String.pipe(
   })
 )
 
+/**
+ * The body of `POST /v1/feed`: `tickers` (required, 1 to 50), `doc_types` (absent: every feed type),
+ * `start_date` (from the start of that day, UTC), `end_date` (see {@link FeedEndDate}), `limit`
+ * (1 to 100, default 50) and `cursor` to go on from a page (see {@link FeedCursor}).
+ *
+ * @example
+ * import { Feed } from "@filings/domain"
+ * import { Schema } from "effect"
+ *
+ * Schema.decodeUnknownSync(Feed.FeedRequest)({ tickers: ["AAPL"], doc_types: ["8-K", "PRESS_RELEASE"], limit: 20 })
+ */
 export class FeedRequest extends Schema.Class<FeedRequest>("FeedRequest")({
   tickers: Schema.NonEmptyArray(Ticker).pipe(Schema.maxItems(MaxTickersPerRequest)),
   doc_types: Schema.optionalWith(Schema.Array(FeedDocType), { exact: true }),
@@ -98,6 +121,11 @@ export class FeedRequest extends Schema.Class<FeedRequest>("FeedRequest")({
   cursor: Schema.optionalWith(FeedCursor, { exact: true })
 }) {}
 
+/**
+ * A page of the feed: `items` newest first, `total_items` the number of items on this page, and
+ * `date_range` the dates (`YYYY-MM-DD`, UTC) of its oldest and newest item, or the range asked for
+ * when the page is empty.
+ */
 export class FeedResponse extends Schema.Class<FeedResponse>("FeedResponse")({
   items: Schema.Array(FeedItem),
   total_items: Schema.Number,

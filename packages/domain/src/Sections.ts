@@ -16,11 +16,19 @@ export class Section extends Schema.Class<Section>("Section")({
   ...LabeledSection.pick("content", "wordCount", "pageStart", "pageEnd").fields
 }, { identifier: "Section" }) {}
 
+/**
+ * The answer of `GET /v1/documents/{id}/sections`: the document's id, ticker, type and filing date,
+ * and its sections in body order (only the one asked for when `section` is given).
+ */
 export class DocumentSections extends Schema.Class<DocumentSections>("DocumentSections")({
   ...DocumentMetadata.pick("publicationId", "ticker", "docType", "filingDate").fields,
   sections: Schema.Array(Section)
 }, { identifier: "DocumentSections" }) {}
 
+/**
+ * The query of `GET /v1/documents/{id}/sections`: `section` picks one section by name
+ * (`Risk Factors`) or item (`Item 1A`); absent, every section is returned.
+ */
 export const DocumentSectionsParams = Schema.Struct({
   section: Schema.optionalWith(Schema.NonEmptyTrimmedString, { exact: true })
 })
@@ -31,6 +39,10 @@ export class SectionResult extends Schema.Class<SectionResult>("SectionResult")(
   ...LabeledSection.pick("content", "wordCount").fields
 }, { identifier: "SectionResult" }) {}
 
+/**
+ * A page of `GET /v1/sections`: `section` as asked, one result per document that has it, `total`
+ * counting every match, and the `limit` and `offset` of this page.
+ */
 export class SectionResults extends Schema.Class<SectionResults>("SectionResults")({
   section: Schema.String,
   results: Schema.Array(SectionResult),
@@ -39,6 +51,12 @@ export class SectionResults extends Schema.Class<SectionResults>("SectionResults
   offset: Schema.Int
 }) {}
 
+/**
+ * The query of `GET /v1/sections`: `tickers` and `section` (by name or item, both required),
+ * `doc_types` (default `10-K,10-Q`), an inclusive filing-date range, `limit` (1 to 100, default 20)
+ * and `offset` (default 0, an addition to the specification):
+ * `?tickers=AAPL,MSFT&section=Risk%20Factors&start_date=2024-01-01`.
+ */
 export const SectionSearchParams = Schema.Struct({
   tickers: TickerList,
   section: Schema.NonEmptyTrimmedString,

@@ -11,6 +11,7 @@ import { MaxTickersPerRequest } from "./Document.js"
 import { Ticker } from "./Ids.js"
 import { IntegerInRange, PositiveInteger } from "./QueryParams.js"
 
+/** The event types a subscription can ask for; `Events.EventPayload` gives the payload of each. */
 export const EventTypes = [
   "filing.new",
   "filing.8k_material",
@@ -18,11 +19,18 @@ export const EventTypes = [
   "earnings_call.upcoming",
   "press_release.new"
 ] as const
+/** One of {@link EventTypes}; anything else is refused with a message that lists them. */
 export const EventType = Schema.Literal(...EventTypes).annotations({
   message: (issue) => `must be one of ${EventTypes.join(", ")}; got ${JSON.stringify(issue.actual)}`
 })
 export type EventType = typeof EventType.Type
 
+/**
+ * The state of a subscription. `active` receives deliveries. `paused` (set by the customer) and
+ * `failed` (set when one delivery failed its 6th attempt) do not: their events are recorded as
+ * `skipped` deliveries, which a recovery sends later. Only a reactivation makes a failed
+ * subscription active again.
+ */
 export const WebhookStatus = Schema.Literal("active", "paused", "failed")
 export type WebhookStatus = typeof WebhookStatus.Type
 
@@ -78,10 +86,27 @@ export class Webhook extends Schema.Class<Webhook>("Webhook")({
   last_triggered_at: Schema.NullOr(Timestamp)
 }) {}
 
+/** The answer of `GET /v1/webhooks`: the calling key's subscriptions, without their secrets. */
 export class WebhookList extends Schema.Class<WebhookList>("WebhookList")({
   webhooks: Schema.Array(Webhook)
 }) {}
 
+/**
+ * The body of `POST /v1/webhooks`: the HTTPS `url` to deliver to, the `events` (at least one),
+ * optional `filters` (absent: every ticker and document type), and an optional `secret` to sign
+ * with (absent: the server generates one, `whsec_...`). A new subscription receives only events
+ * recorded after it was created.
+ *
+ * @example
+ * import { Webhooks } from "@filings/domain"
+ * import { Schema } from "effect"
+ *
+ * Schema.decodeUnknownSync(Webhooks.CreateWebhookRequest)({
+ *   url: "https://example.com/hooks/filings",
+ *   events: ["filing.8k_material"],
+ *   filters: { tickers: ["AAPL"] }
+ * })
+ */
 export class CreateWebhookRequest extends Schema.Class<CreateWebhookRequest>("CreateWebhookRequest")({
   url: CallbackUrl,
   events: Schema.NonEmptyArray(EventType),
@@ -89,6 +114,11 @@ export class CreateWebhookRequest extends Schema.Class<CreateWebhookRequest>("Cr
   secret: Schema.optionalWith(WebhookSecret, { exact: true })
 }) {}
 
+/**
+ * The body of `PATCH /v1/webhooks/{id}`: each field given replaces the subscription's, the others
+ * stay. `status` pauses (`paused`) or resumes (`active`) a subscription; a failed one is refused
+ * and needs `POST /v1/webhooks/{id}/reactivate`.
+ */
 export class UpdateWebhookRequest extends Schema.Class<UpdateWebhookRequest>("UpdateWebhookRequest")({
   status: Schema.optionalWith(Schema.Literal("active", "paused"), { exact: true }),
   url: Schema.optionalWith(CallbackUrl, { exact: true }),
@@ -98,14 +128,24 @@ export class UpdateWebhookRequest extends Schema.Class<UpdateWebhookRequest>("Up
   secret: Schema.optionalWith(WebhookSecret, { exact: true })
 }) {}
 
+/**
+ * The body of `POST /v1/webhooks/{id}/recover`: `since`, a timestamp. The subscription's deliveries
+ * created since then that were skipped or failed are sent again.
+ */
 export class RecoverWebhookRequest extends Schema.Class<RecoverWebhookRequest>("RecoverWebhookRequest")({
   since: Timestamp
 }) {}
 
+/** What a recovery did: `requeued`, the number of deliveries queued to be sent again. */
 export class RecoverWebhookResult extends Schema.Class<RecoverWebhookResult>("RecoverWebhookResult")({
   requeued: Schema.Number
 }) {}
 
+/**
+ * Where a delivery stands: `pending` to be attempted (again), `delivered` once the receiver answered
+ * 2xx, `failed` when every attempt failed, `skipped` when the subscription was paused or failed as
+ * the event came (a recovery sends it).
+ */
 export const DeliveryState = Schema.Literal("pending", "delivered", "failed", "skipped")
 
 /** One delivery of one event to a subscription, with the outcome of its attempts. */
@@ -131,6 +171,7 @@ export class WebhookDeliveryList extends Schema.Class<WebhookDeliveryList>("Webh
   next_before: Schema.NullOr(Schema.Number)
 }) {}
 
+/** The query of `GET /v1/webhooks/{id}/deliveries`: `limit` (1 to 100, default 50) and `before` to page on. */
 export const DeliveryListParams = Schema.Struct({
   limit: Schema.optionalWith(IntegerInRange(1, 100), { exact: true }),
   /** A `next_before` of an earlier page. */
