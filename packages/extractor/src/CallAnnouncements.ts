@@ -8,6 +8,15 @@
  */
 import { findDate } from "./internal/dates.js"
 
+/**
+ * An announced earnings call: when it starts and the sentence that says so.
+ *
+ * @example
+ * ```ts
+ * findCallAnnouncement("Acme will host a conference call at 5:00 p.m. ET on Thursday, November 7, 2024.", "2024-10-31")
+ * // { scheduledAt: "2024-11-07T22:00:00.000Z", sentence: "Acme will host a conference call at 5:00 p.m. ET on Thursday, November 7, 2024." }
+ * ```
+ */
 export interface CallAnnouncement {
   /** When the call starts, ISO 8601 in UTC: `2023-03-15T21:00:00.000Z`. */
   readonly scheduledAt: string

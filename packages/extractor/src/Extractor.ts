@@ -15,6 +15,7 @@ import * as Metrics from "./Metrics.js"
 import * as Signatures from "./Signatures.js"
 import * as Tables from "./Tables.js"
 
+/** A filing to extract from: its bytes, what the parser made of them, and the id it is published under. */
 export interface ExtractInput {
   /** The file as ingested: a full submission, or the primary document itself. */
   readonly bytes: Uint8Array
@@ -36,11 +37,17 @@ export interface ExtractInput {
   } | undefined
 }
 
+/** What the extractor found in a filing. What it could not read is absent, and said in `warnings`. */
 export interface ExtractionOutput {
+  /** The metrics the filing reports for its own period, in the order of `Metrics.names`. */
   readonly metrics: Partial<Record<Metrics.MetricName, MetricValue>>
+  /** Every table, classified: see `Tables.extractTables`. */
   readonly tables: ReadonlyArray<Tables.Table>
+  /** The exhibit index joined with the submission's documents: see `Exhibits.extractExhibits`. */
   readonly exhibits: ReadonlyArray<Exhibits.ExhibitReference>
+  /** Absent when the filing has no signature page or no `/s/` signer on it. */
   readonly signatures?: Signatures.Signatures | undefined
+  /** What was skipped or doubtful: data, never a failure. */
   readonly warnings: ReadonlyArray<string>
 }
 
@@ -132,6 +139,19 @@ const fromSchedulesAndTables = (
   return { metrics: ordered, warnings }
 }
 
+/**
+ * Extracts the whole of a filing. Metrics come from its XBRL when that gives any (a metric the XBRL
+ * does not report then stays absent); else from an EX-27 financial data schedule and the income
+ * statement's rows, the rows only for what the schedule lacks and only when both speak of one
+ * period. It never fails: what cannot be read is absent, with a warning.
+ *
+ * @example
+ * ```ts
+ * const parsed = yield* Parser.parse({ bytes })
+ * const { metrics, tables, warnings } = yield* Extractor.extract({ bytes, parsed, publicationId })
+ * metrics.revenue?.value // 391035000000
+ * ```
+ */
 export const extract: (input: ExtractInput) => Effect.Effect<ExtractionOutput> = Effect.fn("Extractor.extract")(
   function*(input: ExtractInput) {
     const data = yield* findStructuredData(input.bytes, input.submission)

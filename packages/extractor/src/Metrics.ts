@@ -16,6 +16,7 @@ import { readInstanceFacts } from "./internal/xbrl/instanceFacts.js"
 import type { ReportingPeriod } from "./internal/xbrl/select.js"
 import { selectMetrics } from "./internal/xbrl/select.js"
 
+/** A metric name of the API, such as `revenue` or `eps_diluted`: one of `names`. */
 export type { MetricName } from "./internal/xbrl/concepts.js"
 
 /** The 13 metric names, in the order of the interface specification. */
@@ -24,6 +25,7 @@ export const names: ReadonlyArray<MetricName> = metricNames
 /** The filing's reporting period, as its dei cover facts state it; its `label` is every metric's `period`. */
 export type { ReportingPeriod }
 
+/** The XBRL of one filing: an inline XBRL document or a standalone instance, the former preferred. */
 export interface MetricsInput {
   /** An inline XBRL document (the primary HTML document of a 10-K or 10-Q). */
   readonly inlineXbrl?: string | undefined
@@ -31,8 +33,14 @@ export interface MetricsInput {
   readonly instanceXml?: string | undefined
 }
 
+/** The metrics of one filing, with the reporting period they are of and what was skipped. */
 export interface MetricsResult {
+  /** The metrics the filing reports for its period, in the order of `names`; an unreported one is absent. */
   readonly metrics: Partial<Record<MetricName, MetricValue>>
+  /**
+   * The filing's reporting period; absent when its cover facts give no period end, and then no
+   * metric is selected (a warning says so).
+   */
   readonly period?: ReportingPeriod | undefined
   /** Skipped facts, undefined contexts, conflicting duplicates: data, never a failure. */
   readonly warnings: ReadonlyArray<string>
@@ -49,6 +57,7 @@ export class UnusableXbrl extends Schema.TaggedError<UnusableXbrl>()("UnusableXb
   }
 }
 
+/** Every way `extractMetrics` can fail: there is no XBRL to read. */
 export type MetricsError = UnusableXbrl
 
 /** The metric alone, without the fact's own dates the selection keeps. */

@@ -20,9 +20,14 @@ export type Signer = Extracted.Signer
 export const Signatures = Extracted.Signatures
 export type Signatures = Extracted.Signatures
 
+/** The signatures of a document, if it has any, and what could not be read on its signature page. */
 export interface SignaturesResult {
   /** Absent when the document has no signature page or no `/s/` signer on it. */
   readonly signatures?: Signatures | undefined
+  /**
+   * Why there are no signatures (no signature page, no `/s/` signer on it), or that the page has no
+   * date: data, never a failure.
+   */
   readonly warnings: Array<string>
 }
 

@@ -20,8 +20,10 @@ export type TableType = Extracted.TableType
 export const Table = Extracted.Table
 export type Table = Extracted.Table
 
+/** The tables of a document, and what was repaired to read them. */
 export interface TablesResult {
   readonly tables: Array<Table>
+  /** Which tables had rows shorter than the table, padded with empty cells: data, never a failure. */
   readonly warnings: Array<string>
 }
 

@@ -15,6 +15,12 @@ import { type Sentence, sentencesOf, wordsOf } from "./internal/sentences.js"
 import { sentimentOf } from "./Sentiment.js"
 import type { Summary, SummaryInput } from "./Summary.js"
 
+/** A document's sentence, as `rankSentences` reads it. */
+export type { Sentence } from "./internal/sentences.js"
+
+/** A sentence with its score, as `rankSentences` ranks it. */
+export type { Scored } from "./internal/salience.js"
+
 /** The name the extractive model writes in `Summary.model`. */
 export const ModelName = "extractive"
 

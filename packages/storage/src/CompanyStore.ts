@@ -30,14 +30,21 @@ export type Company = typeof Company.Type
 export const supersedes = (next: Company, current: Company): boolean =>
   current.asOf === undefined || next.asOf !== undefined && next.asOf >= current.asOf
 
+/**
+ * What a company store does. Absent companies are none, never an error; every operation fails with
+ * `StorageError` only when the backing store does.
+ */
 export interface Service {
   /**
    * Adds the company, or, when the key is known, replaces its ticker and name if the record given
    * is not older than the stored one (see `supersedes`).
    */
   readonly upsert: (company: Company) => Effect.Effect<void, StorageError>
+  /** The company with this central index key, with its current ticker and name. */
   readonly findByCik: (cik: Ids.Cik) => Effect.Effect<Option.Option<Company>, StorageError>
+  /** The company whose current ticker this is: after a ticker change, the old one finds nothing. */
   readonly findByTicker: (ticker: Ids.Ticker) => Effect.Effect<Option.Option<Company>, StorageError>
 }
 
+/** The company store as an Effect service, provided by `MemoryStorage.companyStore` or an adapter's layer. */
 export class CompanyStore extends Context.Tag("@filings/storage/CompanyStore")<CompanyStore, Service>() {}

@@ -13,25 +13,35 @@ import type { StorageError } from "./StorageError.js"
  */
 export type DeliveryState = "pending" | "delivered" | "failed" | "skipped"
 
+/** A delivery of one event to one subscription, with its state and its last attempt. */
 export interface Delivery {
   /** `dlv_` and a random part; the `X-Service-Delivery-Id` of every attempt. */
   readonly id: string
   readonly subscriptionId: string
   readonly eventId: string
+  /** The event's sequence in the event log: the order of `list`. */
   readonly eventSequence: number
   readonly eventType: string
   readonly state: DeliveryState
+  /** Attempts made so far, kept across a requeue. */
   readonly attempts: number
   readonly createdAtMillis: number
+  /** Null until the first attempt. */
   readonly lastAttemptAtMillis: number | null
   /** The receiver's HTTP status of the last attempt, when it answered. */
   readonly lastStatus: number | null
   /** Why the last attempt failed: a status, a time-out, a refused address. */
   readonly lastError: string | null
+  /** When a pending delivery is next tried after a failed attempt; null otherwise. */
   readonly nextAttemptAtMillis: number | null
+  /** When a 2xx came back; null until then. */
   readonly deliveredAtMillis: number | null
 }
 
+/**
+ * A delivery to record: `pending` to be sent, or `skipped` when its subscription was paused or
+ * failed when the event came. It starts with no attempts.
+ */
 export interface NewDelivery {
   readonly id: string
   readonly subscriptionId: string
@@ -42,6 +52,7 @@ export interface NewDelivery {
   readonly createdAtMillis: number
 }
 
+/** What one attempt came to: when it was made, the receiver's status or the error, and what next. */
 export interface AttemptOutcome {
   readonly atMillis: number
   readonly status: number | null
@@ -51,27 +62,43 @@ export interface AttemptOutcome {
   readonly nextAttemptAtMillis: number | null
 }
 
+/**
+ * What a delivery store does. An unknown delivery id is none, never an error; every operation fails
+ * with `StorageError` when the backing store does.
+ */
 export interface Service {
   /**
    * Records the deliveries whose (subscription, event) pair is new, all or none; returns those
-   * recorded by this call. Two dispatchers recording the same event create each delivery once.
+   * recorded by this call, in the given order. Two dispatchers recording the same event create each
+   * delivery once. A delivery whose subscription is not in the `WebhookStore` fails the whole batch
+   * with `StorageError`.
    */
   readonly record: (deliveries: ReadonlyArray<NewDelivery>) => Effect.Effect<ReadonlyArray<Delivery>, StorageError>
+  /** The delivery with this id; none when unknown (or removed with its subscription). */
   readonly find: (id: string) => Effect.Effect<Option.Option<Delivery>, StorageError>
-  /** Counts the attempt and moves the delivery to the outcome's state. */
+  /**
+   * Counts the attempt and moves the delivery to the outcome's state (`deliveredAtMillis` set on
+   * `delivered`); returns the delivery as it now is, or none when the id is unknown.
+   */
   readonly recordAttempt: (id: string, outcome: AttemptOutcome) => Effect.Effect<Option.Option<Delivery>, StorageError>
   /** A pending delivery whose subscription was paused or failed before it was sent: `skipped`. */
   readonly markSkipped: (id: string) => Effect.Effect<Option.Option<Delivery>, StorageError>
-  /** Back to `pending`, attempts kept (a redelivery, or a recovery of a skipped one). */
+  /**
+   * Back to `pending` with no next attempt time, attempts kept (a redelivery, or a recovery of a
+   * skipped one); none when the id is unknown.
+   */
   readonly requeue: (id: string) => Effect.Effect<Option.Option<Delivery>, StorageError>
-  /** A subscription's deliveries, newest first, `limit` at most, before a sequence for paging. */
+  /**
+   * A subscription's deliveries, newest event first, `limit` at most; with `beforeSequence`, only
+   * those of events before it (exclusive), so the last sequence of a page asks for the next one.
+   */
   readonly list: (
     subscriptionId: string,
     options: { readonly limit: number; readonly beforeSequence?: number | undefined }
   ) => Effect.Effect<ReadonlyArray<Delivery>, StorageError>
   /**
-   * A subscription's deliveries that were not delivered, skipped or failed, created since a time,
-   * oldest first: what a recovery sends again.
+   * A subscription's deliveries that were not delivered, skipped or failed, created at or after a
+   * time, oldest first: what a recovery sends again.
    */
   readonly undeliveredSince: (
     subscriptionId: string,
@@ -79,4 +106,8 @@ export interface Service {
   ) => Effect.Effect<ReadonlyArray<Delivery>, StorageError>
 }
 
+/**
+ * The delivery store as an Effect service, provided by `MemoryStorage.deliveryStore` (over the
+ * `WebhookStore` it is given) or an adapter's layer.
+ */
 export class DeliveryStore extends Context.Tag("@filings/storage/DeliveryStore")<DeliveryStore, Service>() {}

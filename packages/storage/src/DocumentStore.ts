@@ -61,11 +61,13 @@ export interface Paging {
   readonly offset: number
 }
 
+/** A query of `DocumentStore.list`: filters, a page, and the order by filing date. */
 export interface DocumentQuery extends DocumentFilters, Paging {
   /** By filing date, ties broken by publication id in the same direction, so pages never overlap. */
   readonly order: "asc" | "desc"
 }
 
+/** A page of `DocumentStore.list`: the documents' metadata, without their bodies. */
 export interface DocumentPage {
   readonly documents: ReadonlyArray<Document.DocumentMetadata>
   /** Every match, not only this page. */
@@ -81,27 +83,41 @@ export interface SectionMatch {
   readonly names: ReadonlyArray<string>
 }
 
+/** A query of `DocumentStore.searchSections`: filters, a page, and which sections. */
 export interface SectionQuery extends DocumentFilters, Paging {
   readonly match: SectionMatch
 }
 
+/** One section found by `searchSections`, with the metadata of its document. */
 export interface SectionHit {
   readonly document: Document.DocumentMetadata
   readonly section: Document.LabeledSection
 }
 
+/** A page of `searchSections`. */
 export interface SectionPage {
   /** Newest filing first (ties by publication id), then in the document's order. */
   readonly results: ReadonlyArray<SectionHit>
+  /** Every matching section, not only this page. */
   readonly total: number
 }
 
 /** Whether a save stored a new document or replaced the one with the same publication id. */
 export type SaveOutcome = "created" | "updated"
 
+/**
+ * What a document store does. An unknown publication id is none, never an error; every operation
+ * fails with `StorageError` when the backing store does.
+ */
 export interface Service {
-  /** Fails with `UnstorableValue` when the document holds text no store takes (a NUL character). */
+  /**
+   * Stores the document, or replaces the one with the same publication id (chunks, sections and
+   * exhibits included), in one transaction: `created` or `updated`. Concurrent saves of one
+   * document create it once. Fails with `UnstorableValue`, storing nothing, when the document holds
+   * text no store takes (a NUL character).
+   */
   readonly save: (document: StoredDocument) => Effect.Effect<SaveOutcome, StorageError | UnstorableValue>
+  /** The document as saved last, every field as it was given. */
   readonly findByPublicationId: (
     publicationId: PublicationId
   ) => Effect.Effect<Option.Option<StoredDocument>, StorageError>
@@ -114,11 +130,23 @@ export interface Service {
   readonly findMetadata: (
     publicationId: PublicationId
   ) => Effect.Effect<Option.Option<Document.DocumentMetadata>, StorageError>
+  /** The documents matching the filters, in the query's order (see `compareForListing`), one page. */
   readonly list: (query: DocumentQuery) => Effect.Effect<DocumentPage, StorageError>
   /** One kind of section across many documents. */
   readonly searchSections: (query: SectionQuery) => Effect.Effect<SectionPage, StorageError>
 }
 
+/**
+ * The document store as an Effect service, provided by `MemoryStorage.documentStore` or an
+ * adapter's layer.
+ *
+ * @example
+ * ```ts
+ * const documents = yield* DocumentStore
+ * yield* documents.save(document) // "created", then "updated" when saved again
+ * const page = yield* documents.list({ tickers: [ticker], order: "desc", limit: 20, offset: 0 })
+ * ```
+ */
 export class DocumentStore extends Context.Tag("@filings/storage/DocumentStore")<DocumentStore, Service>() {}
 
 /** Orders documents as `list` must: filing date, then publication id, in the query's direction. */

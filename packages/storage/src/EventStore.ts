@@ -9,6 +9,7 @@
 import { Context, type Effect, type Option } from "effect"
 import type { StorageError } from "./StorageError.js"
 
+/** An event to record: its type, the key that names it, and its payload. */
 export interface NewEvent {
   /** The event type: `filing.new`, `filing.8k_material`, ... */
   readonly type: string
@@ -18,6 +19,7 @@ export interface NewEvent {
   readonly payload: unknown
 }
 
+/** An event as recorded: the new event with its place in the log, its id and when it was recorded. */
 export interface StoredEvent {
   /** Position in the log: increasing in the order events were recorded, without gaps seen by readers. */
   readonly sequence: number
@@ -25,10 +27,13 @@ export interface StoredEvent {
   readonly id: string
   readonly type: string
   readonly key: string
+  /** The payload, read back as the JSON it was recorded as. */
   readonly payload: unknown
+  /** When it was recorded, from the Effect `Clock`. */
   readonly recordedAtMillis: number
 }
 
+/** What an event store does. Fails with `StorageError` only when the backing store does. */
 export interface Service {
   /**
    * Records the events whose keys are new, in the given order, all or none; returns those recorded
@@ -38,9 +43,20 @@ export interface Service {
   readonly record: (events: ReadonlyArray<NewEvent>) => Effect.Effect<ReadonlyArray<StoredEvent>, StorageError>
   /** Events recorded after `sequence` (0 for all), oldest first, at most `limit`. */
   readonly after: (sequence: number, limit: number) => Effect.Effect<ReadonlyArray<StoredEvent>, StorageError>
+  /** The event recorded under the key; none when no event has it. */
   readonly findByKey: (key: string) => Effect.Effect<Option.Option<StoredEvent>, StorageError>
   /** The sequence of the newest event, 0 when there is none: "from now on" for a new reader. */
   readonly latestSequence: Effect.Effect<number, StorageError>
 }
 
+/**
+ * The event store as an Effect service, provided by `MemoryStorage.eventStore` or an adapter's layer.
+ *
+ * @example
+ * ```ts
+ * const events = yield* EventStore
+ * yield* events.record([{ type: "filing.new", key: `filing.new:${publicationId}`, payload }])
+ * const next = yield* events.after(lastSeenSequence, 100)
+ * ```
+ */
 export class EventStore extends Context.Tag("@filings/storage/EventStore")<EventStore, Service>() {}

@@ -42,14 +42,18 @@ export const StoredExtraction = Schema.Struct({
 })
 export type StoredExtraction = typeof StoredExtraction.Type
 
+/** Which metric values `metricSeries` reads: the named metrics of the companies' documents of these types. */
 export interface MetricSeriesQuery {
   readonly tickers: ReadonlyArray<Ids.Ticker>
   readonly metrics: ReadonlyArray<string>
   readonly docTypes: ReadonlyArray<DocTypes.DocType>
+  /** Inclusive, on the filing date. */
   readonly startDate?: Dates.IsoDate | undefined
+  /** Inclusive, on the filing date. */
   readonly endDate?: Dates.IsoDate | undefined
 }
 
+/** One stored value of a metric, with the document it was reported in. */
 export interface MetricPoint {
   readonly ticker: Ids.Ticker
   readonly companyName: string
@@ -61,6 +65,7 @@ export interface MetricPoint {
   readonly metric: StoredMetric
 }
 
+/** Which tables `tables` reads: those of the companies' documents of these types, one page. */
 export interface TableQuery {
   readonly tickers: ReadonlyArray<Ids.Ticker>
   readonly docTypes: ReadonlyArray<DocTypes.DocType>
@@ -70,21 +75,34 @@ export interface TableQuery {
   readonly offset: number
 }
 
+/** One table found by `tables`, with the metadata of its document. */
 export interface TableHit {
   readonly document: DocumentMetadata
   readonly table: Extracted.Table
 }
 
+/**
+ * What an extraction store does. A document without a saved extraction is none, never an error;
+ * every operation fails with `StorageError` when the backing store does.
+ */
 export interface Service {
-  /** Replaces the extraction of a stored document (one transaction). */
+  /** Stores, or replaces, the extraction of a stored document, in one transaction. */
   readonly save: (publicationId: Ids.PublicationId, extraction: StoredExtraction) => Effect.Effect<void, StorageError>
+  /** The extraction saved last for the document, as it was given. */
   readonly find: (publicationId: Ids.PublicationId) => Effect.Effect<Option.Option<StoredExtraction>, StorageError>
   /** Every stored value of the metrics for the companies, oldest filing first. */
   readonly metricSeries: (query: MetricSeriesQuery) => Effect.Effect<ReadonlyArray<MetricPoint>, StorageError>
-  /** Tables of the companies' documents, newest filing first, then in document order. */
+  /**
+   * Tables of the companies' documents, newest filing first, then in document order, one page, with
+   * the number of every match.
+   */
   readonly tables: (
     query: TableQuery
   ) => Effect.Effect<{ readonly results: ReadonlyArray<TableHit>; readonly total: number }, StorageError>
 }
 
+/**
+ * The extraction store as an Effect service, provided by `MemoryStorage.extractionStore` (over the
+ * `DocumentStore` it is given) or an adapter's layer.
+ */
 export class ExtractionStore extends Context.Tag("@filings/storage/ExtractionStore")<ExtractionStore, Service>() {}

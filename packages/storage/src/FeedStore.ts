@@ -14,6 +14,7 @@ import type { StorageError } from "./StorageError.js"
 export const StoredCitation = Schema.Struct({ source: Schema.String, chunkId: Schema.String })
 export type StoredCitation = typeof StoredCitation.Type
 
+/** A highlight of a feed item: its text and the passages it cites. */
 export const StoredHighlight = Schema.Struct({ text: Schema.String, citations: Schema.Array(StoredCitation) })
 export type StoredHighlight = typeof StoredHighlight.Type
 
@@ -42,11 +43,13 @@ export const StoredFeedItem = Schema.Struct({
 })
 export type StoredFeedItem = typeof StoredFeedItem.Type
 
+/** Where an item stands in the feed's order: when it was published, and its id for ties. */
 export interface FeedKey {
   readonly publishedAtMillis: number
   readonly id: string
 }
 
+/** Which items `query` reads: the companies' items, of these types, in a time range, after a key. */
 export interface FeedQuery {
   /** At least one. */
   readonly tickers: ReadonlyArray<Ids.Ticker>
@@ -61,9 +64,11 @@ export interface FeedQuery {
    * items published at one instant.
    */
   readonly after?: FeedKey | undefined
+  /** The most items returned. */
   readonly limit: number
 }
 
+/** Whether a save stored a new item or replaced the one with the same id. */
 export type SaveOutcome = "created" | "updated"
 
 /** An item whose stock move is not known yet: what a later look at the market needs. */
@@ -73,8 +78,14 @@ export interface PendingStockChange {
   readonly publishedAtMillis: number
 }
 
+/**
+ * What a feed store does. An unknown item id is none (or false), never an error; every operation
+ * fails with `StorageError` when the backing store does.
+ */
 export interface Service {
+  /** Stores the item, or replaces the one with the same id: `created` or `updated`. */
   readonly save: (item: StoredFeedItem) => Effect.Effect<SaveOutcome, StorageError>
+  /** The item with this id, as saved last. */
   readonly findById: (id: string) => Effect.Effect<Option.Option<StoredFeedItem>, StorageError>
   /**
    * Items published at or after `publishedFromMillis` whose `stockChange` is null, newest first, at
@@ -92,6 +103,17 @@ export interface Service {
   readonly query: (query: FeedQuery) => Effect.Effect<ReadonlyArray<StoredFeedItem>, StorageError>
 }
 
+/**
+ * The feed store as an Effect service, provided by `MemoryStorage.feedStore` or an adapter's layer.
+ *
+ * @example
+ * ```ts
+ * const feed = yield* FeedStore
+ * const page = yield* feed.query({ tickers: [ticker], limit: 20 })
+ * const last = page.at(-1)
+ * const next = last === undefined ? [] : yield* feed.query({ tickers: [ticker], limit: 20, after: last })
+ * ```
+ */
 export class FeedStore extends Context.Tag("@filings/storage/FeedStore")<FeedStore, Service>() {}
 
 /** The order of `query`: newest first, then by id, descending. */

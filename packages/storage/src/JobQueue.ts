@@ -9,8 +9,11 @@
 import { Context, type Duration, type Effect, type Option } from "effect"
 import type { StorageError } from "./StorageError.js"
 
+/** A job as a worker holds it: its payload and the lease it was taken under. */
 export interface Job {
+  /** The job's id, as `enqueue` returned it. */
   readonly id: string
+  /** The queue it was enqueued on. */
   readonly queue: string
   /** JSON data given at enqueue time. */
   readonly payload: unknown
@@ -18,9 +21,11 @@ export interface Job {
   readonly attempts: number
   /** Names this lease; completing or retrying with a lease that was lost does nothing. */
   readonly leaseToken: string
+  /** When the lease runs out, unless extended: another worker may then take the job. */
   readonly leaseExpiresAtMillis: number
 }
 
+/** How a job is enqueued: a delay and a unique key, both optional. */
 export interface EnqueueOptions {
   /** Run no sooner than this from now. */
   readonly delay?: Duration.DurationInput | undefined
@@ -37,7 +42,14 @@ export interface NewJob extends EnqueueOptions {
   readonly payload: unknown
 }
 
+/**
+ * What a job queue does. A job taken under a lease belongs to that lease: once the lease is lost
+ * (it ran out and another worker took the job), `complete`, `retry`, `fail` and `extendLease` with
+ * it change nothing and answer false. Every operation fails with `StorageError` only when the
+ * backing store does.
+ */
 export interface Service {
+  /** Adds a job to the queue and returns its id (the first job's id for a known `uniqueKey`). */
   readonly enqueue: (
     queue: string,
     payload: unknown,
@@ -48,13 +60,20 @@ export interface Service {
    * does a key given twice in the batch), in far fewer round trips; answers how many were new.
    */
   readonly enqueueAll: (queue: string, jobs: ReadonlyArray<NewJob>) => Effect.Effect<number, StorageError>
-  /** The next due job of the queue, leased to the caller for `lease`; none when nothing is due. */
+  /**
+   * The due job of the queue that came due first (ties in the order enqueued), leased to the caller
+   * for `lease`, its `attempts` counted up; none when nothing is due. Concurrent takers never get the
+   * same job.
+   */
   readonly take: (queue: string, lease: Duration.DurationInput) => Effect.Effect<Option.Option<Job>, StorageError>
   /** Finishes the job for good. False when the lease had already been lost. */
   readonly complete: (job: Job) => Effect.Effect<boolean, StorageError>
   /** Gives the job back, to be taken again after `delay`. False when the lease had already been lost. */
   readonly retry: (job: Job, delay: Duration.DurationInput) => Effect.Effect<boolean, StorageError>
-  /** Gives up on the job: it stays recorded as dead and is never taken again. */
+  /**
+   * Gives up on the job for `reason` (which an adapter may keep for operators): it stays recorded
+   * as dead and is never taken again. False when the lease had already been lost.
+   */
   readonly fail: (job: Job, reason: string) => Effect.Effect<boolean, StorageError>
   /** Keeps a long job leased. False when the lease had already been lost. */
   readonly extendLease: (job: Job, lease: Duration.DurationInput) => Effect.Effect<boolean, StorageError>
@@ -62,4 +81,18 @@ export interface Service {
   readonly pendingCount: (queue: string) => Effect.Effect<number, StorageError>
 }
 
+/**
+ * The job queue as an Effect service, provided by `MemoryStorage.jobQueue` or an adapter's layer.
+ *
+ * @example
+ * ```ts
+ * const queue = yield* JobQueue
+ * yield* queue.enqueue("extract", { publicationId }, { uniqueKey: `extract:${publicationId}` })
+ * const job = yield* queue.take("extract", Duration.minutes(5))
+ * if (Option.isSome(job)) {
+ *   yield* work(job.value.payload)
+ *   yield* queue.complete(job.value)
+ * }
+ * ```
+ */
 export class JobQueue extends Context.Tag("@filings/storage/JobQueue")<JobQueue, Service>() {}

@@ -25,16 +25,25 @@ import { RateLimitStore } from "./RateLimitStore.js"
 import type { Stores } from "./Stores.js"
 import { WebhookStore } from "./WebhookStore.js"
 
+/** A `DocumentStore` in memory. */
 export const documentStore = Layer.effect(DocumentStore, makeDocumentStore)
+/** A `CompanyStore` in memory. */
 export const companyStore = Layer.effect(CompanyStore, makeCompanyStore)
+/** An `ApiKeyStore` in memory. */
 export const apiKeyStore = Layer.effect(ApiKeyStore, makeApiKeyStore)
+/** A `RateLimitStore` in memory: it counts the requests of one process only. */
 export const rateLimitStore = Layer.effect(RateLimitStore, makeRateLimitStore)
+/** A `JobQueue` in memory: its workers must run in the same process. */
 export const jobQueue = Layer.effect(JobQueue, makeJobQueue)
+/** An `EventStore` in memory. */
 export const eventStore = Layer.effect(EventStore, makeEventStore)
+/** A `CursorStore` in memory: its cursors last as long as the process, not across a restart. */
 export const cursorStore = Layer.effect(CursorStore, makeCursorStore)
 /** Reads document metadata from the DocumentStore it is given. */
 export const extractionStore = Layer.effect(ExtractionStore, makeExtractionStore)
+/** A `WebhookStore` in memory. */
 export const webhookStore = Layer.effect(WebhookStore, makeWebhookStore)
+/** A `FeedStore` in memory. */
 export const feedStore = Layer.effect(FeedStore, makeFeedStore)
 /**
  * Keeps the deliveries of the subscriptions in the WebhookStore it is given: one for a subscription
@@ -42,7 +51,20 @@ export const feedStore = Layer.effect(FeedStore, makeFeedStore)
  */
 export const deliveryStore = Layer.effect(DeliveryStore, makeDeliveryStore)
 
-/** Every port, in memory. */
+/**
+ * Every port, in memory, with the extraction store over the document store and the delivery store
+ * over the webhook store, as they are in a database.
+ *
+ * @example
+ * ```ts
+ * const program = Effect.gen(function*() {
+ *   const queue = yield* JobQueue.JobQueue
+ *   yield* queue.enqueue("ingest", { publicationId: "0000320193-24-000123" })
+ *   return yield* queue.pendingCount("ingest")
+ * })
+ * Effect.runPromise(program.pipe(Effect.provide(MemoryStorage.layer))) // 1
+ * ```
+ */
 export const layer: Layer.Layer<Stores> = Layer.mergeAll(
   Layer.provideMerge(extractionStore, documentStore),
   companyStore,

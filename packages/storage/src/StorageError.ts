@@ -6,6 +6,16 @@
  */
 import { Schema } from "effect"
 
+/**
+ * The backing store could not do what was asked. Something absent is never this error: ports
+ * answer it with an absent value (`Option.none()`, false, an empty list).
+ *
+ * @example
+ * ```ts
+ * new StorageError({ operation: "DocumentStore.save", reason: "connection terminated" }).message
+ * // "DocumentStore.save failed: connection terminated"
+ * ```
+ */
 export class StorageError extends Schema.TaggedError<StorageError>()("StorageError", {
   /** The port operation that failed, such as `DocumentStore.save`. */
   operation: Schema.String,

@@ -16,6 +16,10 @@ import type { JobQueue } from "./JobQueue.js"
 import type { RateLimitStore } from "./RateLimitStore.js"
 import type { WebhookStore } from "./WebhookStore.js"
 
+/**
+ * Every storage port: what `MemoryStorage.layer` provides and what the conformance suite asks of an
+ * adapter's layer.
+ */
 export type Stores =
   | DocumentStore
   | ExtractionStore

@@ -77,8 +77,10 @@ const noise: ReadonlyArray<RegExp> = [
 const unitFigure =
   /[$€£]\s?\d|\d(?:\.\d+)?\s?(?:%|percent|basis points|bps)\b|\d\s?(?:million|billion|thousand)\b|\bcents?\b/gi
 
+/** A sentence with its salience: the higher the score, the more news it carries. */
 export interface Scored {
   readonly sentence: Sentence
+  /** Above 0 for a sentence worth a highlight. */
   readonly score: number
 }
 

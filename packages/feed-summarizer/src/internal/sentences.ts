@@ -11,9 +11,13 @@ export interface ChunkText {
   readonly section?: string | undefined
 }
 
+/** A sentence of a document as a reader sees it, with the chunk it came from, for citing. */
 export interface Sentence {
+  /** The sentence's plain text, without Markdown markup. */
   readonly text: string
+  /** The chunk it came from: what a highlight built from it cites. */
   readonly chunkId: string
+  /** The section of that chunk, when it has one. */
   readonly section?: string | undefined
   /** Position in the document, from 0. */
   readonly index: number

@@ -24,7 +24,8 @@ import { Extraction } from "@filings/domain"
 /** The metric names of the API, in its order. */
 export const metricNames = Extraction.MetricNames
 
-export type MetricName = (typeof metricNames)[number]
+/** A metric name of the API: `revenue`, `eps_diluted`, ... (those of `@filings/domain`'s `Extraction.MetricNames`). */
+export type MetricName = (typeof Extraction.MetricNames)[number]
 
 /** What a metric measures: a flow over the period, a balance at its end, or a per-share amount. */
 export type MetricKind = "duration" | "instant"
