@@ -40,10 +40,8 @@ const snippet = (name: string): string => {
 }
 
 /** The README's "Quick start" section. */
-const quickStart = readme.slice(
-  readme.indexOf("\n## Quick start\n"),
-  readme.indexOf("\n## ", readme.indexOf("\n## Quick start\n") + 1)
-)
+const quickStartAt = readme.indexOf("\n## Quick start\n")
+const quickStart = readme.slice(quickStartAt, readme.indexOf("\n## ", quickStartAt + 1))
 
 const annualReport = [
   "<html><body>",
@@ -58,6 +56,7 @@ const corpusFiling = new URL("../../../../shared/corpus/10-K/aapl-10k-fy2024.htm
 
 describe("README quick start", () => {
   it("shows the blocks this file runs, under its Quick start heading", () => {
+    assert.isAbove(quickStartAt, 0)
     assert.include(quickStart, "```ts\n" + snippet("effect") + "```")
     assert.include(quickStart, "```ts\n" + snippet("promise") + "```")
   })
