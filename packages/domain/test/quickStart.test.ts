@@ -7,13 +7,13 @@ import { assert, describe, it } from "@effect/vitest"
 import { readFileSync } from "node:fs"
 
 // README:effect:start
-import { Extracted } from "@filings/domain"
+import { Extraction } from "@filings/domain"
 import { Effect, Schema } from "effect"
 
 // json: one metric of GET /v1/documents/{id}/extract, as the API serves it (snake_case: as_of, yoy_change)
 export const metricOf = (json: unknown) =>
   Effect.gen(function*() {
-    const metric = yield* Schema.decodeUnknown(Extracted.MetricValue)(json) // or fails with a ParseError
+    const metric = yield* Schema.decodeUnknown(Extraction.Metric)(json) // or fails with a ParseError
     return `${metric.period}: ${metric.value} ${metric.unit}, ${metric.yoyChange} on a year earlier`
   })
 // README:effect:end
@@ -45,15 +45,14 @@ describe("README quick start", () => {
         value: 391_035_000_000,
         unit: "USD",
         period: "FY 2024",
-        yoy_change: 0.0202,
-        source: "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax"
+        yoy_change: 0.0202
       })
       assert.strictEqual(line, "FY 2024: 391035000000 USD, 0.0202 on a year earlier")
     }))
 
   it.effect("fails with a ParseError on JSON that is not a metric", () =>
     Effect.gen(function*() {
-      const error = yield* Effect.flip(metricOf({ value: "391035", unit: "USD", period: "FY 2024", source: "x" }))
+      const error = yield* Effect.flip(metricOf({ value: "391035", unit: "USD", period: "FY 2024" }))
       assert.strictEqual(error._tag, "ParseError")
       assert.include(error.message, "value")
     }))
