@@ -1,0 +1,98 @@
+/**
+ * The quick start of README.md, run for real so it cannot drift: each block between the markers
+ * below must appear verbatim under the README's "Quick start" heading, and is run here on a small
+ * inline XBRL annual report and, where the shared corpus is present, on Apple's 10-K for fiscal 2024.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import { existsSync, readFileSync } from "node:fs"
+import { annualContexts, inlineDocument, nonFraction } from "./support/xbrlSnippets.js"
+
+// README:effect:start
+import { Extractor } from "@filings/extractor"
+import { Parser } from "@filings/filings-parser"
+import { Effect } from "effect"
+
+// bytes: a filing as EDGAR serves it, e.g. await readFile("aapl-20240928.htm")
+export const revenueOf = (bytes: Uint8Array) =>
+  Effect.gen(function*() {
+    const parsed = yield* Parser.parse({ bytes })
+    const { metrics } = yield* Extractor.extract({ bytes, parsed, publicationId: "0000320193-24-000123" })
+    return metrics.revenue // { value: 391035000000, unit: "USD", period: "FY 2024", yoyChange, source }
+  })
+// README:effect:end
+
+// README:promise:start
+import { extractFiling } from "@filings/extractor"
+
+// The same without Effect: bytes or a string in, parsed for you; rejects with the parser's errors
+export const netIncomeOf = async (filing: Uint8Array | string) => {
+  const { metrics } = await extractFiling(filing, { fileName: "aapl-20240928.htm" })
+  return metrics.net_income?.value // 93736000000, in metrics.net_income.unit ("USD")
+}
+// README:promise:end
+
+const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8")
+const source = readFileSync(new URL(import.meta.url), "utf8")
+
+/** The lines of this file between `// README:<name>:start` and `// README:<name>:end`. */
+const snippet = (name: string): string => {
+  const start = source.indexOf(`// README:${name}:start\n`)
+  const end = source.indexOf(`// README:${name}:end`)
+  assert.isTrue(start >= 0 && end > start, `markers of ${name}`)
+  return source.slice(start + `// README:${name}:start\n`.length, end)
+}
+
+/** The README's "Quick start" section. */
+const quickStartAt = readme.indexOf("\n## Quick start\n")
+const quickStart = readme.slice(quickStartAt, readme.indexOf("\n## ", quickStartAt + 1))
+
+const annualReport = inlineDocument({
+  periodEnd: "2024-09-28",
+  fiscalYear: "2024",
+  fiscalPeriod: "FY",
+  contexts: annualContexts,
+  body: [
+    nonFraction("us-gaap:Revenues", "fy24", "391,035"),
+    nonFraction("us-gaap:Revenues", "fy23", "383,285"),
+    nonFraction("us-gaap:NetIncomeLoss", "fy24", "93,736")
+  ].join("")
+})
+
+const corpusFiling = new URL("../../../../shared/corpus/10-K/aapl-10k-fy2024.htm", import.meta.url)
+
+describe("README quick start", () => {
+  it("shows the blocks this file runs, under its Quick start heading", () => {
+    assert.isAbove(quickStartAt, 0)
+    assert.include(quickStart, "```ts\n" + snippet("effect") + "```")
+    assert.include(quickStart, "```ts\n" + snippet("promise") + "```")
+  })
+
+  it.effect("Effect: the revenue an annual report tags", () =>
+    Effect.gen(function*() {
+      const revenue = yield* revenueOf(new TextEncoder().encode(annualReport))
+      assert.deepStrictEqual(revenue, {
+        value: 391_035_000_000,
+        unit: "USD",
+        period: "FY 2024",
+        yoyChange: (391_035 - 383_285) / 383_285,
+        source: "us-gaap:Revenues"
+      })
+    }))
+
+  it("Promise: the net income an annual report tags", async () => {
+    assert.strictEqual(await netIncomeOf(annualReport), 93_736_000_000)
+  })
+
+  it.effect.skipIf(!existsSync(corpusFiling))(
+    "both on Apple's 10-K for fiscal 2024 (shared corpus)",
+    () =>
+      Effect.gen(function*() {
+        const bytes = readFileSync(corpusFiling)
+        const revenue = yield* revenueOf(bytes)
+        assert.strictEqual(revenue?.value, 391_035_000_000)
+        assert.strictEqual(revenue?.unit, "USD")
+        assert.strictEqual(revenue?.period, "FY 2024")
+        assert.strictEqual(yield* Effect.promise(() => netIncomeOf(bytes)), 93_736_000_000)
+      })
+  )
+})

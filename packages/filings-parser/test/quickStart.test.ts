@@ -1,0 +1,92 @@
+/**
+ * The quick start of README.md, run for real so it cannot drift: each block between the markers
+ * below must appear verbatim under the README's "Quick start" heading, and is run here on a small
+ * annual report and, where the shared corpus is present, on Apple's 10-K for fiscal 2024.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import { existsSync, readFileSync } from "node:fs"
+
+// README:effect:start
+import { Parser } from "@filings/filings-parser"
+import { Effect } from "effect"
+
+// bytes: a filing as EDGAR serves it, e.g. await readFile("aapl-20240928.htm")
+export const outline = (bytes: Uint8Array) =>
+  Effect.gen(function*() {
+    const parsed = yield* Parser.parse({ bytes, fileName: "aapl-20240928.htm" })
+    return parsed.sections.map((section) => `${section.name} (${section.wordCount} words)`)
+  })
+// README:effect:end
+
+// README:promise:start
+import { parseFiling } from "@filings/filings-parser"
+
+// The same without Effect: bytes or a string in; rejects with FilingsParser.UnreadableDocument, ...
+export const firstPassage = async (filing: Uint8Array | string) => {
+  const parsed = await parseFiling(filing, { fileName: "aapl-20240928.htm" })
+  return parsed.chunks[0] // { id: "c0001", text: "...", section: "Item 1. Business", ... }
+}
+// README:promise:end
+
+const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8")
+const source = readFileSync(new URL(import.meta.url), "utf8")
+
+/** The lines of this file between `// README:<name>:start` and `// README:<name>:end`. */
+const snippet = (name: string): string => {
+  const start = source.indexOf(`// README:${name}:start\n`)
+  const end = source.indexOf(`// README:${name}:end`)
+  assert.isTrue(start >= 0 && end > start, `markers of ${name}`)
+  return source.slice(start + `// README:${name}:start\n`.length, end)
+}
+
+/** The README's "Quick start" section. */
+const quickStartAt = readme.indexOf("\n## Quick start\n")
+const quickStart = readme.slice(quickStartAt, readme.indexOf("\n## ", quickStartAt + 1))
+
+const annualReport = [
+  "<html><body>",
+  "<p style=\"font-weight:bold\">Item 1. Business</p>",
+  "<p>Example Widgets makes widgets and sells them in 40 countries.</p>",
+  "<p style=\"font-weight:bold\">Item 1A. Risk Factors</p>",
+  "<p>Demand for widgets may fall.</p>",
+  "</body></html>"
+].join("\n")
+
+const corpusFiling = new URL("../../../../shared/corpus/10-K/aapl-10k-fy2024.htm", import.meta.url)
+
+describe("README quick start", () => {
+  it("shows the blocks this file runs, under its Quick start heading", () => {
+    assert.isAbove(quickStartAt, 0)
+    assert.include(quickStart, "```ts\n" + snippet("effect") + "```")
+    assert.include(quickStart, "```ts\n" + snippet("promise") + "```")
+  })
+
+  it.effect("Effect: the outline of an annual report", () =>
+    Effect.gen(function*() {
+      const sections = yield* outline(new TextEncoder().encode(annualReport))
+      assert.deepStrictEqual(sections, ["Item 1. Business (13 words)", "Item 1A. Risk Factors (9 words)"])
+    }))
+
+  it("Promise: the first passage of an annual report", async () => {
+    const chunk = await firstPassage(annualReport)
+    assert.strictEqual(chunk?.id, "c0001")
+    assert.strictEqual(chunk?.section, "Item 1. Business")
+    assert.include(chunk?.text, "Example Widgets makes widgets and sells them in 40 countries.")
+  })
+
+  it.effect.skipIf(!existsSync(corpusFiling))(
+    "both on Apple's 10-K for fiscal 2024 (shared corpus)",
+    () =>
+      Effect.gen(function*() {
+        const bytes = readFileSync(corpusFiling)
+        const sections = yield* outline(bytes)
+        assert.isTrue(sections.some((section) => section.startsWith("Item 1A. Risk Factors (")), sections.join("\n"))
+        assert.isTrue(
+          sections.some((section) => section.startsWith("Item 8. Financial Statements")),
+          sections.join("\n")
+        )
+        const chunk = yield* Effect.promise(() => firstPassage(bytes))
+        assert.strictEqual(chunk?.id, "c0001")
+      })
+  )
+})
