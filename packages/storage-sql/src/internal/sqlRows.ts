@@ -4,7 +4,7 @@
 import type { SqlClient, Statement } from "@effect/sql"
 import type { Ids } from "@filings/domain"
 import { DocumentStore } from "@filings/storage"
-import { Effect, Schema } from "effect"
+import { Effect, Either, Schema } from "effect"
 import type { ParseResult } from "effect"
 
 const withoutNulls = (row: object): object => {
@@ -27,16 +27,27 @@ export const fromRow = <A, I, R>(shape: Schema.Schema<A, I, R>): Schema.Schema<A
   )
 
 /**
- * Decodes every row of a result as `shape` (see `fromRow`). Synchronously: the shapes hold no
- * effects, and running an effect per row would cost more than the check itself.
+ * Decodes every row of a result as `shape`, NULL columns dropped first (as `fromRow` does).
+ * Synchronously, one row after the other, stopping at the first problem: list queries read
+ * thousands of rows, and an effect per row, a composed schema or a report of every problem would
+ * each cost more than the check itself.
  */
 export const rowsAs = <A, I>(shape: Schema.Schema<A, I>) => {
-  const decode = Schema.decodeUnknownEither(Schema.Array(fromRow(shape)))
+  const decodeRow = Schema.decodeUnknownEither(shape, { errors: "first" })
+  const decodeAll = (rows: ReadonlyArray<unknown>): Effect.Effect<ReadonlyArray<A>, ParseResult.ParseError> => {
+    const decoded: Array<A> = new Array(rows.length)
+    for (let index = 0; index < rows.length; index++) {
+      const row = decodeRow(withoutNulls(rows[index] as object))
+      if (Either.isLeft(row)) return Effect.fail(row.left)
+      decoded[index] = row.right
+    }
+    return Effect.succeed(decoded)
+  }
   return <E, R>(rows: Effect.Effect<ReadonlyArray<unknown>, E, R>): Effect.Effect<
     ReadonlyArray<A>,
     E | ParseResult.ParseError,
     R
-  > => Effect.flatMap(rows, decode)
+  > => Effect.flatMap(rows, decodeAll)
 }
 
 /** A `count(*)::int AS total` column. */
