@@ -6,11 +6,12 @@ import {
   DocumentStore,
   EventStore,
   ExtractionStore,
+  FeedStore,
   JobQueue,
   StorageError,
   WebhookStore
 } from "@filings/storage"
-import { sampleDocument } from "@filings/storage/testing"
+import { sampleDocument, sampleFeedItem } from "@filings/storage/testing"
 import { Effect, Layer, Schema } from "effect"
 import { SqlStorage, TestDatabase } from "../src/index.js"
 import { fromRow } from "../src/internal/sqlRows.js"
@@ -54,7 +55,7 @@ layer(SqlStorage.layer.pipe(Layer.provideMerge(TestDatabase.layerPglite())), { t
 )
 
 layer(SqlStorage.layer.pipe(Layer.provideMerge(TestDatabase.layerPglite())), { timeout: "60 seconds" })(
-  "rows of the access, event, webhook and job tables that do not read as their shape",
+  "rows of the feed, access, event, webhook and job tables that do not read as their shape",
   (it) => {
     /** The failure of `operation`, which must be the port's StorageError naming the operation. */
     const storageErrorOf = <A, E, R>(operation: string, effect: Effect.Effect<A, E, R>) =>
@@ -64,6 +65,22 @@ layer(SqlStorage.layer.pipe(Layer.provideMerge(TestDatabase.layerPglite())), { t
         assert.strictEqual((failure as StorageError.StorageError).operation, operation)
         return (failure as StorageError.StorageError).reason
       })
+
+    it.effect("a feed item whose highlight cites no chunk", () =>
+      Effect.gen(function*() {
+        const sql = yield* SqlClient.SqlClient
+        const feed = yield* FeedStore.FeedStore
+        const item = sampleFeedItem({ id: "feed-corrupt" })
+        yield* feed.save(item)
+        // Highlights are kept in their values' form (`chunkId`), not the API's (`chunk_id`).
+        const [stored] = yield* sql<{ readonly highlights: unknown }>`
+          SELECT highlights FROM feed_items WHERE id = ${item.id}`
+        assert.deepStrictEqual(stored?.highlights, item.highlights)
+        yield* sql`UPDATE feed_items SET highlights = '[{"text":"Revenue grew.","citations":[{"source":"s"}]}]'::jsonb
+          WHERE id = ${item.id}`
+        const reason = yield* storageErrorOf("FeedStore.findById", feed.findById(item.id))
+        assert.include(reason, "chunkId")
+      }))
 
     it.effect("an API key of a plan the port does not know", () =>
       Effect.gen(function*() {
