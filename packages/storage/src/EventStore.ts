@@ -31,7 +31,10 @@ export const StoredEvent = Schema.Struct({
   type: Schema.String,
   key: Schema.String,
   /** The payload, read back as the JSON it was recorded as. */
-  payload: Schema.optionalWith(Schema.Unknown, { default: () => null }),
+  payload: Schema.optionalWith(Schema.Unknown, {
+    /** A payload of JSON null, which a row read with its NULL columns dropped no longer holds. */
+    default: () => null
+  }),
   /** When it was recorded, from the Effect `Clock`. */
   recordedAtMillis: Schema.Finite.pipe(Schema.propertySignature, Schema.fromKey("recorded_at_ms"))
 })

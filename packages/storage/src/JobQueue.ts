@@ -19,7 +19,10 @@ export const Job = Schema.Struct({
   /** The queue it was enqueued on. */
   queue: Schema.String,
   /** JSON data given at enqueue time. */
-  payload: Schema.optionalWith(Schema.Unknown, { default: () => null }),
+  payload: Schema.optionalWith(Schema.Unknown, {
+    /** A payload of JSON null, which a row read with its NULL columns dropped no longer holds. */
+    default: () => null
+  }),
   /** How many times the job has been taken, this time included. */
   attempts: Schema.Int,
   /** Names this lease; completing or retrying with a lease that was lost does nothing. */
