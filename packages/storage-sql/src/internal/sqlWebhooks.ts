@@ -139,6 +139,14 @@ export const makeDeliveryStore = Effect.gen(function*() {
     attempts, created_at_ms::float8 AS created_at_ms, last_attempt_at_ms::float8 AS last_attempt_at_ms, last_status,
     last_error, next_attempt_at_ms::float8 AS next_attempt_at_ms, delivered_at_ms::float8 AS delivered_at_ms`
 
+  /** Moves a delivery to `state` with no next attempt time; the delivery as it now is. */
+  const moveTo = (state: "skipped" | "pending", operation: string) => (id: string) =>
+    sql`UPDATE deliveries SET state = ${state}, next_attempt_at_ms = NULL WHERE id = ${id} RETURNING ${columns}`.pipe(
+      readDeliveries,
+      Effect.map(first),
+      failsAs(operation)
+    )
+
   const service: DeliveryStore.Service = {
     record: (deliveries) =>
       Effect.gen(function*() {
@@ -199,23 +207,8 @@ export const makeDeliveryStore = Effect.gen(function*() {
         failsAs("DeliveryStore.recordAttempt")
       ),
 
-    markSkipped: (id) =>
-      sql`
-        UPDATE deliveries SET state = 'skipped', next_attempt_at_ms = NULL WHERE id = ${id}
-        RETURNING ${columns}`.pipe(
-        readDeliveries,
-        Effect.map(first),
-        failsAs("DeliveryStore.markSkipped")
-      ),
-
-    requeue: (id) =>
-      sql`
-        UPDATE deliveries SET state = 'pending', next_attempt_at_ms = NULL WHERE id = ${id}
-        RETURNING ${columns}`.pipe(
-        readDeliveries,
-        Effect.map(first),
-        failsAs("DeliveryStore.requeue")
-      ),
+    markSkipped: moveTo("skipped", "DeliveryStore.markSkipped"),
+    requeue: moveTo("pending", "DeliveryStore.requeue"),
 
     list: (subscriptionId, options) => {
       const conditions = [sql`subscription_id = ${subscriptionId}`]
