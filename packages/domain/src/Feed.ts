@@ -35,39 +35,51 @@ export class StockChange extends Schema.Class<StockChange>("StockChange")({
   direction: Schema.Literal("up", "down", "flat")
 }) {}
 
-/** Where a highlight comes from: a document (or news item) id and one of its chunks. */
-export class Citation extends Schema.Class<Citation>("Citation")({
+/**
+ * Where a highlight comes from: a document (or news item) id and one of its chunks. A plain value
+ * (`{ source, chunkId }`); its JSON, the API's, names the chunk `chunk_id`.
+ *
+ * @example
+ * ```ts
+ * const citation = Feed.Citation.make({ source: "0000320193-24-000123", chunkId: "c0001" })
+ * Schema.encodeSync(Feed.Citation)(citation) // { source: "0000320193-24-000123", chunk_id: "c0001" }
+ * ```
+ */
+export const Citation = Schema.Struct({
   source: Schema.String,
-  chunk_id: Schema.String
-}) {}
+  chunkId: Schema.String.pipe(Schema.propertySignature, Schema.fromKey("chunk_id"))
+}).annotations({ identifier: "Citation" })
+export type Citation = typeof Citation.Type
 
 /**
  * A point of an item's summary (`text`) with the chunks of the source it rests on; every figure in
- * the text is stated in a chunk it cites.
+ * the text is stated in a chunk it cites. A plain value, encoded as the API's JSON.
  */
-export class Highlight extends Schema.Class<Highlight>("Highlight")({
+export const Highlight = Schema.Struct({
   text: Schema.String,
   citations: Schema.Array(Citation)
-}) {}
+}).annotations({ identifier: "Highlight" })
+export type Highlight = typeof Highlight.Type
 
 /**
  * One summarised document, news item or press release. `date` is when it was published (UTC);
- * `stock_change` is the stock's close-to-close move across that time, `null` until the closes it
- * needs are known (or when no market data is configured).
+ * `stockChange` is the stock's close-to-close move across that time, `null` until the closes it
+ * needs are known (or when no market data is configured). Encoded, its keys are the API's
+ * (`company_name`, `stock_change`).
  */
 export class FeedItem extends Schema.Class<FeedItem>("FeedItem")({
   ticker: Ticker,
-  company_name: Schema.String,
+  companyName: Schema.String.pipe(Schema.propertySignature, Schema.fromKey("company_name")),
   title: Schema.String,
   date: Timestamp,
-  doc_type: FeedDocType,
+  docType: FeedDocType.pipe(Schema.propertySignature, Schema.fromKey("doc_type")),
   categories: Schema.Array(Category),
-  stock_change: Schema.NullOr(StockChange),
+  stockChange: Schema.NullOr(StockChange).pipe(Schema.propertySignature, Schema.fromKey("stock_change")),
   sentiment: Sentiment,
   highlights: Schema.Array(Highlight),
   /** The summary model that wrote the highlights: `extractive`, or `chat-completions:<model>`. */
   model: Schema.String
-}) {}
+}, [undefined, undefined, { identifier: "FeedItem" }]) {}
 
 /** A passage of a document's body, as a citation names it: `GET /v1/documents/{id}/chunks/{chunk_id}`. */
 export class DocumentChunk extends Schema.Class<DocumentChunk>("DocumentChunk")({

@@ -1,5 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Document, Extracted, Extraction } from "@filings/domain"
+import { Document, Extracted, Extraction, Feed } from "@filings/domain"
 import { Schema } from "effect"
 
 // Each shape is declared once, camelCase on its type side; the API's snake_case JSON is its encoded
@@ -104,5 +104,28 @@ describe("one declaration per shape, the API's JSON as its encoded side", () => 
       "sec_url",
       "url"
     ])
+  })
+
+  it("a feed item and its highlights read the API's keys, chunk_id included, and encode back in their order", () => {
+    const json = {
+      ticker: "ACME",
+      company_name: "Acme Corp",
+      title: "Acme Corp reports third quarter results",
+      date: "2026-10-28T20:05:00.000Z",
+      doc_type: "PRESS_RELEASE",
+      categories: ["Earnings"],
+      stock_change: { percentage: 2.35, direction: "up" },
+      sentiment: "positive",
+      highlights: [{ text: "Revenue of $412.5 million.", citations: [{ source: "x", chunk_id: "c0001" }] }],
+      model: "extractive"
+    }
+    const item = Schema.decodeUnknownSync(Feed.FeedItem)(json)
+    assert.strictEqual(item.companyName, "Acme Corp")
+    assert.strictEqual(item.docType, "PRESS_RELEASE")
+    assert.strictEqual(item.stockChange?.percentage, 2.35)
+    assert.deepStrictEqual(item.highlights, [
+      { text: "Revenue of $412.5 million.", citations: [{ source: "x", chunkId: "c0001" }] }
+    ])
+    assert.strictEqual(JSON.stringify(Schema.encodeSync(Feed.FeedItem)(item)), JSON.stringify(json))
   })
 })

@@ -96,10 +96,10 @@ const reasonOf = (error: AiError.AiError, apiKey: Redacted.Redacted<string> | un
 /** The model's answer as a summary of `input`: each chunk id a citation of this document. */
 const summaryOf = (answer: SummaryAnswer, input: SummaryInput, model: string): Summary => ({
   highlights: answer.highlights.slice(0, MaxHighlights).map((highlight) =>
-    new Feed.Highlight({
+    Feed.Highlight.make({
       text: highlight.text,
       citations: Arr.dedupe(highlight.chunk_ids).map((chunkId) =>
-        new Feed.Citation({ source: input.source, chunk_id: chunkId })
+        Feed.Citation.make({ source: input.source, chunkId: chunkId })
       )
     })
   ),

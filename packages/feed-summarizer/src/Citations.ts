@@ -58,15 +58,15 @@ export const checkCitations = (summary: Summary, input: SummaryInput): CheckedSu
       return
     }
     const valid = highlight.citations.filter((citation) =>
-      citation.source === input.source && chunkText.has(citation.chunk_id)
+      citation.source === input.source && chunkText.has(citation.chunkId)
     )
     for (const citation of highlight.citations) {
       if (!valid.includes(citation)) {
-        corrections.push(`${name}: citation ${citation.source}/${citation.chunk_id} names no chunk of this document`)
+        corrections.push(`${name}: citation ${citation.source}/${citation.chunkId} names no chunk of this document`)
       }
     }
-    if (supports(text, valid.map((citation) => chunkText.get(citation.chunk_id)!))) {
-      highlights.push(new Feed.Highlight({ text, citations: valid }))
+    if (supports(text, valid.map((citation) => chunkText.get(citation.chunkId)!))) {
+      highlights.push(Feed.Highlight.make({ text, citations: valid }))
       return
     }
     // Look for the passage the highlight does come from: the chunk that states all its figures and
@@ -88,7 +88,7 @@ export const checkCitations = (summary: Summary, input: SummaryInput): CheckedSu
     }
     corrections.push(`${name}: cited ${best.id} instead, the passage that states it`)
     highlights.push(
-      new Feed.Highlight({ text, citations: [new Feed.Citation({ source: input.source, chunk_id: best.id })] })
+      Feed.Highlight.make({ text, citations: [Feed.Citation.make({ source: input.source, chunkId: best.id })] })
     )
   })
   return { summary: { ...summary, highlights }, corrections }

@@ -112,9 +112,9 @@ export const summarize = (input: SummaryInput, options: ExtractiveOptions = {}):
   const ranked = input.docType === "NEWS" ? leadFirst(sentences, byNews) : byNews
   const chosen = selectSentences(ranked, max)
   const highlights = chosen.map(({ sentence }) =>
-    new Feed.Highlight({
+    Feed.Highlight.make({
       text: asHighlightText(sentence.text),
-      citations: [new Feed.Citation({ source: input.source, chunk_id: sentence.chunkId })]
+      citations: [Feed.Citation.make({ source: input.source, chunkId: sentence.chunkId })]
     })
   )
   const telling = selectSentences(ranked, categoryPassages).map(({ sentence }) => sentence.text)

@@ -67,7 +67,7 @@ describe("ChatCompletionsModel", () => {
 
       assert.strictEqual(model.name, "chat-completions:stub-model")
       assert.strictEqual(summary.model, "chat-completions:stub-model")
-      assert.deepStrictEqual(summary.highlights.map((highlight) => highlight.citations.map((c) => c.chunk_id)), [
+      assert.deepStrictEqual(summary.highlights.map((highlight) => highlight.citations.map((c) => c.chunkId)), [
         ["c0001"],
         ["c0002"]
       ])
@@ -110,7 +110,7 @@ describe("ChatCompletionsModel", () => {
       }))
       const model = yield* SummaryModel.SummaryModel.pipe(Effect.provide(modelOn(stub)))
       const summary = yield* model.summarize(resultsRelease)
-      assert.deepStrictEqual(summary.highlights[0]?.citations.map((c) => c.chunk_id), ["c0001"])
+      assert.deepStrictEqual(summary.highlights[0]?.citations.map((c) => c.chunkId), ["c0001"])
     }))
 
   it.scoped("sends passages in document order up to the character budget", () =>
@@ -228,7 +228,7 @@ describe("ChatCompletionsModel through FeedSummarizer", () => {
       const outcome = yield* summarizeWith(stub)
       assert.isUndefined(outcome.fallbackReason)
       assert.strictEqual(outcome.summary.model, "chat-completions:stub-model")
-      assert.deepStrictEqual(outcome.summary.highlights.map((h) => [h.text, h.citations.map((c) => c.chunk_id)]), [
+      assert.deepStrictEqual(outcome.summary.highlights.map((h) => [h.text, h.citations.map((c) => c.chunkId)]), [
         ["Diluted earnings per share of $1.42, compared with $0.97 a year ago.", ["c0001"]]
       ])
       assert.include(outcome.corrections, "highlight 1: cited c0001 instead, the passage that states it")

@@ -4,9 +4,9 @@ import { Citations, type Summary } from "@filings/feed-summarizer"
 import { resultsRelease } from "./fixtures.js"
 
 const highlight = (text: string, ...chunks: ReadonlyArray<string>) =>
-  new Feed.Highlight({
+  Feed.Highlight.make({
     text,
-    citations: chunks.map((chunk_id) => new Feed.Citation({ source: resultsRelease.source, chunk_id }))
+    citations: chunks.map((chunkId) => Feed.Citation.make({ source: resultsRelease.source, chunkId }))
   })
 
 const answer = (...highlights: ReadonlyArray<Feed.Highlight>): Summary => ({
@@ -23,7 +23,7 @@ describe("Citations.checkCitations", () => {
       resultsRelease
     )
     assert.deepStrictEqual(checked.corrections, [])
-    assert.strictEqual(checked.summary.highlights[0]!.citations[0]!.chunk_id, "c0001")
+    assert.strictEqual(checked.summary.highlights[0]!.citations[0]!.chunkId, "c0001")
   })
 
   it("repairs an invented chunk id to the chunk that states the highlight", () => {
@@ -31,7 +31,7 @@ describe("Citations.checkCitations", () => {
       answer(highlight("Full-year diluted earnings per share guidance is $5.10 to $5.20.", "c0099")),
       resultsRelease
     )
-    assert.deepStrictEqual(checked.summary.highlights.map((h) => h.citations.map((c) => c.chunk_id)), [["c0002"]])
+    assert.deepStrictEqual(checked.summary.highlights.map((h) => h.citations.map((c) => c.chunkId)), [["c0002"]])
     assert.deepStrictEqual(checked.corrections, [
       `highlight 1: citation ${resultsRelease.source}/c0099 names no chunk of this document`,
       "highlight 1: cited c0002 instead, the passage that states it"
@@ -43,7 +43,7 @@ describe("Citations.checkCitations", () => {
       answer(highlight("Revenue was $412.5 million, up 18%.", "c0003")),
       resultsRelease
     )
-    assert.strictEqual(checked.summary.highlights[0]!.citations[0]!.chunk_id, "c0001")
+    assert.strictEqual(checked.summary.highlights[0]!.citations[0]!.chunkId, "c0001")
   })
 
   it("drops a highlight with a figure the document never states", () => {
@@ -56,9 +56,9 @@ describe("Citations.checkCitations", () => {
   })
 
   it("drops a citation to another document, and a highlight no passage supports", () => {
-    const foreign = new Feed.Highlight({
+    const foreign = Feed.Highlight.make({
       text: "The board approved a merger with Globex Corporation.",
-      citations: [new Feed.Citation({ source: "0000000000-00-000000", chunk_id: "c0001" })]
+      citations: [Feed.Citation.make({ source: "0000000000-00-000000", chunkId: "c0001" })]
     })
     const checked = Citations.checkCitations(answer(foreign), resultsRelease)
     assert.deepStrictEqual(checked.summary.highlights, [])

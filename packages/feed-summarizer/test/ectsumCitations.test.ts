@@ -32,8 +32,8 @@ describe.skipIf(!existsSync(split))("the extractive model on ECTSum", () => {
         highlights++
         const [citation] = highlight.citations
         assert.strictEqual(citation?.source, name)
-        const chunk = byId.get(citation!.chunk_id)
-        assert.isDefined(chunk, `${name}: ${citation!.chunk_id}`)
+        const chunk = byId.get(citation!.chunkId)
+        assert.isDefined(chunk, `${name}: ${citation!.chunkId}`)
         const stated = new Set(figuresOf(chunk!))
         for (const figure of figuresOf(highlight.text)) {
           assert.isTrue(stated.has(figure), `${name}: ${figure} of "${highlight.text}"`)

@@ -8,7 +8,7 @@ describe("ExtractiveModel", () => {
   it("highlights the results and the outlook, each citing the chunk it comes from", () => {
     const summary = ExtractiveModel.summarize(resultsRelease)
     assert.strictEqual(summary.model, "extractive")
-    const cited = summary.highlights.map((highlight) => [highlight.text, highlight.citations.map((c) => c.chunk_id)])
+    const cited = summary.highlights.map((highlight) => [highlight.text, highlight.citations.map((c) => c.chunkId)])
     assert.deepStrictEqual(cited, [
       [
         "The company raises its full-year 2026 guidance and now expects revenue of $1.60 billion to $1.62 billion and diluted earnings per share of $5.10 to $5.20.",

@@ -17,9 +17,9 @@ const modelAnswer = (highlights: ReadonlyArray<Feed.Highlight>): Summary => ({
 describe("FeedSummarizer.summarize", () => {
   it.effect("uses the model's answer when its citations hold", () =>
     Effect.gen(function*() {
-      const highlight = new Feed.Highlight({
+      const highlight = Feed.Highlight.make({
         text: "Diluted EPS rose to $1.42 from $0.97.",
-        citations: [new Feed.Citation({ source: resultsRelease.source, chunk_id: "c0001" })]
+        citations: [Feed.Citation.make({ source: resultsRelease.source, chunkId: "c0001" })]
       })
       const outcome = yield* FeedSummarizer.summarize(resultsRelease).pipe(
         Effect.provide(withModel(() => Effect.succeed(modelAnswer([highlight]))))
@@ -62,9 +62,9 @@ describe("FeedSummarizer.summarize", () => {
 
   it.effect("falls back when nothing the model said is supported by the document", () =>
     Effect.gen(function*() {
-      const invented = new Feed.Highlight({
+      const invented = Feed.Highlight.make({
         text: "Revenue reached $9.99 billion.",
-        citations: [new Feed.Citation({ source: resultsRelease.source, chunk_id: "c0042" })]
+        citations: [Feed.Citation.make({ source: resultsRelease.source, chunkId: "c0042" })]
       })
       const outcome = yield* FeedSummarizer.summarize(resultsRelease).pipe(
         Effect.provide(withModel(() => Effect.succeed(modelAnswer([invented]))))

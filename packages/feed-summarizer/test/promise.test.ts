@@ -45,7 +45,7 @@ describe("summarize", () => {
       )
       assert.strictEqual(outcome.summary.model, "chat-completions:stub-model")
       assert.deepStrictEqual(outcome.summary.categories, ["Earnings"])
-      assert.deepStrictEqual(outcome.summary.highlights.map((highlight) => highlight.citations[0]?.chunk_id), [
+      assert.deepStrictEqual(outcome.summary.highlights.map((highlight) => highlight.citations[0]?.chunkId), [
         "c0001"
       ])
       assert.lengthOf(stub.requests, 1)

@@ -59,7 +59,7 @@ describe("README quick start", () => {
 
   const revenueHighlight = {
     text: "Acme Widgets reported revenue of $412.5 million, up 18% compared with $349.6 million a year ago.",
-    citations: [{ source: "0000999001-26-000042", chunk_id: "c0001" }]
+    citations: [{ source: "0000999001-26-000042", chunkId: "c0001" }]
   }
 
   it.effect("Effect: a cited summary of a results release, the call logistics left out", () =>

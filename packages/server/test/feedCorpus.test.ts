@@ -96,10 +96,10 @@ describe.skipIf(!existsSync(corpusDir))("the feed on the corpus", () => {
             highlights++
             assert.isAbove(highlight.citations.length, 0, `${file}: "${highlight.text}" cites nothing`)
             for (const citation of highlight.citations) {
-              const text = byId.get(citation.chunk_id)
-              assert.isDefined(text, `${file}: ${citation.chunk_id} is no chunk`)
+              const text = byId.get(citation.chunkId)
+              assert.isDefined(text, `${file}: ${citation.chunkId} is no chunk`)
               for (const figure of highlight.text.replace(/,(?=\d{3})/g, "").match(/\d+(?:\.\d+)?/g) ?? []) {
-                assert.include(text, figure, `${file}: ${figure} of "${highlight.text}" in ${citation.chunk_id}`)
+                assert.include(text, figure, `${file}: ${figure} of "${highlight.text}" in ${citation.chunkId}`)
               }
             }
           }

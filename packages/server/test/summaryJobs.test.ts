@@ -36,9 +36,9 @@ const scriptedModel = Layer.succeed(SummaryModel.SummaryModel, {
         ? Effect.fail(new SummaryModel.SummaryModelError({ model: "scripted", reason: "HTTP 503" }))
         : Effect.succeed({
           highlights: [
-            new Feed.Highlight({
+            Feed.Highlight.make({
               text: "Third-quarter revenue grew 18% to $412.5 million.",
-              citations: [new Feed.Citation({ source: input.source, chunk_id: "c0001" })]
+              citations: [Feed.Citation.make({ source: input.source, chunkId: "c0001" })]
             })
           ],
           categories: ["Earnings"],

@@ -4,24 +4,31 @@
  *
  * @module
  */
-import type { Admin } from "@filings/domain"
-import { Context, type Effect, type Option } from "effect"
+import { Admin } from "@filings/domain"
+import { Context, type Effect, type Option, Schema } from "effect"
 import type { StorageError } from "./StorageError.js"
 
-/** An API key as stored: its hash and prefix, never the key itself. Active while `revokedAt` is null. */
-export interface ApiKeyRecord {
-  readonly id: string
-  readonly name: string
-  readonly plan: Admin.ApiKeyPlan
+/**
+ * An API key as stored: its hash and prefix, never the key itself. Active while `revokedAt` is null.
+ * Encoded, its keys are the SQL columns' (`rate_limit`, `revoked_at`), a NULL column standing for a
+ * key never revoked.
+ */
+export const ApiKeyRecord = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  plan: Admin.ApiKeyPlan,
   /** Requests per minute. */
-  readonly rateLimit: number
+  rateLimit: Schema.Number.pipe(Schema.propertySignature, Schema.fromKey("rate_limit")),
   /** Hex SHA-256 of the whole key. */
-  readonly keyHash: string
+  keyHash: Schema.String.pipe(Schema.propertySignature, Schema.fromKey("key_hash")),
   /** The first characters of the key, shown in lists. */
-  readonly keyPrefix: string
-  readonly createdAt: Date
-  readonly revokedAt: Date | null
-}
+  keyPrefix: Schema.String.pipe(Schema.propertySignature, Schema.fromKey("key_prefix")),
+  createdAt: Schema.DateFromSelf.pipe(Schema.propertySignature, Schema.fromKey("created_at")),
+  revokedAt: Schema.optionalWith(Schema.NullOr(Schema.DateFromSelf), { default: () => null }).pipe(
+    Schema.fromKey("revoked_at")
+  )
+})
+export type ApiKeyRecord = typeof ApiKeyRecord.Type
 
 /**
  * What an API key store does. Every operation fails with `StorageError` when the backing store

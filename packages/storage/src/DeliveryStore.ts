@@ -4,39 +4,48 @@
  *
  * @module
  */
-import { Context, type Effect, type Option } from "effect"
+import { Context, type Effect, type Option, Schema } from "effect"
 import type { StorageError } from "./StorageError.js"
 
 /**
  * `pending`: to be attempted; `delivered`: a 2xx came back; `failed`: every attempt failed;
  * `skipped`: the subscription was paused or failed when the event came (recoverable).
  */
-export type DeliveryState = "pending" | "delivered" | "failed" | "skipped"
+export const DeliveryState = Schema.Literal("pending", "delivered", "failed", "skipped")
+export type DeliveryState = typeof DeliveryState.Type
 
-/** A delivery of one event to one subscription, with its state and its last attempt. */
-export interface Delivery {
+/** A field null until something happens, whose SQL column is NULL (so absent from a row) until then. */
+const nullUntilSet = <S extends Schema.Schema.Any>(schema: S, column: string) =>
+  Schema.optionalWith(Schema.NullOr(schema), { default: () => null }).pipe(Schema.fromKey(column))
+
+/**
+ * A delivery of one event to one subscription, with its state and its last attempt. Encoded, its
+ * keys are the SQL columns' (`event_sequence`).
+ */
+export const Delivery = Schema.Struct({
   /** `dlv_` and a random part; the `X-Service-Delivery-Id` of every attempt. */
-  readonly id: string
-  readonly subscriptionId: string
-  readonly eventId: string
+  id: Schema.String,
+  subscriptionId: Schema.String.pipe(Schema.propertySignature, Schema.fromKey("subscription_id")),
+  eventId: Schema.String.pipe(Schema.propertySignature, Schema.fromKey("event_id")),
   /** The event's sequence in the event log: the order of `list`. */
-  readonly eventSequence: number
-  readonly eventType: string
-  readonly state: DeliveryState
+  eventSequence: Schema.Number.pipe(Schema.propertySignature, Schema.fromKey("event_sequence")),
+  eventType: Schema.String.pipe(Schema.propertySignature, Schema.fromKey("event_type")),
+  state: DeliveryState,
   /** Attempts made so far, kept across a requeue. */
-  readonly attempts: number
-  readonly createdAtMillis: number
+  attempts: Schema.Number,
+  createdAtMillis: Schema.Number.pipe(Schema.propertySignature, Schema.fromKey("created_at_ms")),
   /** Null until the first attempt. */
-  readonly lastAttemptAtMillis: number | null
+  lastAttemptAtMillis: nullUntilSet(Schema.Number, "last_attempt_at_ms"),
   /** The receiver's HTTP status of the last attempt, when it answered. */
-  readonly lastStatus: number | null
+  lastStatus: nullUntilSet(Schema.Number, "last_status"),
   /** Why the last attempt failed: a status, a time-out, a refused address. */
-  readonly lastError: string | null
+  lastError: nullUntilSet(Schema.String, "last_error"),
   /** When a pending delivery is next tried after a failed attempt; null otherwise. */
-  readonly nextAttemptAtMillis: number | null
+  nextAttemptAtMillis: nullUntilSet(Schema.Number, "next_attempt_at_ms"),
   /** When a 2xx came back; null until then. */
-  readonly deliveredAtMillis: number | null
-}
+  deliveredAtMillis: nullUntilSet(Schema.Number, "delivered_at_ms")
+})
+export type Delivery = typeof Delivery.Type
 
 /**
  * A delivery to record: `pending` to be sent, or `skipped` when its subscription was paused or

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { Context, type Effect, type Option } from "effect"
+import { Context, type Effect, type Option, Schema } from "effect"
 import type { StorageError } from "./StorageError.js"
 
 /** An event to record: its type, the key that names it, and its payload. */
@@ -19,19 +19,26 @@ export interface NewEvent {
   readonly payload: unknown
 }
 
-/** An event as recorded: the new event with its place in the log, its id and when it was recorded. */
-export interface StoredEvent {
+/**
+ * An event as recorded: the new event with its place in the log, its id and when it was recorded.
+ * Encoded, its keys are the SQL columns' (`recorded_at_ms`); a payload absent there is JSON null.
+ */
+export const StoredEvent = Schema.Struct({
   /** Position in the log: increasing in the order events were recorded, without gaps seen by readers. */
-  readonly sequence: number
+  sequence: Schema.Number,
   /** `evt_` and a random part; stable for the event. */
-  readonly id: string
-  readonly type: string
-  readonly key: string
+  id: Schema.String,
+  type: Schema.String,
+  key: Schema.String,
   /** The payload, read back as the JSON it was recorded as. */
-  readonly payload: unknown
+  payload: Schema.optionalWith(Schema.Unknown, {
+    /** A payload of JSON null, which a row read with its NULL columns dropped no longer holds. */
+    default: () => null
+  }),
   /** When it was recorded, from the Effect `Clock`. */
-  readonly recordedAtMillis: number
-}
+  recordedAtMillis: Schema.Finite.pipe(Schema.propertySignature, Schema.fromKey("recorded_at_ms"))
+})
+export type StoredEvent = typeof StoredEvent.Type
 
 /** What an event store does. Fails with `StorageError` only when the backing store does. */
 export interface Service {

@@ -6,41 +6,35 @@
  *
  * @module
  */
-import { DocType, Feed, Ids } from "@filings/domain"
+import type { DocType, Ids } from "@filings/domain"
+import { Feed } from "@filings/domain"
 import { Context, type Effect, type Option, Schema } from "effect"
 import type { StorageError } from "./StorageError.js"
 
-/** Where a highlight comes from: a document (or news item) id and one of its chunks. */
-export const StoredCitation = Schema.Struct({ source: Schema.String, chunkId: Schema.String })
-export type StoredCitation = typeof StoredCitation.Type
-
-/** A highlight of a feed item: its text and the passages it cites. */
-export const StoredHighlight = Schema.Struct({ text: Schema.String, citations: Schema.Array(StoredCitation) })
+/**
+ * A highlight as stored: `Feed.Highlight` as its value is (`chunkId`), kept as JSON in that form
+ * rather than the API's.
+ */
+export const StoredHighlight = Schema.typeSchema(Feed.Highlight)
 export type StoredHighlight = typeof StoredHighlight.Type
 
 /**
- * A feed item as stored: encoded, its keys are the SQL columns' (`published_at_ms`); the
- * highlights and the stock move are kept as JSON in their stored (camelCase) form.
+ * A feed item as stored: `Feed.FeedItem` with its id and publication time in place of its `date`.
+ * Encoded, its keys are the SQL columns' (`published_at_ms`); the highlights and the stock move are
+ * kept as JSON in their values' (camelCase) form.
  */
 export const StoredFeedItem = Schema.Struct({
+  ...Feed.FeedItem.fields,
   /** The document's publication id, or the news item's id. */
   id: Schema.String,
-  ticker: Ids.Ticker,
-  companyName: Schema.String.pipe(Schema.propertySignature, Schema.fromKey("company_name")),
-  title: Schema.String,
-  docType: DocType.FeedDocType.pipe(Schema.propertySignature, Schema.fromKey("doc_type")),
   /** When the document was published (a filing's acceptance time, else its filing date). */
   publishedAtMillis: Schema.Number.pipe(Schema.propertySignature, Schema.fromKey("published_at_ms")),
-  categories: Schema.Array(Feed.Category),
-  sentiment: Feed.Sentiment,
   /** Null until the market data of the session after publication is known (a NULL column). */
   stockChange: Schema.optionalWith(Schema.NullOr(Schema.Struct(Feed.StockChange.fields)), {
     default: () => null
   }).pipe(Schema.fromKey("stock_change")),
-  highlights: Schema.Array(StoredHighlight),
-  /** The summary model that wrote the highlights. */
-  model: Schema.String
-})
+  highlights: Schema.Array(StoredHighlight)
+}).omit("date")
 export type StoredFeedItem = typeof StoredFeedItem.Type
 
 /** Where an item stands in the feed's order: when it was published, and its id for ties. */

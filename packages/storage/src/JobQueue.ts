@@ -6,24 +6,31 @@
  *
  * @module
  */
-import { Context, type Duration, type Effect, type Option } from "effect"
+import { Context, type Duration, type Effect, type Option, Schema } from "effect"
 import type { StorageError } from "./StorageError.js"
 
-/** A job as a worker holds it: its payload and the lease it was taken under. */
-export interface Job {
+/**
+ * A job as a worker holds it: its payload and the lease it was taken under. Encoded, its keys are
+ * the SQL columns' (`lease_token`); a payload absent there is JSON null.
+ */
+export const Job = Schema.Struct({
   /** The job's id, as `enqueue` returned it. */
-  readonly id: string
+  id: Schema.String,
   /** The queue it was enqueued on. */
-  readonly queue: string
+  queue: Schema.String,
   /** JSON data given at enqueue time. */
-  readonly payload: unknown
+  payload: Schema.optionalWith(Schema.Unknown, {
+    /** A payload of JSON null, which a row read with its NULL columns dropped no longer holds. */
+    default: () => null
+  }),
   /** How many times the job has been taken, this time included. */
-  readonly attempts: number
+  attempts: Schema.Int,
   /** Names this lease; completing or retrying with a lease that was lost does nothing. */
-  readonly leaseToken: string
+  leaseToken: Schema.String.pipe(Schema.propertySignature, Schema.fromKey("lease_token")),
   /** When the lease runs out, unless extended: another worker may then take the job. */
-  readonly leaseExpiresAtMillis: number
-}
+  leaseExpiresAtMillis: Schema.Number.pipe(Schema.propertySignature, Schema.fromKey("lease_expires_at_ms"))
+})
+export type Job = typeof Job.Type
 
 /** How a job is enqueued: a delay and a unique key, both optional. */
 export interface EnqueueOptions {

@@ -6,44 +6,53 @@
  * @module
  */
 import type { Redacted } from "effect"
-import { Context, type Effect, type Option } from "effect"
+import { Context, type Effect, type Option, Schema } from "effect"
 import type { StorageError } from "./StorageError.js"
 
 /**
  * `active`: receives its events; `paused`: set aside by its owner; `failed`: set aside by a delivery
  * worker after failed deliveries. Deliveries of the latter two are recorded as skipped.
  */
-export type SubscriptionStatus = "active" | "paused" | "failed"
+export const SubscriptionStatus = Schema.Literal("active", "paused", "failed")
+export type SubscriptionStatus = typeof SubscriptionStatus.Type
 
 /**
  * Which events a subscription receives: those of these tickers and document types. A filter absent
  * or empty lets every one through.
  */
-export interface SubscriptionFilters {
-  readonly tickers?: ReadonlyArray<string> | undefined
-  readonly docTypes?: ReadonlyArray<string> | undefined
-}
+export const SubscriptionFilters = Schema.Struct({
+  tickers: Schema.optional(Schema.Array(Schema.String)),
+  docTypes: Schema.optional(Schema.Array(Schema.String))
+})
+export type SubscriptionFilters = typeof SubscriptionFilters.Type
 
-/** A webhook subscription: where events go, which ones, how they are signed, and its status. */
-export interface Subscription {
+/**
+ * A webhook subscription: where events go, which ones, how they are signed, and its status.
+ * Encoded, its keys are the SQL columns' (`owner_key_id`), the secret in clear, a NULL
+ * `last_triggered_at_ms` standing for no delivery yet.
+ */
+export const Subscription = Schema.Struct({
   /** `wh_` and a random part. */
-  readonly id: string
+  id: Schema.String,
   /** The id of the API key that created it. */
-  readonly ownerKeyId: string
+  ownerKeyId: Schema.String.pipe(Schema.propertySignature, Schema.fromKey("owner_key_id")),
   /** Where deliveries are posted. */
-  readonly url: string
+  url: Schema.String,
   /** The event types it receives: `filing.new`, ... */
-  readonly events: ReadonlyArray<string>
-  readonly filters: SubscriptionFilters
+  events: Schema.Array(Schema.String),
+  filters: SubscriptionFilters,
   /** The signing secret, kept as given (it signs every delivery) and read back whole. */
-  readonly secret: Redacted.Redacted<string>
-  readonly status: SubscriptionStatus
-  readonly createdAtMillis: number
+  secret: Schema.Redacted(Schema.String),
+  status: SubscriptionStatus,
+  createdAtMillis: Schema.Number.pipe(Schema.propertySignature, Schema.fromKey("created_at_ms")),
   /** When a delivery to it last succeeded; null before the first. */
-  readonly lastTriggeredAtMillis: number | null
+  lastTriggeredAtMillis: Schema.optionalWith(Schema.NullOr(Schema.Number), { default: () => null }).pipe(
+    Schema.fromKey("last_triggered_at_ms")
+  ),
   /** The event log's sequence when it was created: it receives the events after it. */
-  readonly startSequence: number
-}
+  startSequence: Schema.Number.pipe(Schema.propertySignature, Schema.fromKey("start_sequence"))
+})
+export type Subscription = typeof Subscription.Type
 
 /** What `update` changes: each field given replaces the stored one (filters whole); absent ones are kept. */
 export interface SubscriptionChanges {

@@ -71,9 +71,9 @@ export const summarizeCommand = Command.make(
           text: highlight.text,
           citations: highlight.citations.map((citation) => ({
             source: citation.source,
-            chunk_id: citation.chunk_id,
-            section: chunkById.get(citation.chunk_id)?.section ?? null,
-            text: chunkById.get(citation.chunk_id)?.text ?? null
+            chunk_id: citation.chunkId,
+            section: chunkById.get(citation.chunkId)?.section ?? null,
+            text: chunkById.get(citation.chunkId)?.text ?? null
           }))
         })),
         ...(outcome.fallbackReason === undefined ? {} : { fallback_reason: outcome.fallbackReason }),

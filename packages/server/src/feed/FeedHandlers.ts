@@ -34,28 +34,15 @@ const cursorRefused = {
 } as const
 
 // Stored items were valid when written and the response schema checks the answer as it is encoded,
-// so the classes are built without validating each item, highlight and citation a second time.
+// so the item is built without validating it a second time. A stored item is the feed item with
+// its id and publication time in place of its date.
 const unchecked = { disableValidation: true } as const
 
-const toFeedItem = (item: FeedStore.StoredFeedItem) =>
+const toFeedItem = ({ id: _id, publishedAtMillis, stockChange, ...item }: FeedStore.StoredFeedItem) =>
   new Feed.FeedItem({
-    ticker: item.ticker,
-    company_name: item.companyName,
-    title: item.title,
-    date: new Date(item.publishedAtMillis).toISOString(),
-    doc_type: item.docType,
-    categories: item.categories,
-    stock_change: item.stockChange === null ? null : new Feed.StockChange(item.stockChange, unchecked),
-    sentiment: item.sentiment,
-    highlights: item.highlights.map((highlight) =>
-      new Feed.Highlight({
-        text: highlight.text,
-        citations: highlight.citations.map((citation) =>
-          new Feed.Citation({ source: citation.source, chunk_id: citation.chunkId }, unchecked)
-        )
-      }, unchecked)
-    ),
-    model: item.model
+    ...item,
+    date: new Date(publishedAtMillis).toISOString(),
+    stockChange: stockChange === null ? null : new Feed.StockChange(stockChange, unchecked)
   }, unchecked)
 
 /** The answer to one request: its page, whether more follow, and where to go on from. */

@@ -8,7 +8,7 @@
  * language model is configured, a job of the `summaries` queue then asks it (`SummaryJobs`) and
  * replaces the item with its answer, so a slow or unavailable model never holds up ingestion.
  */
-import { DocType, Feed, Ids } from "@filings/domain"
+import { DocType, Ids } from "@filings/domain"
 import { Citations, ExtractiveModel, FeedSummarizer, SummaryModel } from "@filings/feed-summarizer"
 import { type DocumentStore, FeedStore, JobQueue } from "@filings/storage"
 import { Effect, Option, Schema } from "effect"
@@ -74,10 +74,7 @@ export const feedItemOf = (
   categories: summary.categories,
   sentiment: summary.sentiment,
   stockChange,
-  highlights: summary.highlights.map((highlight) => ({
-    text: highlight.text,
-    citations: highlight.citations.map((citation) => ({ source: citation.source, chunkId: citation.chunk_id }))
-  })),
+  highlights: summary.highlights,
   model: summary.model
 })
 
@@ -93,14 +90,7 @@ export const standingModelSummary = (
 ): FeedSummarizer.SummaryOutcome["summary"] | undefined => {
   if (Option.isNone(stored) || stored.value.model !== modelName) return undefined
   const summary = {
-    highlights: stored.value.highlights.map((highlight) =>
-      Feed.Highlight.make({
-        text: highlight.text,
-        citations: highlight.citations.map((citation) =>
-          Feed.Citation.make({ source: citation.source, chunk_id: citation.chunkId })
-        )
-      }, { disableValidation: true })
-    ),
+    highlights: stored.value.highlights,
     categories: stored.value.categories,
     sentiment: stored.value.sentiment,
     model: stored.value.model

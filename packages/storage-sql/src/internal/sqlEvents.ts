@@ -3,32 +3,20 @@
 // sequences only after the one before it committed, and a reader that saw sequence n can never
 // later find a new event below n. Times come from the Effect Clock, never the database's now().
 import { SqlClient } from "@effect/sql"
-import type { CursorStore, EventStore } from "@filings/storage"
-import { Clock, Effect, Option } from "effect"
+import { type CursorStore, EventStore } from "@filings/storage"
+import { Clock, Effect, Option, Schema } from "effect"
 import { randomBytes } from "node:crypto"
 import { jsonb } from "./jsonb.js"
+import { rowsAs } from "./sqlRows.js"
 import { failsAs } from "./storageErrors.js"
 
 /** The `pg_advisory_xact_lock` key that serialises recorders: the ASCII bytes of "events". */
 export const recordLockKey = 0x6576656e7473
 
-interface EventRow {
-  readonly sequence: number
-  readonly id: string
-  readonly type: string
-  readonly key: string
-  readonly payload: unknown
-  readonly recorded_at: Date
-}
-
-const toStoredEvent = (row: EventRow): EventStore.StoredEvent => ({
-  sequence: row.sequence,
-  id: row.id,
-  type: row.type,
-  key: row.key,
-  payload: row.payload,
-  recordedAtMillis: row.recorded_at.getTime()
-})
+const readEvents = rowsAs(EventStore.StoredEvent)
+const readKeys = rowsAs(Schema.Struct({ key: Schema.String }))
+const readLatest = rowsAs(Schema.Struct({ latest: Schema.Number }))
+const readValues = rowsAs(Schema.Struct({ value: Schema.String }))
 
 const eventId = () => `evt_${randomBytes(16).toString("hex")}`
 
@@ -37,8 +25,10 @@ const wholeAtLeastZero = (n: number) => Math.max(0, Math.floor(n))
 
 export const makeEventStore = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
-  // bigint decodes as a string; sequences stay far below 2^53, so float8 carries them exactly.
-  const columns = sql`sequence::float8 AS sequence, id, type, key, payload, recorded_at`
+  // bigint decodes as a string; sequences stay far below 2^53, so float8 carries them exactly. The
+  // times were whole milliseconds when written, so the rounding only guards against float epochs.
+  const columns = sql`sequence::float8 AS sequence, id, type, key, payload,
+    round(extract(epoch FROM recorded_at) * 1000)::float8 AS recorded_at_ms`
 
   const service: EventStore.Service = {
     record: (events) =>
@@ -49,8 +39,8 @@ export const makeEventStore = Effect.gen(function*() {
           // Held until commit: the next recorder's sequences come after ours and become visible after them.
           yield* sql`SELECT pg_advisory_xact_lock(${recordLockKey})`
           // Known keys are skipped before inserting: a conflicting insert would still use up a sequence number.
-          const known = yield* sql<{ readonly key: string }>`
-            SELECT key FROM events WHERE ${sql.in("key", events.map((event) => event.key))}`
+          const known = yield* sql`
+            SELECT key FROM events WHERE ${sql.in("key", events.map((event) => event.key))}`.pipe(readKeys)
           const skip = new Set(known.map((row) => row.key))
           const recorded: Array<EventStore.StoredEvent> = []
           // One statement per event, so sequences follow the given order.
@@ -59,33 +49,35 @@ export const makeEventStore = Effect.gen(function*() {
             skip.add(event.key)
             // An undefined payload is stored as JSON null, as the memory store does, not as SQL NULL.
             const payload = jsonb(event.payload ?? null)
-            const rows = yield* sql<EventRow>`
+            const inserted = yield* sql`
               INSERT INTO events (id, type, key, payload, recorded_at)
               VALUES (${eventId()}, ${event.type}, ${event.key}, ${payload}::jsonb, ${recordedAt})
               ON CONFLICT (key) DO NOTHING
-              RETURNING ${columns}`
-            recorded.push(...rows.map(toStoredEvent))
+              RETURNING ${columns}`.pipe(readEvents)
+            recorded.push(...inserted)
           }
           return recorded
         }))
       }).pipe(failsAs("EventStore.record")),
 
     after: (sequence, limit) =>
-      sql<EventRow>`
+      sql`
         SELECT ${columns} FROM events WHERE sequence > ${wholeAtLeastZero(sequence)}
         ORDER BY sequence LIMIT ${wholeAtLeastZero(limit)}`.pipe(
-        Effect.map((rows) => rows.map(toStoredEvent)),
+        readEvents,
         failsAs("EventStore.after")
       ),
 
     findByKey: (key) =>
-      sql<EventRow>`SELECT ${columns} FROM events WHERE key = ${key}`.pipe(
-        Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toStoredEvent)),
+      sql`SELECT ${columns} FROM events WHERE key = ${key}`.pipe(
+        readEvents,
+        Effect.map((found) => Option.fromNullable(found[0])),
         failsAs("EventStore.findByKey")
       ),
 
-    latestSequence: sql<{ readonly latest: number }>`
+    latestSequence: sql`
       SELECT coalesce(max(sequence), 0)::float8 AS latest FROM events`.pipe(
+      readLatest,
       Effect.map((rows) => rows[0]?.latest ?? 0),
       failsAs("EventStore.latestSequence")
     )
@@ -97,7 +89,8 @@ export const makeCursorStore = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const service: CursorStore.Service = {
     get: (name) =>
-      sql<{ readonly value: string }>`SELECT value FROM cursors WHERE name = ${name}`.pipe(
+      sql`SELECT value FROM cursors WHERE name = ${name}`.pipe(
+        readValues,
         Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), (row) => row.value)),
         failsAs("CursorStore.get")
       ),

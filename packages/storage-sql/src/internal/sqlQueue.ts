@@ -4,20 +4,16 @@
 // Clock, never the database's now(), so every instance and the tests agree on time.
 import { SqlClient } from "@effect/sql"
 import type { Statement } from "@effect/sql"
-import type { JobQueue } from "@filings/storage"
-import { Array as Arr, Clock, Duration, Effect, Option } from "effect"
+import { JobQueue } from "@filings/storage"
+import { Array as Arr, Clock, Duration, Effect, Option, Schema } from "effect"
 import { randomUUID } from "node:crypto"
 import { jsonb } from "./jsonb.js"
+import { rowsAs } from "./sqlRows.js"
 import { failsAs } from "./storageErrors.js"
 
-interface JobRow {
-  readonly id: string
-  readonly queue: string
-  readonly payload: unknown
-  readonly attempts: number
-  readonly lease_token: string
-  readonly lease_expires_at_ms: number
-}
+const readJobs = rowsAs(JobQueue.Job)
+const readIds = rowsAs(Schema.Struct({ id: Schema.String }))
+const readPending = rowsAs(Schema.Struct({ pending: Schema.Int }))
 
 /** Rows per INSERT of a batch: five parameters each, well below PostgreSQL's 65,535 per statement. */
 const jobRowsPerInsert = 1_000
@@ -46,15 +42,15 @@ export const makeJobQueue = Effect.gen(function*() {
         const now = yield* Clock.currentTimeMillis
         const runAt = now + (options?.delay === undefined ? 0 : Duration.toMillis(options.delay))
         const uniqueKey = options?.uniqueKey ?? null
-        const inserted = yield* sql<{ readonly id: string }>`
+        const inserted = yield* sql`
           INSERT INTO jobs (id, queue, payload, unique_key, run_at_ms)
           VALUES (${randomUUID()}, ${queue}, ${jsonb(payload)}::jsonb, ${uniqueKey}, ${runAt})
           ON CONFLICT (queue, unique_key) DO NOTHING
-          RETURNING id`
+          RETURNING id`.pipe(readIds)
         if (inserted[0] !== undefined) return inserted[0].id
         // Only a unique key conflicts: the job enqueued first under that key is the one.
-        const [existing] = yield* sql<{ readonly id: string }>`
-          SELECT id FROM jobs WHERE queue = ${queue} AND unique_key = ${uniqueKey}`
+        const [existing] = yield* sql`
+          SELECT id FROM jobs WHERE queue = ${queue} AND unique_key = ${uniqueKey}`.pipe(readIds)
         return existing?.id ?? (yield* Effect.dieMessage("a conflicting job vanished"))
       }).pipe(failsAs("JobQueue.enqueue")),
 
@@ -67,7 +63,7 @@ export const makeJobQueue = Effect.gen(function*() {
         const ordered = [...jobs].sort((a, b) => compareKeys(a.uniqueKey, b.uniqueKey))
         let added = 0
         for (const batch of Arr.chunksOf(ordered, jobRowsPerInsert)) {
-          const inserted = yield* sql<{ readonly id: string }>`
+          const inserted = yield* sql`
             INSERT INTO jobs ${
             sql.insert(batch.map((job) => ({
               id: randomUUID(),
@@ -87,7 +83,7 @@ export const makeJobQueue = Effect.gen(function*() {
     take: (queue, lease) =>
       Effect.gen(function*() {
         const now = yield* Clock.currentTimeMillis
-        const rows = yield* sql<JobRow>`
+        const taken = yield* sql`
           UPDATE jobs SET attempts = attempts + 1, lease_token = ${randomUUID()},
             lease_expires_at_ms = ${now + Duration.toMillis(lease)}
           WHERE id = (
@@ -97,15 +93,10 @@ export const makeJobQueue = Effect.gen(function*() {
             LIMIT 1
             FOR UPDATE SKIP LOCKED
           )
-          RETURNING id, queue, payload, attempts, lease_token, lease_expires_at_ms::float8 AS lease_expires_at_ms`
-        return Option.map(Option.fromNullable(rows[0]), (row): JobQueue.Job => ({
-          id: row.id,
-          queue: row.queue,
-          payload: row.payload,
-          attempts: row.attempts,
-          leaseToken: row.lease_token,
-          leaseExpiresAtMillis: row.lease_expires_at_ms
-        }))
+          RETURNING id, queue, payload, attempts, lease_token, lease_expires_at_ms::float8 AS lease_expires_at_ms`.pipe(
+          readJobs
+        )
+        return Option.fromNullable(taken[0])
       }).pipe(failsAs("JobQueue.take")),
 
     complete: (job) => settle("JobQueue.complete", job, () => sql`state = 'done', lease_token = NULL`),
@@ -120,8 +111,9 @@ export const makeJobQueue = Effect.gen(function*() {
     extendLease: (job, lease) =>
       settle("JobQueue.extendLease", job, (now) => sql`lease_expires_at_ms = ${now + Duration.toMillis(lease)}`),
     pendingCount: (queue) =>
-      sql<{ readonly pending: number }>`
+      sql`
         SELECT count(*)::int AS pending FROM jobs WHERE queue = ${queue} AND state = 'pending'`.pipe(
+        readPending,
         Effect.map((rows) => rows[0]?.pending ?? 0),
         failsAs("JobQueue.pendingCount")
       )

@@ -4,71 +4,17 @@
 // NOTHING, and each gets back only the deliveries it created. Times are the milliseconds callers
 // pass, never the database's now().
 import { SqlClient } from "@effect/sql"
-import type { DeliveryStore, WebhookStore } from "@filings/storage"
-import { Effect, Option, Redacted } from "effect"
+import { DeliveryStore, WebhookStore } from "@filings/storage"
+import { Effect, Option, Redacted, Schema } from "effect"
 import { jsonb } from "./jsonb.js"
+import { rowsAs } from "./sqlRows.js"
 import { failsAs } from "./storageErrors.js"
 
-interface WebhookRow {
-  readonly id: string
-  readonly owner_key_id: string
-  readonly url: string
-  readonly events: ReadonlyArray<string>
-  readonly filters: WebhookStore.SubscriptionFilters
-  readonly secret: string
-  readonly status: WebhookStore.SubscriptionStatus
-  readonly created_at_ms: number
-  readonly last_triggered_at_ms: number | null
-  readonly start_sequence: number
-}
+const readSubscriptions = rowsAs(WebhookStore.Subscription)
+const readDeliveries = rowsAs(DeliveryStore.Delivery)
+const readOwned = rowsAs(Schema.Struct({ owned: Schema.Int }))
 
-const toSubscription = (row: WebhookRow): WebhookStore.Subscription => ({
-  id: row.id,
-  ownerKeyId: row.owner_key_id,
-  url: row.url,
-  events: row.events,
-  filters: row.filters,
-  secret: Redacted.make(row.secret),
-  status: row.status,
-  createdAtMillis: row.created_at_ms,
-  lastTriggeredAtMillis: row.last_triggered_at_ms,
-  startSequence: row.start_sequence
-})
-
-interface DeliveryRow {
-  readonly id: string
-  readonly subscription_id: string
-  readonly event_id: string
-  readonly event_sequence: number
-  readonly event_type: string
-  readonly state: DeliveryStore.DeliveryState
-  readonly attempts: number
-  readonly created_at_ms: number
-  readonly last_attempt_at_ms: number | null
-  readonly last_status: number | null
-  readonly last_error: string | null
-  readonly next_attempt_at_ms: number | null
-  readonly delivered_at_ms: number | null
-}
-
-const toDelivery = (row: DeliveryRow): DeliveryStore.Delivery => ({
-  id: row.id,
-  subscriptionId: row.subscription_id,
-  eventId: row.event_id,
-  eventSequence: row.event_sequence,
-  eventType: row.event_type,
-  state: row.state,
-  attempts: row.attempts,
-  createdAtMillis: row.created_at_ms,
-  lastAttemptAtMillis: row.last_attempt_at_ms,
-  lastStatus: row.last_status,
-  lastError: row.last_error,
-  nextAttemptAtMillis: row.next_attempt_at_ms,
-  deliveredAtMillis: row.delivered_at_ms
-})
-
-const firstOf = <Row, A>(toValue: (row: Row) => A) => (rows: ReadonlyArray<Row>) =>
-  Option.map(Option.fromNullable(rows[0]), toValue)
+const first = <A>(values: ReadonlyArray<A>): Option.Option<A> => Option.fromNullable(values[0])
 
 /**
  * The first key of the `pg_advisory_xact_lock(int, int)` that serialises one owner's capped
@@ -101,39 +47,41 @@ export const makeWebhookStore = Effect.gen(function*() {
     createWithin: (subscription, maxPerOwner) =>
       sql.withTransaction(Effect.gen(function*() {
         yield* sql`SELECT pg_advisory_xact_lock(${ownerCreationLockClass}, hashtext(${subscription.ownerKeyId}))`
-        const [counted] = yield* sql<{ readonly owned: number }>`
-          SELECT count(*)::int AS owned FROM webhooks WHERE owner_key_id = ${subscription.ownerKeyId}`
+        const [counted] = yield* sql`
+          SELECT count(*)::int AS owned FROM webhooks WHERE owner_key_id = ${subscription.ownerKeyId}`.pipe(readOwned)
         if ((counted?.owned ?? 0) >= maxPerOwner) return false
         yield* insert(subscription)
         return true
       })).pipe(failsAs("WebhookStore.createWithin")),
 
     find: (id, ownerKeyId) =>
-      sql<WebhookRow>`SELECT ${columns} FROM webhooks WHERE id = ${id} AND owner_key_id = ${ownerKeyId}`.pipe(
-        Effect.map(firstOf(toSubscription)),
+      sql`SELECT ${columns} FROM webhooks WHERE id = ${id} AND owner_key_id = ${ownerKeyId}`.pipe(
+        readSubscriptions,
+        Effect.map(first),
         failsAs("WebhookStore.find")
       ),
 
     findById: (id) =>
-      sql<WebhookRow>`SELECT ${columns} FROM webhooks WHERE id = ${id}`.pipe(
-        Effect.map(firstOf(toSubscription)),
+      sql`SELECT ${columns} FROM webhooks WHERE id = ${id}`.pipe(
+        readSubscriptions,
+        Effect.map(first),
         failsAs("WebhookStore.findById")
       ),
 
     list: (ownerKeyId) =>
-      sql<WebhookRow>`SELECT ${columns} FROM webhooks WHERE owner_key_id = ${ownerKeyId} ${oldestFirst}`.pipe(
-        Effect.map((rows) => rows.map(toSubscription)),
+      sql`SELECT ${columns} FROM webhooks WHERE owner_key_id = ${ownerKeyId} ${oldestFirst}`.pipe(
+        readSubscriptions,
         failsAs("WebhookStore.list")
       ),
 
-    listAll: sql<WebhookRow>`SELECT ${columns} FROM webhooks ${oldestFirst}`.pipe(
-      Effect.map((rows) => rows.map(toSubscription)),
+    listAll: sql`SELECT ${columns} FROM webhooks ${oldestFirst}`.pipe(
+      readSubscriptions,
       failsAs("WebhookStore.listAll")
     ),
 
     // A change not given is NULL here, and COALESCE keeps the column as it was.
     update: (id, ownerKeyId, changes) =>
-      sql<WebhookRow>`
+      sql`
         UPDATE webhooks SET
           url = COALESCE(${changes.url ?? null}, url),
           events = COALESCE(${changes.events === undefined ? null : jsonb(changes.events)}::jsonb, events),
@@ -142,7 +90,8 @@ export const makeWebhookStore = Effect.gen(function*() {
           secret = COALESCE(${changes.secret === undefined ? null : Redacted.value(changes.secret)}, secret)
         WHERE id = ${id} AND owner_key_id = ${ownerKeyId}
         RETURNING ${columns}`.pipe(
-        Effect.map(firstOf(toSubscription)),
+        readSubscriptions,
+        Effect.map(first),
         failsAs("WebhookStore.update")
       ),
 
@@ -190,6 +139,14 @@ export const makeDeliveryStore = Effect.gen(function*() {
     attempts, created_at_ms::float8 AS created_at_ms, last_attempt_at_ms::float8 AS last_attempt_at_ms, last_status,
     last_error, next_attempt_at_ms::float8 AS next_attempt_at_ms, delivered_at_ms::float8 AS delivered_at_ms`
 
+  /** Moves a delivery to `state` with no next attempt time; the delivery as it now is. */
+  const moveTo = (state: "skipped" | "pending", operation: string) => (id: string) =>
+    sql`UPDATE deliveries SET state = ${state}, next_attempt_at_ms = NULL WHERE id = ${id} RETURNING ${columns}`.pipe(
+      readDeliveries,
+      Effect.map(first),
+      failsAs(operation)
+    )
+
   const service: DeliveryStore.Service = {
     record: (deliveries) =>
       Effect.gen(function*() {
@@ -197,7 +154,7 @@ export const makeDeliveryStore = Effect.gen(function*() {
         const recorded = yield* sql.withTransaction(Effect.forEach(
           chunksOf(inLockOrder(deliveries), insertChunkSize),
           (chunk) =>
-            sql<DeliveryRow>`
+            sql`
               INSERT INTO deliveries ${
               sql.insert(chunk.map((delivery) => ({
                 id: delivery.id,
@@ -212,9 +169,9 @@ export const makeDeliveryStore = Effect.gen(function*() {
               -- No conflict target: the id is made from the pair, so two racing recorders can collide on
               -- either unique index first, and either collision means the delivery is recorded already.
               ON CONFLICT DO NOTHING
-              RETURNING ${columns}`
+              RETURNING ${columns}`.pipe(readDeliveries)
         ))
-        const byId = new Map(recorded.flat().map((row) => [row.id, toDelivery(row)]))
+        const byId = new Map(recorded.flat().map((delivery) => [delivery.id, delivery]))
         // Back in the given order; an id given twice is reported once.
         return deliveries.flatMap((delivery) => {
           const row = byId.get(delivery.id)
@@ -225,13 +182,14 @@ export const makeDeliveryStore = Effect.gen(function*() {
       }).pipe(failsAs("DeliveryStore.record")),
 
     find: (id) =>
-      sql<DeliveryRow>`SELECT ${columns} FROM deliveries WHERE id = ${id}`.pipe(
-        Effect.map(firstOf(toDelivery)),
+      sql`SELECT ${columns} FROM deliveries WHERE id = ${id}`.pipe(
+        readDeliveries,
+        Effect.map(first),
         failsAs("DeliveryStore.find")
       ),
 
     recordAttempt: (id, outcome) =>
-      sql<DeliveryRow>`
+      sql`
         UPDATE deliveries SET
           attempts = attempts + 1,
           state = ${outcome.state},
@@ -244,25 +202,13 @@ export const makeDeliveryStore = Effect.gen(function*() {
       }::bigint, delivered_at_ms)
         WHERE id = ${id}
         RETURNING ${columns}`.pipe(
-        Effect.map(firstOf(toDelivery)),
+        readDeliveries,
+        Effect.map(first),
         failsAs("DeliveryStore.recordAttempt")
       ),
 
-    markSkipped: (id) =>
-      sql<DeliveryRow>`
-        UPDATE deliveries SET state = 'skipped', next_attempt_at_ms = NULL WHERE id = ${id}
-        RETURNING ${columns}`.pipe(
-        Effect.map(firstOf(toDelivery)),
-        failsAs("DeliveryStore.markSkipped")
-      ),
-
-    requeue: (id) =>
-      sql<DeliveryRow>`
-        UPDATE deliveries SET state = 'pending', next_attempt_at_ms = NULL WHERE id = ${id}
-        RETURNING ${columns}`.pipe(
-        Effect.map(firstOf(toDelivery)),
-        failsAs("DeliveryStore.requeue")
-      ),
+    markSkipped: moveTo("skipped", "DeliveryStore.markSkipped"),
+    requeue: moveTo("pending", "DeliveryStore.requeue"),
 
     list: (subscriptionId, options) => {
       const conditions = [sql`subscription_id = ${subscriptionId}`]
@@ -270,23 +216,23 @@ export const makeDeliveryStore = Effect.gen(function*() {
       if (options.beforeSequence !== undefined) {
         conditions.push(sql`event_sequence < ${Math.ceil(options.beforeSequence)}`)
       }
-      return sql<DeliveryRow>`
+      return sql`
         SELECT ${columns} FROM deliveries WHERE ${sql.and(conditions)}
         ORDER BY event_sequence DESC, created_at_ms DESC, id COLLATE "C" DESC
         LIMIT ${Math.max(0, Math.floor(options.limit))}`.pipe(
-        Effect.map((rows) => rows.map(toDelivery)),
+        readDeliveries,
         failsAs("DeliveryStore.list")
       )
     },
 
     undeliveredSince: (subscriptionId, sinceMillis) =>
-      sql<DeliveryRow>`
+      sql`
         SELECT ${columns} FROM deliveries
         WHERE subscription_id = ${subscriptionId} AND state IN ('skipped', 'failed') AND created_at_ms >= ${
         Math.ceil(sinceMillis)
       }
         ORDER BY created_at_ms, event_sequence, id COLLATE "C"`.pipe(
-        Effect.map((rows) => rows.map(toDelivery)),
+        readDeliveries,
         failsAs("DeliveryStore.undeliveredSince")
       )
   }
