@@ -4,7 +4,7 @@
  * as the API serves it, and on one that breaks the schema.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { readFileSync } from "node:fs"
+import { itShowsQuickStart } from "../../../test/support/quickStart.js"
 
 // README:effect:start
 import { Extraction } from "@filings/domain"
@@ -18,26 +18,8 @@ export const metricOf = (json: unknown) =>
   })
 // README:effect:end
 
-const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8")
-const source = readFileSync(new URL(import.meta.url), "utf8")
-
-/** The lines of this file between `// README:<name>:start` and `// README:<name>:end`. */
-const snippet = (name: string): string => {
-  const start = source.indexOf(`// README:${name}:start\n`)
-  const end = source.indexOf(`// README:${name}:end`)
-  assert.isTrue(start >= 0 && end > start, `markers of ${name}`)
-  return source.slice(start + `// README:${name}:start\n`.length, end)
-}
-
-/** The README's "Quick start" section. */
-const quickStartAt = readme.indexOf("\n## Quick start\n")
-const quickStart = readme.slice(quickStartAt, readme.indexOf("\n## ", quickStartAt + 1))
-
 describe("README quick start", () => {
-  it("shows the block this file runs, under its Quick start heading", () => {
-    assert.isAbove(quickStartAt, 0)
-    assert.include(quickStart, "```ts\n" + snippet("effect") + "```")
-  })
+  itShowsQuickStart(import.meta.url, ["effect"])
 
   it.effect("reads a metric of the API's JSON into its camelCase value", () =>
     Effect.gen(function*() {

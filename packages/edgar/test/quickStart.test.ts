@@ -7,6 +7,7 @@
 import { FetchHttpClient } from "@effect/platform"
 import { assert, describe, it } from "@effect/vitest"
 import { existsSync, readFileSync } from "node:fs"
+import { itShowsQuickStart } from "../../../test/support/quickStart.js"
 
 // README:effect:start
 import { EdgarClient, EdgarConfig, FairAccess, LatestFilings } from "@filings/edgar"
@@ -25,21 +26,6 @@ export const latestFilings = Effect.gen(function*() {
 }).pipe(Effect.provide(edgar))
 // Effect.runPromise(latestFilings.pipe(Effect.provide(FetchHttpClient.layer))), from @effect/platform
 // README:effect:end
-
-const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8")
-const source = readFileSync(new URL(import.meta.url), "utf8")
-
-/** The lines of this file between `// README:<name>:start` and `// README:<name>:end`. */
-const snippet = (name: string): string => {
-  const start = source.indexOf(`// README:${name}:start\n`)
-  const end = source.indexOf(`// README:${name}:end`)
-  assert.isTrue(start >= 0 && end > start, `markers of ${name}`)
-  return source.slice(start + `// README:${name}:start\n`.length, end)
-}
-
-/** The README's "Quick start" section. */
-const quickStartAt = readme.indexOf("\n## Quick start\n")
-const quickStart = readme.slice(quickStartAt, readme.indexOf("\n## ", quickStartAt + 1))
 
 interface Request {
   readonly url: string
@@ -82,10 +68,7 @@ const oneFilingFeed = [
 const corpusFeed = new URL("../../../../shared/corpus/feeds/getcurrent-all-2025-12-12-p1.atom.xml", import.meta.url)
 
 describe("README quick start", () => {
-  it("shows the block this file runs, under its Quick start heading", () => {
-    assert.isAbove(quickStartAt, 0)
-    assert.include(quickStart, "```ts\n" + snippet("effect") + "```")
-  })
+  itShowsQuickStart(import.meta.url, ["effect"])
 
   it.effect("asks EDGAR for the latest filings, declaring the User-Agent, and reads the feed", () =>
     Effect.gen(function*() {

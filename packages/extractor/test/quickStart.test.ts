@@ -5,6 +5,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { existsSync, readFileSync } from "node:fs"
+import { itShowsQuickStart } from "../../../test/support/quickStart.js"
 import { annualContexts, inlineDocument, nonFraction } from "./support/xbrlSnippets.js"
 
 // README:effect:start
@@ -31,21 +32,6 @@ export const netIncomeOf = async (filing: Uint8Array | string) => {
 }
 // README:promise:end
 
-const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8")
-const source = readFileSync(new URL(import.meta.url), "utf8")
-
-/** The lines of this file between `// README:<name>:start` and `// README:<name>:end`. */
-const snippet = (name: string): string => {
-  const start = source.indexOf(`// README:${name}:start\n`)
-  const end = source.indexOf(`// README:${name}:end`)
-  assert.isTrue(start >= 0 && end > start, `markers of ${name}`)
-  return source.slice(start + `// README:${name}:start\n`.length, end)
-}
-
-/** The README's "Quick start" section. */
-const quickStartAt = readme.indexOf("\n## Quick start\n")
-const quickStart = readme.slice(quickStartAt, readme.indexOf("\n## ", quickStartAt + 1))
-
 const annualReport = inlineDocument({
   periodEnd: "2024-09-28",
   fiscalYear: "2024",
@@ -61,11 +47,7 @@ const annualReport = inlineDocument({
 const corpusFiling = new URL("../../../../shared/corpus/10-K/aapl-10k-fy2024.htm", import.meta.url)
 
 describe("README quick start", () => {
-  it("shows the blocks this file runs, under its Quick start heading", () => {
-    assert.isAbove(quickStartAt, 0)
-    assert.include(quickStart, "```ts\n" + snippet("effect") + "```")
-    assert.include(quickStart, "```ts\n" + snippet("promise") + "```")
-  })
+  itShowsQuickStart(import.meta.url, ["effect", "promise"])
 
   it.effect("Effect: the revenue an annual report tags", () =>
     Effect.gen(function*() {

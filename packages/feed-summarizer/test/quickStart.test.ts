@@ -4,7 +4,7 @@
  * chunks of a short results release.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { readFileSync } from "node:fs"
+import { itShowsQuickStart } from "../../../test/support/quickStart.js"
 
 // README:effect:start
 import { FeedSummarizer, SummaryModel } from "@filings/feed-summarizer"
@@ -27,21 +27,6 @@ export const highlightsOf = async (chunks: ReadonlyArray<{ id: string; text: str
 }
 // README:promise:end
 
-const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8")
-const source = readFileSync(new URL(import.meta.url), "utf8")
-
-/** The lines of this file between `// README:<name>:start` and `// README:<name>:end`. */
-const snippet = (name: string): string => {
-  const start = source.indexOf(`// README:${name}:start\n`)
-  const end = source.indexOf(`// README:${name}:end`)
-  assert.isTrue(start >= 0 && end > start, `markers of ${name}`)
-  return source.slice(start + `// README:${name}:start\n`.length, end)
-}
-
-/** The README's "Quick start" section. */
-const quickStartAt = readme.indexOf("\n## Quick start\n")
-const quickStart = readme.slice(quickStartAt, readme.indexOf("\n## ", quickStartAt + 1))
-
 const releaseChunks = [
   {
     id: "c0001",
@@ -51,11 +36,7 @@ const releaseChunks = [
 ]
 
 describe("README quick start", () => {
-  it("shows the blocks this file runs, under its Quick start heading", () => {
-    assert.isAbove(quickStartAt, 0)
-    assert.include(quickStart, "```ts\n" + snippet("effect") + "```")
-    assert.include(quickStart, "```ts\n" + snippet("promise") + "```")
-  })
+  itShowsQuickStart(import.meta.url, ["effect", "promise"])
 
   const revenueHighlight = {
     text: "Acme Widgets reported revenue of $412.5 million, up 18% compared with $349.6 million a year ago.",

@@ -5,6 +5,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { existsSync, readFileSync } from "node:fs"
+import { itShowsQuickStart } from "../../../test/support/quickStart.js"
 
 // README:effect:start
 import { Parser } from "@filings/filings-parser"
@@ -28,21 +29,6 @@ export const firstPassage = async (filing: Uint8Array | string) => {
 }
 // README:promise:end
 
-const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8")
-const source = readFileSync(new URL(import.meta.url), "utf8")
-
-/** The lines of this file between `// README:<name>:start` and `// README:<name>:end`. */
-const snippet = (name: string): string => {
-  const start = source.indexOf(`// README:${name}:start\n`)
-  const end = source.indexOf(`// README:${name}:end`)
-  assert.isTrue(start >= 0 && end > start, `markers of ${name}`)
-  return source.slice(start + `// README:${name}:start\n`.length, end)
-}
-
-/** The README's "Quick start" section. */
-const quickStartAt = readme.indexOf("\n## Quick start\n")
-const quickStart = readme.slice(quickStartAt, readme.indexOf("\n## ", quickStartAt + 1))
-
 const annualReport = [
   "<html><body>",
   "<p style=\"font-weight:bold\">Item 1. Business</p>",
@@ -55,11 +41,7 @@ const annualReport = [
 const corpusFiling = new URL("../../../../shared/corpus/10-K/aapl-10k-fy2024.htm", import.meta.url)
 
 describe("README quick start", () => {
-  it("shows the blocks this file runs, under its Quick start heading", () => {
-    assert.isAbove(quickStartAt, 0)
-    assert.include(quickStart, "```ts\n" + snippet("effect") + "```")
-    assert.include(quickStart, "```ts\n" + snippet("promise") + "```")
-  })
+  itShowsQuickStart(import.meta.url, ["effect", "promise"])
 
   it.effect("Effect: the outline of an annual report", () =>
     Effect.gen(function*() {

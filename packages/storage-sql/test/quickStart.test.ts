@@ -6,7 +6,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { sampleDocument } from "@filings/storage/testing"
 import { Option } from "effect"
-import { readFileSync } from "node:fs"
+import { itShowsQuickStart } from "../../../test/support/quickStart.js"
 
 // README:effect:start
 import { DocumentStore } from "@filings/storage"
@@ -23,26 +23,8 @@ export const saveAndFind = (document: DocumentStore.StoredDocument) =>
   }).pipe(Effect.provide(storage))
 // README:effect:end
 
-const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8")
-const source = readFileSync(new URL(import.meta.url), "utf8")
-
-/** The lines of this file between `// README:<name>:start` and `// README:<name>:end`. */
-const snippet = (name: string): string => {
-  const start = source.indexOf(`// README:${name}:start\n`)
-  const end = source.indexOf(`// README:${name}:end`)
-  assert.isTrue(start >= 0 && end > start, `markers of ${name}`)
-  return source.slice(start + `// README:${name}:start\n`.length, end)
-}
-
-/** The README's "Quick start" section. */
-const quickStartAt = readme.indexOf("\n## Quick start\n")
-const quickStart = readme.slice(quickStartAt, readme.indexOf("\n## ", quickStartAt + 1))
-
 describe("README quick start", () => {
-  it("shows the block this file runs, under its Quick start heading", () => {
-    assert.isAbove(quickStartAt, 0)
-    assert.include(quickStart, "```ts\n" + snippet("effect") + "```")
-  })
+  itShowsQuickStart(import.meta.url, ["effect"])
 
   it.effect("saves a document in an in-memory PGlite and reads it back as saved", () =>
     Effect.gen(function*() {

@@ -4,7 +4,7 @@
  * delivery signed with a known secret, then on a forged and an unsigned one.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { readFileSync } from "node:fs"
+import { itShowsQuickStart } from "../../../test/support/quickStart.js"
 
 // README:promise:start
 import { WebhookDelivery, WebhookSignature } from "@filings/webhook-signer"
@@ -16,21 +16,6 @@ export const verifiedPayload = async (secret: string, rawBody: Uint8Array, heade
 }
 // README:promise:end
 
-const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8")
-const source = readFileSync(new URL(import.meta.url), "utf8")
-
-/** The lines of this file between `// README:<name>:start` and `// README:<name>:end`. */
-const snippet = (name: string): string => {
-  const start = source.indexOf(`// README:${name}:start\n`)
-  const end = source.indexOf(`// README:${name}:end`)
-  assert.isTrue(start >= 0 && end > start, `markers of ${name}`)
-  return source.slice(start + `// README:${name}:start\n`.length, end)
-}
-
-/** The README's "Quick start" section. */
-const quickStartAt = readme.indexOf("\n## Quick start\n")
-const quickStart = readme.slice(quickStartAt, readme.indexOf("\n## ", quickStartAt + 1))
-
 const secret = "whsec_quick-start-example"
 const payload = {
   event: "filing.new",
@@ -40,10 +25,7 @@ const payload = {
 const rawBody = new TextEncoder().encode(JSON.stringify(payload))
 
 describe("README quick start", () => {
-  it("shows the block this file runs, under its Quick start heading", () => {
-    assert.isAbove(quickStartAt, 0)
-    assert.include(quickStart, "```ts\n" + snippet("promise") + "```")
-  })
+  itShowsQuickStart(import.meta.url, ["promise"])
 
   it("resolves with the payload of a delivery signed with the secret", async () => {
     const headers = new Headers({ [WebhookDelivery.signatureHeader]: await WebhookSignature.sign(secret, rawBody) })
