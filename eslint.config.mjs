@@ -4,7 +4,7 @@ import effectPlugin from "@effect/eslint-plugin"
 import tseslint from "typescript-eslint"
 
 export default tseslint.config(
-  { ignores: ["**/dist/**", "**/node_modules/**", "**/*.d.ts", ".filings/**", "coverage/**"] },
+  { ignores: ["**/dist/**", "**/node_modules/**", "**/*.d.ts", ".filings/**", "coverage/**", "docs/api/**"] },
   ...tseslint.configs.recommended,
   ...effectPlugin.configs.dprint,
   {
