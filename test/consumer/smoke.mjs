@@ -32,7 +32,7 @@ console.log(JSON.stringify({
   summaryModel: summary.model,
   highlights: summary.highlights.length,
   citedChunks: summary.highlights.every((highlight) =>
-    highlight.citations.every((citation) => parsed.chunks.some((chunk) => chunk.id === citation.chunk_id))
+    highlight.citations.every((citation) => parsed.chunks.some((chunk) => chunk.id === citation.chunkId))
   ),
   signedBody: body,
   forgedRefused: forged instanceof WebhookSignature.SignatureMismatchError,
