@@ -7,19 +7,9 @@ import { assert, describe, it } from "@effect/vitest"
 import { FilingsParser, Parser } from "@filings/filings-parser"
 import { Effect } from "effect"
 import { extractFiling, Extractor } from "../src/index.js"
-import { annualContexts, inlineDocument, nonFraction } from "./support/xbrlSnippets.js"
+import { annualReportFy2024 } from "./support/xbrlSnippets.js"
 
-const annualReport = inlineDocument({
-  periodEnd: "2024-09-28",
-  fiscalYear: "2024",
-  fiscalPeriod: "FY",
-  contexts: annualContexts,
-  body: [
-    nonFraction("us-gaap:Revenues", "fy24", "391,035"),
-    nonFraction("us-gaap:Revenues", "fy23", "383,285"),
-    nonFraction("us-gaap:NetIncomeLoss", "fy24", "93,736")
-  ].join("")
-})
+const annualReport = annualReportFy2024
 
 const rejectionOf = (promise: Promise<unknown>): Promise<unknown> =>
   promise.then(() => assert.fail("expected the promise to reject"), (error: unknown) => error)

@@ -6,7 +6,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { existsSync, readFileSync } from "node:fs"
 import { itShowsQuickStart } from "../../../test/support/quickStart.js"
-import { annualContexts, inlineDocument, nonFraction } from "./support/xbrlSnippets.js"
+import { annualReportFy2024 } from "./support/xbrlSnippets.js"
 
 // README:effect:start
 import { Extractor } from "@filings/extractor"
@@ -32,17 +32,7 @@ export const netIncomeOf = async (filing: Uint8Array | string) => {
 }
 // README:promise:end
 
-const annualReport = inlineDocument({
-  periodEnd: "2024-09-28",
-  fiscalYear: "2024",
-  fiscalPeriod: "FY",
-  contexts: annualContexts,
-  body: [
-    nonFraction("us-gaap:Revenues", "fy24", "391,035"),
-    nonFraction("us-gaap:Revenues", "fy23", "383,285"),
-    nonFraction("us-gaap:NetIncomeLoss", "fy24", "93,736")
-  ].join("")
-})
+const annualReport = annualReportFy2024
 
 const corpusFiling = new URL("../../../../shared/corpus/10-K/aapl-10k-fy2024.htm", import.meta.url)
 

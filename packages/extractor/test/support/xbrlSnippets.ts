@@ -105,3 +105,16 @@ export const annualContexts: ReadonlyArray<ContextSpec> = [
   { id: "i23", instant: "2023-09-30" },
   { id: "cover", instant: "2024-10-18" }
 ]
+
+/** A small inline XBRL 10-K for fiscal 2024: revenue of both years (in millions) and net income. */
+export const annualReportFy2024 = inlineDocument({
+  periodEnd: "2024-09-28",
+  fiscalYear: "2024",
+  fiscalPeriod: "FY",
+  contexts: annualContexts,
+  body: [
+    nonFraction("us-gaap:Revenues", "fy24", "391,035"),
+    nonFraction("us-gaap:Revenues", "fy23", "383,285"),
+    nonFraction("us-gaap:NetIncomeLoss", "fy24", "93,736")
+  ].join("")
+})
