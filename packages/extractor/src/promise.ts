@@ -20,6 +20,7 @@ import {
   type ParsedDocument,
   type ParseFilingOptions,
   Parser,
+  SgmlSubmission,
   toParseInput
 } from "@filings/filings-parser"
 import { Effect } from "effect"
@@ -60,12 +61,17 @@ export const extractFiling = (
   const parseInput = toParseInput(input, parseOptions)
   return EffectPromise.run(
     Effect.gen(function*() {
-      const parsed = given ?? (yield* Parser.parse(parseInput))
+      // A full submission is split once, for the parser and the extractor both.
+      const submission = parseInput.submission ??
+        (SgmlSubmission.looksLikeSubmission(parseInput.bytes)
+          ? yield* SgmlSubmission.parseBytes(parseInput.bytes)
+          : undefined)
+      const parsed = given ?? (yield* Parser.parse({ ...parseInput, submission }))
       return yield* Extractor.extract({
         bytes: parseInput.bytes,
         parsed,
         publicationId: publicationId ?? parsed.header?.accessionNumber ?? "unknown",
-        ...(parseInput.submission === undefined ? {} : { submission: parseInput.submission }),
+        ...(submission === undefined ? {} : { submission }),
         ...(filing === undefined ? {} : { filing })
       })
     }),

@@ -6,6 +6,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { FilingsParser, Parser } from "@filings/filings-parser"
 import { Effect } from "effect"
+import { submissionHeader } from "../../../test/support/sgmlHeader.js"
 import { extractFiling, Extractor } from "../src/index.js"
 import { annualReportFy2024 } from "./support/xbrlSnippets.js"
 
@@ -29,6 +30,38 @@ describe("extractFiling", () => {
     assert.strictEqual(viaPromise.metrics.revenue?.period, "FY 2024")
     assert.strictEqual(viaPromise.metrics.revenue?.yoyChange, (391_035 - 383_285) / 383_285)
     assert.strictEqual(viaPromise.metrics.net_income?.value, 93_736_000_000)
+  })
+
+  it("extracts a full submission, split once for both steps, as the Effect API does", async () => {
+    const accession = "0000000001-24-000007"
+    const submission = [
+      ...submissionHeader({
+        accession,
+        form: "10-K",
+        filedAsOf: "2024-11-01",
+        periodOfReport: "2024-09-28",
+        documentCount: 2,
+        companyName: "Example Corp",
+        cik: "0000000001"
+      }),
+      "<DOCUMENT>\n<TYPE>10-K\n<SEQUENCE>1\n<FILENAME>report.htm\n<TEXT>",
+      annualReport,
+      "</TEXT>\n</DOCUMENT>",
+      "<DOCUMENT>\n<TYPE>EX-99.1\n<SEQUENCE>2\n<FILENAME>release.htm\n<DESCRIPTION>PRESS RELEASE\n<TEXT>",
+      "<html><body><p>Example Corp reports its fiscal 2024 results.</p></body></html>",
+      "</TEXT>\n</DOCUMENT>",
+      "</SEC-DOCUMENT>"
+    ].join("\n")
+    const bytes = new TextEncoder().encode(submission)
+    const viaPromise = await extractFiling(bytes)
+    const viaEffect = await Effect.runPromise(
+      Effect.flatMap(
+        Parser.parse({ bytes }),
+        (parsed) => Extractor.extract({ bytes, parsed, publicationId: accession })
+      )
+    )
+    assert.deepStrictEqual(viaPromise, viaEffect)
+    assert.strictEqual(viaPromise.metrics.revenue?.value, 391_035_000_000)
   })
 
   it("takes the filing as text", async () => {
