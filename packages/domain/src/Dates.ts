@@ -6,12 +6,22 @@
  */
 import { Schema } from "effect"
 
+const digitPositions = [0, 1, 2, 3, 5, 6, 8, 9]
+const isDigit = (code: number): boolean => code >= 48 && code <= 57
+const digitsAt = (value: string, start: number, count: number): number => {
+  let number = 0
+  for (let index = start; index < start + count; index++) number = number * 10 + value.charCodeAt(index) - 48
+  return number
+}
+const daysInMonth = (year: number, month: number): number =>
+  month === 2 ? (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31
+
+// Read character by character: every stored date is checked on each row read and response written.
 const isCalendarDate = (value: string): boolean => {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
-  if (match === null) return false
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
-  const date = new Date(Date.UTC(year, month - 1, day))
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  if (value.length !== 10 || value[4] !== "-" || value[7] !== "-") return false
+  for (const index of digitPositions) if (!isDigit(value.charCodeAt(index))) return false
+  const [year, month, day] = [digitsAt(value, 0, 4), digitsAt(value, 5, 2), digitsAt(value, 8, 2)]
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month)
 }
 
 /** A calendar date, `YYYY-MM-DD`, checked to exist (no February 30th). */

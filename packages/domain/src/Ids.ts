@@ -59,12 +59,17 @@ export const releaseDocumentId = (hashHex: string): PublicationId | undefined =>
  * A stock ticker as the regulator lists it: upper case letters and digits, with `.` or `-` for share
  * classes (`BRK-B`, `BF.B`). Lower-case input is accepted and upper-cased.
  */
-export const Ticker = Schema.Uppercase.pipe(
-  Schema.compose(Schema.String.pipe(
+// One transformation and one pattern: tickers are checked on every stored row read and every
+// response written, so the upper-casing of client input is not a refinement of its own.
+export const Ticker = Schema.transform(
+  Schema.String,
+  Schema.String.pipe(
     Schema.pattern(/^[A-Z0-9][A-Z0-9.-]{0,11}$/, {
       message: (issue) => `must be a ticker symbol such as AAPL or BRK-B, got ${JSON.stringify(issue.actual)}`
     })
-  )),
+  ),
+  { strict: true, decode: (input) => input.toUpperCase(), encode: (ticker) => ticker }
+).pipe(
   Schema.brand("Ticker"),
   Schema.annotations({ identifier: "Ticker", description: "Stock ticker symbol, for example AAPL" })
 )

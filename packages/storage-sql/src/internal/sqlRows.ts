@@ -4,8 +4,7 @@
 import type { SqlClient, Statement } from "@effect/sql"
 import type { Ids } from "@filings/domain"
 import { DocumentStore } from "@filings/storage"
-import { Effect, Either, Schema } from "effect"
-import type { ParseResult } from "effect"
+import { Effect, Either, Option, ParseResult, Schema, SchemaAST } from "effect"
 
 const withoutNulls = (row: object): object => {
   const columns: Record<string, unknown> = {}
@@ -26,18 +25,97 @@ export const fromRow = <A, I, R>(shape: Schema.Schema<A, I, R>): Schema.Schema<A
     { strict: false }
   )
 
+type Decoder = (input: unknown) => Either.Either<unknown, unknown>
+
+// A field of a struct: the key it is read from, its decoder, and what becomes of it on the type
+// side (kept under its key, or renamed or given a default by a property signature transformation).
+interface StructField {
+  readonly key: PropertyKey
+  readonly optional: boolean
+  readonly decode: Decoder
+  readonly toTypeSide: SchemaAST.PropertySignatureTransformation | undefined
+}
+
+// A decoder for a struct (plain, or with `Schema.fromKey` renamings and `optionalWith` defaults)
+// that checks each field once; undefined for any other shape. `Schema` decodes such a struct on
+// its encoded side and then checks the result again on its type side, every refinement twice; a
+// field that decoded on the encoded side already satisfies its type side. Nested structs (the
+// JSON columns) are read the same way, where a null is a value, not a missing field.
+const structDecoder = (ast: SchemaAST.AST, nullIsMissing: boolean): Decoder | undefined => {
+  let encoded: SchemaAST.TypeLiteral
+  const toTypeSide = new Map<PropertyKey, SchemaAST.PropertySignatureTransformation>()
+  if (SchemaAST.isTypeLiteral(ast)) {
+    encoded = ast
+  } else if (
+    SchemaAST.isTransformation(ast) && SchemaAST.isTypeLiteral(ast.from) &&
+    SchemaAST.isTypeLiteralTransformation(ast.transformation)
+  ) {
+    for (const transformation of ast.transformation.propertySignatureTransformations) {
+      toTypeSide.set(transformation.from, transformation)
+    }
+    encoded = ast.from
+  } else {
+    return undefined
+  }
+  if (encoded.indexSignatures.length > 0) return undefined
+  const fields: ReadonlyArray<StructField> = encoded.propertySignatures.map((field) => ({
+    key: field.name,
+    optional: field.isOptional,
+    decode: structDecoder(field.type, false) ??
+      ParseResult.decodeUnknownEither(Schema.make(field.type), { errors: "first" }),
+    toTypeSide: toTypeSide.get(field.name)
+  }))
+  return (input) => {
+    if (typeof input !== "object" || input === null || Array.isArray(input)) return Either.left(input)
+    const values = input as Record<PropertyKey, unknown>
+    const decoded: Record<PropertyKey, unknown> = {}
+    for (const field of fields) {
+      const value = values[field.key]
+      const present = Object.hasOwn(values, field.key) && !(nullIsMissing && value === null)
+      if (!present && !field.optional) return Either.left(input)
+      let fieldValue = Option.none<unknown>()
+      if (present) {
+        const result = field.decode(value)
+        if (Either.isLeft(result)) return result
+        fieldValue = Option.some(result.right)
+      }
+      if (field.toTypeSide === undefined) {
+        if (Option.isSome(fieldValue)) decoded[field.key] = fieldValue.value
+      } else {
+        const typeValue = field.toTypeSide.decode(fieldValue)
+        if (Option.isSome(typeValue)) decoded[field.toTypeSide.to] = typeValue.value
+      }
+    }
+    return Either.right(decoded)
+  }
+}
+
 /**
- * Decodes every row of a result as `shape`, NULL columns dropped first (as `fromRow` does).
- * Synchronously, one row after the other, stopping at the first problem: list queries read
- * thousands of rows, and an effect per row, a composed schema or a report of every problem would
- * each cost more than the check itself.
+ * Decodes one row as `shape`, NULL columns dropped first (as `fromRow` does). A struct is read
+ * field by field, each checked once (see `structDecoder`); any other shape, and any row that
+ * fails, goes through the shape's own decoder, so a failure reads the same either way.
+ */
+export const rowDecoder = <A, I>(shape: Schema.Schema<A, I>) => {
+  const decodeWhole = Schema.decodeUnknownEither(shape, { errors: "first" })
+  const decodeFields = structDecoder(shape.ast, true)
+  if (decodeFields === undefined) return (row: object) => decodeWhole(withoutNulls(row))
+  return (row: object): Either.Either<A, ParseResult.ParseError> => {
+    const decoded = decodeFields(row)
+    return Either.isRight(decoded) ? Either.right(decoded.right as A) : decodeWhole(withoutNulls(row))
+  }
+}
+
+/**
+ * Decodes every row of a result as `shape` (see `rowDecoder`). Synchronously, one row after the
+ * other, stopping at the first problem: list queries read thousands of rows, and an effect per
+ * row, a composed schema or a report of every problem would each cost more than the check itself.
  */
 export const rowsAs = <A, I>(shape: Schema.Schema<A, I>) => {
-  const decodeRow = Schema.decodeUnknownEither(shape, { errors: "first" })
+  const decodeRow = rowDecoder(shape)
   const decodeAll = (rows: ReadonlyArray<unknown>): Effect.Effect<ReadonlyArray<A>, ParseResult.ParseError> => {
     const decoded: Array<A> = new Array(rows.length)
     for (let index = 0; index < rows.length; index++) {
-      const row = decodeRow(withoutNulls(rows[index] as object))
+      const row = decodeRow(rows[index] as object)
       if (Either.isLeft(row)) return Effect.fail(row.left)
       decoded[index] = row.right
     }
