@@ -14,7 +14,11 @@ const digitsAt = (value: string, start: number, count: number): number => {
   return number
 }
 const daysInMonth = (year: number, month: number): number =>
-  month === 2 ? (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31
+  month === 2
+    ? (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28)
+    : [4, 6, 9, 11].includes(month)
+    ? 30
+    : 31
 
 // Read character by character: every stored date is checked on each row read and response written.
 const isCalendarDate = (value: string): boolean => {

@@ -8,7 +8,9 @@ import { Counted, rowDecoder } from "../src/internal/sqlRows.js"
 // Each shape the stores read rows as, with one valid row in its encoded (column) form. A NULL
 // column stands for an absent optional field, as PostgreSQL returns it.
 const document = sampleDocument()
-const shapes: ReadonlyArray<{ readonly name: string; readonly shape: Schema.Schema<any, any>; readonly row: object }> = [
+const shapes: ReadonlyArray<
+  { readonly name: string; readonly shape: Schema.Schema.AnyNoContext; readonly row: object }
+> = [
   {
     name: "a document list row",
     shape: Counted(Document.DocumentMetadata.fields),
@@ -27,7 +29,15 @@ const shapes: ReadonlyArray<{ readonly name: string; readonly shape: Schema.Sche
   {
     name: "a metric with its instant",
     shape: ExtractionStore.StoredMetric,
-    row: { name: "total_assets", value: 1.5e9, unit: "USD", period: "FY 2024", as_of: "2024-09-28", yoy_change: null, source: "us-gaap:Assets" }
+    row: {
+      name: "total_assets",
+      value: 1.5e9,
+      unit: "USD",
+      period: "FY 2024",
+      as_of: "2024-09-28",
+      yoy_change: null,
+      source: "us-gaap:Assets"
+    }
   },
   {
     name: "a webhook subscription",
@@ -49,9 +59,19 @@ const shapes: ReadonlyArray<{ readonly name: string; readonly shape: Schema.Sche
     name: "a delivery",
     shape: DeliveryStore.Delivery,
     row: {
-      id: "dlv_1", subscription_id: "wh_1", event_id: "evt_1", event_sequence: 3, event_type: "filing.new",
-      state: "pending", attempts: 1, created_at_ms: 5, last_attempt_at_ms: 6, last_status: 500,
-      last_error: "status 500", next_attempt_at_ms: null, delivered_at_ms: null
+      id: "dlv_1",
+      subscription_id: "wh_1",
+      event_id: "evt_1",
+      event_sequence: 3,
+      event_type: "filing.new",
+      state: "pending",
+      attempts: 1,
+      created_at_ms: 5,
+      last_attempt_at_ms: 6,
+      last_status: 500,
+      last_error: "status 500",
+      next_attempt_at_ms: null,
+      delivered_at_ms: null
     }
   },
   {
