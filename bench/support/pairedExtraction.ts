@@ -162,7 +162,7 @@ export const compareBuilds = (options: {
   })
 
 const total = (run: Run) => run.parseMillis + run.extractMillis
-const milliseconds = (value: number) => value.toFixed(0)
+const milliseconds = (value: number) => value.toFixed(1)
 const ratio = (value: number) => value.toFixed(2)
 
 /** The lowest and median total of each build, and their ratio new / base, per file. */
