@@ -7,7 +7,6 @@
  * 2. `GET /v1/extract/metrics` for 10 tickers over 10 years, on a store of 10,000 filings' metrics
  *    (250 synthetic companies × 40 filings × 13 metrics), through the real server on embedded
  *    PGlite and, when `FILINGS_TEST_DATABASE_URL` names a PostgreSQL server, on PostgreSQL: p50/p99.
- *
  * 3. With `--baseline <checkout>` (another checkout of this repository, built with `npx tsc -b`):
  *    parse + extract of every corpus 10-K by that checkout's build and this one's, loaded side by
  *    side in this process and run in turn (`--warmup` rounds, then `--rounds` measured ones): per
