@@ -1,5 +1,5 @@
 /**
- * Extraction benchmark, two parts:
+ * Extraction benchmark, two parts, or with `--baseline` a third alone:
  *
  * 1. Extraction against parsing, per 10-K of the corpus (in this process, CPU time, median of
  *    several runs): `Extractor.extract` (metrics, tables, exhibits, signatures) next to the
@@ -7,8 +7,15 @@
  * 2. `GET /v1/extract/metrics` for 10 tickers over 10 years, on a store of 10,000 filings' metrics
  *    (250 synthetic companies × 40 filings × 13 metrics), through the real server on embedded
  *    PGlite and, when `FILINGS_TEST_DATABASE_URL` names a PostgreSQL server, on PostgreSQL: p50/p99.
+ * 3. With `--baseline <checkout>` (another checkout of this repository, built with `npx tsc -b`):
+ *    parse + extract of every corpus 10-K by that checkout's build and this one's, loaded side by
+ *    side in this process and run in turn (`--warmup` rounds, then `--rounds` measured ones): per
+ *    file the lowest and median CPU time of each and new / base, the geometric mean of the ratios,
+ *    and whether both builds found the same metrics. Only this part runs then; it writes
+ *    `bench/results/extract-baseline-latest.md`.
  *
  *   node --import tsx bench/extract.ts [--duration 10] [--connections 10]
+ *   node --import tsx bench/extract.ts --baseline <checkout> [--rounds 20] [--warmup 2]
  */
 import { SqlClient } from "@effect/sql"
 import { Extraction } from "@filings/domain"
@@ -19,19 +26,31 @@ import type { Layer } from "effect"
 import { Effect, Redacted } from "effect"
 import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises"
-import { cpus, tmpdir } from "node:os"
-import { basename, join } from "node:path"
+import { cpus, loadavg, tmpdir } from "node:os"
+import { basename, join, resolve } from "node:path"
 import { parseArgs } from "node:util"
 import { createDatabase } from "../test/support/postgres.js"
 import { load, summarize } from "./support/load.js"
+import { compareBuilds, comparisonTable, type CorpusFile, loadBuild } from "./support/pairedExtraction.js"
 import { Cleanup, createBenchKey, filingsProgram, repositoryRoot, startListening } from "./support/processes.js"
 
 const { values: argv } = parseArgs({
-  options: { duration: { type: "string" }, connections: { type: "string" } },
+  options: {
+    duration: { type: "string" },
+    connections: { type: "string" },
+    baseline: { type: "string" },
+    rounds: { type: "string" },
+    warmup: { type: "string" }
+  },
   strict: true
 })
 const duration = Number(argv.duration ?? 10)
 const connections = Number(argv.connections ?? 10)
+const rounds = Number(argv.rounds ?? 20)
+const warmup = Number(argv.warmup ?? 2)
+if (!Number.isInteger(rounds) || rounds < 1 || !Number.isInteger(warmup) || warmup < 1) {
+  throw new Error("--rounds and --warmup are whole numbers of at least 1")
+}
 
 const cpuMillis = (run: () => void): number => {
   const start = process.cpuUsage()
@@ -137,7 +156,60 @@ const measureServer = async (
 const withDatabase = <E>(layer: Layer.Layer<SqlClient.SqlClient, E>) =>
   Effect.runPromise(seed.pipe(Effect.provide(layer), Effect.scoped))
 
+// --- 3. Against another build, side by side ------------------------------------------------------
+
+const againstBaseline = async (baseline: string) => {
+  if (!existsSync(corpus)) throw new Error("../shared/corpus is absent: nothing to compare on")
+  const files: Array<CorpusFile> = readdirSync(corpus)
+    .filter((name) => name.endsWith(".htm") || name.endsWith(".txt"))
+    .sort()
+    .map((name) => ({ name, bytes: new Uint8Array(readFileSync(join(corpus, name))) }))
+  const loadAtStart = loadavg()
+  const base = await loadBuild(resolve(baseline))
+  const candidate = await loadBuild(repositoryRoot)
+  const comparisons = compareBuilds({
+    files,
+    base,
+    candidate,
+    rounds,
+    warmup,
+    onFile: ({ candidate: runs, differingMetrics, file }) =>
+      process.stderr.write(
+        `${file.name}: ${runs.length} rounds each${
+          differingMetrics.length === 0 ? "" : `, metrics differ: ${differingMetrics.join(", ")}`
+        }\n`
+      )
+  })
+  const differing = comparisons.filter(({ differingMetrics }) => differingMetrics.length > 0)
+  const report = [
+    "# Parse + extract against another build",
+    "",
+    `Command: \`node --import tsx bench/extract.ts --baseline <checkout of ${base.commit}> --rounds ${rounds} --warmup ${warmup}\` (both checkouts built with \`npx tsc -b\`). Run ${
+      new Date().toISOString()
+    } on ${cpus()[0]?.model ?? "unknown CPU"} (${cpus().length} cores), load average ${
+      loadAtStart.map((load) => load.toFixed(1)).join(", ")
+    } at the start, Node ${process.version}.`,
+    "",
+    `Base: ${base.commit}. New: ${candidate.commit} (this checkout). \`Parser.parse\` (after splitting a full submission once, as the ingest does) then \`Extractor.extract\` on each corpus 10-K, CPU ms; each file run by base then new in turn, ${warmup} rounds of warm-up then ${rounds} measured. "metrics" says whether both builds found the same metrics.`,
+    "",
+    ...comparisonTable(comparisons),
+    "",
+    ...(differing.length === 0 ? [] : [
+      `**The builds found different metrics** in ${differing.length} of ${comparisons.length} files: ${
+        differing.map(({ differingMetrics, file }) => `${file.name} (${differingMetrics.join(", ")})`).join("; ")
+      }.`,
+      ""
+    ])
+  ].join("\n")
+  await mkdir(join(repositoryRoot, "bench", "results"), { recursive: true })
+  await writeFile(join(repositoryRoot, "bench", "results", "extract-baseline-latest.md"), report)
+  process.stdout.write(`${report}\n`)
+  // A comparison of builds that disagree is not a like-for-like measure: the run says so by failing.
+  if (differing.length > 0) process.exitCode = 1
+}
+
 const main = async () => {
+  if (argv.baseline !== undefined) return againstBaseline(argv.baseline)
   const cleanup = new Cleanup()
   try {
     const extraction = extractionAgainstParsing()

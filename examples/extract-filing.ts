@@ -14,8 +14,8 @@ const path = process.argv[2] ?? "examples/filings/acme-8k-2024-11-05.txt"
 const program = Effect.gen(function*() {
   const bytes = yield* Effect.promise(() => readFile(path))
   const parsed = yield* Parser.parse({ bytes, fileName: basename(path) })
-  const publicationId = parsed.header?.accessionNumber ?? basename(path)
-  const extraction = yield* Extractor.extract({ bytes, parsed, publicationId })
+  // A full submission's accession number; a document alone has none, and its exhibits no url.
+  const extraction = yield* Extractor.extract({ bytes, parsed, publicationId: parsed.header?.accessionNumber })
   for (const [name, metric] of Object.entries(extraction.metrics)) {
     if (metric !== undefined) {
       yield* Console.log(`${name}: ${metric.value} ${metric.unit} (${metric.period}, ${metric.source})`)

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { Blocks } from "@filings/filings-parser"
 import { findDate } from "./internal/dates.js"
 
 /**
@@ -13,7 +14,8 @@ import { findDate } from "./internal/dates.js"
  *
  * @example
  * ```ts
- * findCallAnnouncement("Acme will host a conference call at 5:00 p.m. ET on Thursday, November 7, 2024.", "2024-10-31")
+ * const release = Effect.runSync(Parser.parse({ bytes, fileName: "ex99-1.htm" }))
+ * findCallAnnouncement(release.blocks, "2024-10-31")
  * // { scheduledAt: "2024-11-07T22:00:00.000Z", sentence: "Acme will host a conference call at 5:00 p.m. ET on Thursday, November 7, 2024." }
  * ```
  */
@@ -91,17 +93,21 @@ const zonedToUtc = (day: string, hour: number, minute: number, zone: string): Da
 }
 
 // A period after these is no sentence end: "2:00 p.m. Pacific Time", "Acme Inc. will host".
-const sentenceEnd = /(?<!\b(?:[ap]\.m|Inc|Corp|Co|Ltd|Mr|Ms|Mrs|Dr|St|No|U\.S)\.)(?<=[.!?])\s+(?=[A-Z])|\n{2,}/
+const sentenceEnd = /(?<!\b(?:[ap]\.m|Inc|Corp|Co|Ltd|Mr|Ms|Mrs|Dr|St|No|U\.S)\.)(?<=[.!?])\s+(?=[A-Z])/
 
-const sentencesOf = (text: string): Array<string> =>
-  text.replace(/[*_#|>]/g, " ").split(sentenceEnd).map((sentence) => sentence.replace(/\s+/g, " ").trim())
+/** The sentences of each block in turn: a sentence never runs from one block into the next. */
+const sentencesOf = (blocks: ReadonlyArray<Blocks.Block>): Array<string> =>
+  blocks.flatMap((block) => Blocks.lines(block).join(" ").split(sentenceEnd).map((sentence) => sentence.trim()))
 
 /**
- * The first call announced in the text (a press release's Markdown), given the day it was
- * published (ISO), or undefined.
+ * The first call announced in a press release's blocks (`ParsedDocument.blocks`), given the day
+ * it was published (ISO), or undefined.
  */
-export const findCallAnnouncement = (text: string, publishedOn: string): CallAnnouncement | undefined => {
-  for (const sentence of sentencesOf(text)) {
+export const findCallAnnouncement = (
+  blocks: ReadonlyArray<Blocks.Block>,
+  publishedOn: string
+): CallAnnouncement | undefined => {
+  for (const sentence of sentencesOf(blocks)) {
     if (!callWords.test(sentence)) continue
     const time = clockTime.exec(sentence)
     if (time === null) continue

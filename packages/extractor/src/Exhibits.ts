@@ -20,10 +20,13 @@ export type ExhibitReference = Extracted.ExhibitReference
 export const exhibitUrl = (publicationId: string, number: string): string =>
   `/v1/documents/${encodeURIComponent(publicationId)}?exhibit=${encodeURIComponent(number)}`
 
-/** The exhibit references of a parsed document published as `publicationId`. */
+/**
+ * The exhibit references of a parsed document published as `publicationId`. Without a publication
+ * id no path can serve an exhibit, so every `url` is `null`.
+ */
 export const extractExhibits = (
   document: ParsedDocument.ParsedDocument,
-  publicationId: string
+  publicationId: string | undefined
 ): Array<ExhibitReference> => {
   // The exhibits stored with the filing are the submission's documents, under their own numbers.
   const carried = new Map(document.exhibits.map((exhibit) => [exhibit.number.toUpperCase(), exhibit.number]))
@@ -32,7 +35,7 @@ export const extractExhibits = (
     return {
       number,
       description,
-      url: storedNumber === undefined ? null : exhibitUrl(publicationId, storedNumber)
+      url: storedNumber === undefined || publicationId === undefined ? null : exhibitUrl(publicationId, storedNumber)
     }
   })
 }

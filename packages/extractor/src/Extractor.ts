@@ -21,8 +21,8 @@ export interface ExtractInput {
   readonly bytes: Uint8Array
   /** What `Parser.parse` made of the same bytes. */
   readonly parsed: ParsedDocument.ParsedDocument
-  /** The accession number the document is served under, for exhibit URLs. */
-  readonly publicationId: string
+  /** The id the document is served under, for exhibit URLs: absent, every exhibit's `url` is `null`. */
+  readonly publicationId?: string | undefined
   /** The submission the bytes hold, when the caller has split it already: it is not split again. */
   readonly submission?: SgmlSubmission.Submission | undefined
   /**

@@ -32,7 +32,7 @@ export interface ExtractFilingOptions extends ParseFilingOptions {
   readonly parsed?: ParsedDocument.ParsedDocument | undefined
   /**
    * The id the filing is published under, for exhibit URLs; the submission header's accession
-   * number when absent, else `"unknown"`.
+   * number when absent. Without either, every exhibit's `url` is `null`.
    */
   readonly publicationId?: string | undefined
   /** What the filing says of itself when the bytes are one of its documents alone (see `Extractor.ExtractInput`). */
@@ -70,7 +70,7 @@ export const extractFiling = (
       return yield* Extractor.extract({
         bytes: parseInput.bytes,
         parsed,
-        publicationId: publicationId ?? parsed.header?.accessionNumber ?? "unknown",
+        publicationId: publicationId ?? submission?.header.accessionNumber ?? parsed.header?.accessionNumber,
         ...(submission === undefined ? {} : { submission }),
         ...(filing === undefined ? {} : { filing })
       })

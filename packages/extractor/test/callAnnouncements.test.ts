@@ -3,12 +3,20 @@
  * tomorrow, a weekday), the clock time and the US time zone named, daylight saving included.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { Parser } from "@filings/filings-parser"
+import { Blocks, Parser } from "@filings/filings-parser"
 import { Effect } from "effect"
 import { existsSync, readFileSync } from "node:fs"
 import { findCallAnnouncement } from "../src/CallAnnouncements.js"
 
-const at = (text: string, publishedOn: string) => findCallAnnouncement(text, publishedOn)?.scheduledAt
+const paragraph = (text: string): Blocks.Block => ({
+  kind: "paragraph",
+  page: 1,
+  text,
+  markdown: text,
+  style: Blocks.plainStyle
+})
+
+const at = (text: string, publishedOn: string) => findCallAnnouncement([paragraph(text)], publishedOn)?.scheduledAt
 
 describe("call announcements", () => {
   it("reads today, a full date, a month and day, and a weekday", () => {
@@ -32,14 +40,44 @@ describe("call announcements", () => {
   })
 
   it("finds the announcing sentence among others", () => {
-    const release = [
-      "# Acme Reports Results",
-      "Revenue grew 12% at 9:00 a.m. on the trading floor.",
-      "Acme will host a webcast tomorrow at 10:30 a.m. ET. Slides are online."
-    ].join("\n\n")
+    const release: Array<Blocks.Block> = [
+      {
+        kind: "heading",
+        page: 1,
+        depth: 1,
+        text: "Acme Reports Results",
+        markdown: "Acme Reports Results",
+        style: Blocks.plainStyle
+      },
+      paragraph("Revenue grew 12% at 9:00 a.m. on the trading floor."),
+      paragraph("Acme will host a webcast tomorrow at 10:30 a.m. ET. Slides are online.")
+    ]
     const announcement = findCallAnnouncement(release, "2024-02-28")
     assert.strictEqual(announcement?.scheduledAt, "2024-02-29T15:30:00.000Z")
     assert.strictEqual(announcement?.sentence, "Acme will host a webcast tomorrow at 10:30 a.m. ET.")
+  })
+
+  it("reads each block's plain text: Markdown marks dropped, a list item alone, no sentence across blocks", () => {
+    const markdown =
+      "Acme will host a **conference call** at [5:00 p.m. ET](https://example.com/call) on November 7, 2024."
+    const announcement = findCallAnnouncement(
+      [{ kind: "paragraph", page: 1, text: "", markdown, style: Blocks.plainStyle }],
+      "2024-11-05"
+    )
+    assert.strictEqual(announcement?.scheduledAt, "2024-11-07T22:00:00.000Z")
+    assert.strictEqual(announcement?.sentence, "Acme will host a conference call at 5:00 p.m. ET on November 7, 2024.")
+    const listed = findCallAnnouncement(
+      [{ kind: "list", page: 1, ordered: false, items: ["Earnings call: *today* at 4:30 p.m. ET"] }],
+      "2024-11-05"
+    )
+    assert.strictEqual(listed?.scheduledAt, "2024-11-05T21:30:00.000Z")
+    assert.strictEqual(listed?.sentence, "Earnings call: today at 4:30 p.m. ET")
+    assert.isUndefined(
+      findCallAnnouncement(
+        [paragraph("Acme will host a conference call"), paragraph("at 5:00 p.m. ET today.")],
+        "2024-11-05"
+      )
+    )
   })
 
   it("gives nothing without a time, a zone or a day", () => {
@@ -57,6 +95,6 @@ describe.skipIf(!existsSync(corpus))("a real press release in ../shared/corpus",
     Effect.gen(function*() {
       const path = "press-releases/adbe-8k-2023-03-15-ex99-1.htm"
       const parsed = yield* Parser.parse({ bytes: readFileSync(new URL(path, corpus)), fileName: path })
-      assert.strictEqual(findCallAnnouncement(parsed.markdown, "2023-03-15")?.scheduledAt, "2023-03-15T21:00:00.000Z")
+      assert.strictEqual(findCallAnnouncement(parsed.blocks, "2023-03-15")?.scheduledAt, "2023-03-15T21:00:00.000Z")
     }))
 })

@@ -64,6 +64,47 @@ describe("extractFiling", () => {
     assert.strictEqual(viaPromise.metrics.revenue?.value, 391_035_000_000)
   })
 
+  it("serves exhibits under the id given, else the header's accession number, else gives them no url", async () => {
+    const accession = "0000000001-24-000009"
+    const header = submissionHeader({
+      accession,
+      form: "8-K",
+      filedAsOf: "2024-11-05",
+      periodOfReport: "2024-11-05",
+      documentCount: 2,
+      companyName: "Example Corp",
+      cik: "0000000001"
+    })
+    // The same submission with no accession number anywhere in its header.
+    const anonymousHeader = header
+      .filter((line) => !line.startsWith("ACCESSION NUMBER:"))
+      .map((line) => line.replace(/^(<SEC-(?:DOCUMENT|HEADER)>).*/, "$1"))
+    const submissionWith = (headerLines: ReadonlyArray<string>) =>
+      [
+        ...headerLines,
+        "<DOCUMENT>\n<TYPE>8-K\n<SEQUENCE>1\n<FILENAME>report.htm\n<TEXT>",
+        "<html><body><p>FORM 8-K</p><p>Item 9.01 Financial Statements and Exhibits</p><p>(d) Exhibits</p>",
+        "<table><tr><td>Exhibit No.</td><td>Description</td></tr>",
+        "<tr><td>99.1</td><td>Press release dated November 5, 2024</td></tr></table></body></html>",
+        "</TEXT>\n</DOCUMENT>",
+        "<DOCUMENT>\n<TYPE>EX-99.1\n<SEQUENCE>2\n<FILENAME>release.htm\n<DESCRIPTION>PRESS RELEASE\n<TEXT>",
+        "<html><body><p>Example Corp reports its results.</p></body></html>",
+        "</TEXT>\n</DOCUMENT>",
+        "</SEC-DOCUMENT>"
+      ].join("\n")
+    const urls = async (input: string, publicationId?: string) =>
+      (await extractFiling(input, publicationId === undefined ? {} : { publicationId })).exhibits.map((exhibit) => [
+        exhibit.number,
+        exhibit.url
+      ])
+
+    assert.deepStrictEqual(await urls(submissionWith(header)), [["99.1", `/v1/documents/${accession}?exhibit=99.1`]])
+    assert.deepStrictEqual(await urls(submissionWith(anonymousHeader), "0000000001-24-000010"), [
+      ["99.1", "/v1/documents/0000000001-24-000010?exhibit=99.1"]
+    ])
+    assert.deepStrictEqual(await urls(submissionWith(anonymousHeader)), [["99.1", null]])
+  })
+
   it("takes the filing as text", async () => {
     const { metrics } = await extractFiling(annualReport)
     assert.strictEqual(metrics.revenue?.value, 391_035_000_000)

@@ -118,7 +118,7 @@ export const savePressReleases = Effect.fn("PressReleases.savePressReleases")(fu
     const { body: _body, chunks: _chunks, exhibits: _exhibits, sections: _sections, ...metadata } = document
     saved.push({
       document: metadata,
-      call: CallAnnouncements.findCallAnnouncement(release.markdown, filing.filingDate)
+      call: CallAnnouncements.findCallAnnouncement(release.blocks, filing.filingDate)
     })
   }
   return saved as ReadonlyArray<SavedRelease>
