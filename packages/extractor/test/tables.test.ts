@@ -33,7 +33,7 @@ describe("document parts", () => {
     const blocks: Array<Blocks.Block> = [
       { kind: "heading", page: 1, depth: 4, text: "Title", markdown: "Title", style },
       { kind: "paragraph", page: 1, text: "Some text more", markdown: "Some **text**\\\nmore", style },
-      { kind: "table", page: 1, rows: [["a", "b | c"], ["4.1**", " 2 "]] },
+      { kind: "table", page: 1, rows: [["a", "b | c"], ["4.1**", " 2 "]], headerRows: 1 },
       { kind: "paragraph", page: 1, text: "After", markdown: "After", style }
     ]
     const parts = readParts({ name: "", item: undefined, blocks, start: 0, end: blocks.length })
@@ -82,7 +82,7 @@ describe("headers", () => {
     // The parser's tables are rectangular; a table built by hand may not be.
     const content: Array<Blocks.Block> = [
       { kind: "heading", page: 1, depth: 4, text: "Things", markdown: "Things", style: Blocks.plainStyle },
-      { kind: "table", page: 1, rows: [["Name", "2024", "2023"], ["A", "1", "2"], ["B", "3"]] }
+      { kind: "table", page: 1, rows: [["Name", "2024", "2023"], ["A", "1", "2"], ["B", "3"]], headerRows: 1 }
     ]
     const { tables, warnings } = extractTables(documentOf([{ name: "Item 7. MD&A", item: "7", content }]))
     assert.deepStrictEqual(tables[0]?.rows, [["A", "1", "2"], ["B", "3", ""]])
