@@ -1,7 +1,8 @@
 /**
  * The tables of a filing, read from the parser's blocks: each with its section, a title (the
- * heading or short paragraph just before it), one header row, its rows, its unit, and a
- * conservative type (income statement, balance sheet, cash flow, segment revenue, other).
+ * heading or short paragraph just before it), one header row (the block's header rows joined), its
+ * rows, its unit, and a conservative type (income statement, balance sheet, cash flow, segment
+ * revenue, other).
  *
  * @module
  */

@@ -33,14 +33,14 @@ describe("document parts", () => {
     const blocks: Array<Blocks.Block> = [
       { kind: "heading", page: 1, depth: 4, text: "Title", markdown: "Title", style },
       { kind: "paragraph", page: 1, text: "Some text more", markdown: "Some **text**\\\nmore", style },
-      { kind: "table", page: 1, rows: [["a", "b | c"], ["4.1**", " 2 "]] },
+      { kind: "table", page: 1, rows: [["a", "b | c"], ["4.1**", " 2 "]], headerRows: 1 },
       { kind: "paragraph", page: 1, text: "After", markdown: "After", style }
     ]
     const parts = readParts({ name: "", item: undefined, blocks, start: 0, end: blocks.length })
     assert.deepStrictEqual(parts, [
       { kind: "text", text: "Title", depth: 4, lines: ["Title"] },
       { kind: "text", text: "Some text more", depth: 0, lines: ["Some text", "more"] },
-      { kind: "table", header: ["a", "b | c"], rows: [["4.1**", "2"]] },
+      { kind: "table", rows: [["a", "b | c"], ["4.1**", "2"]], headerRows: 1 },
       { kind: "text", text: "After", depth: 0, lines: ["After"] }
     ])
   })
@@ -82,12 +82,75 @@ describe("headers", () => {
     // The parser's tables are rectangular; a table built by hand may not be.
     const content: Array<Blocks.Block> = [
       { kind: "heading", page: 1, depth: 4, text: "Things", markdown: "Things", style: Blocks.plainStyle },
-      { kind: "table", page: 1, rows: [["Name", "2024", "2023"], ["A", "1", "2"], ["B", "3"]] }
+      { kind: "table", page: 1, rows: [["Name", "2024", "2023"], ["A", "1", "2"], ["B", "3"]], headerRows: 1 }
     ]
     const { tables, warnings } = extractTables(documentOf([{ name: "Item 7. MD&A", item: "7", content }]))
     assert.deepStrictEqual(tables[0]?.rows, [["A", "1", "2"], ["B", "3", ""]])
     assert.strictEqual(warnings.length, 1)
     assert.match(warnings[0] ?? "", /t001: 1 row\(s\)/)
+  })
+
+  it("joins the header rows the parser marks, and only those", () => {
+    const heading: Blocks.Block = {
+      kind: "heading",
+      page: 1,
+      depth: 4,
+      text: "Net sales by region",
+      markdown: "Net sales by region",
+      style: Blocks.plainStyle
+    }
+    const rows = [["Region", "Net sales", "Change"], ["(in millions)", "2024", "vs. 2023"], [
+      "Americas",
+      "$1,200",
+      "14%"
+    ]]
+    const tablesWith = (headerRows: number) =>
+      extractTables(documentOf([{
+        name: "Item 7. MD&A",
+        item: "7",
+        content: [heading, { kind: "table", page: 1, rows, headerRows }]
+      }])).tables[0]
+    // A second row with something in its first cell is no header by the cells; the block says it is.
+    assert.deepStrictEqual(tablesWith(2)?.headers, ["Region (in millions)", "Net sales 2024", "Change vs. 2023"])
+    assert.deepStrictEqual(tablesWith(2)?.rows, [["Americas", "$1,200", "14%"]])
+    assert.deepStrictEqual(tablesWith(1)?.headers, ["Region", "Net sales", "Change"])
+    assert.strictEqual(tablesWith(1)?.rows.length, 2)
+    // No header: every row is a body row, every column label empty.
+    assert.deepStrictEqual(tablesWith(0)?.headers, ["", "", ""])
+    assert.deepStrictEqual(tablesWith(0)?.rows, rows)
+  })
+
+  it("drops a header of two rows repeated after a page break", () => {
+    const header = [["", "", "Incorporated by Reference", ""], [
+      "Exhibit Number",
+      "Exhibit Description",
+      "Form",
+      "Exhibit"
+    ]]
+    const part = (...rows: Array<Array<string>>): Blocks.Block => ({
+      kind: "table",
+      page: 1,
+      rows: [...header, ...rows],
+      headerRows: 2
+    })
+    const title: Blocks.Block = {
+      kind: "heading",
+      page: 1,
+      depth: 3,
+      text: "Item 15. Exhibits",
+      markdown: "Item 15. Exhibits",
+      style: Blocks.plainStyle
+    }
+    const content = [title, part(["3.1", "Articles", "8-K", "3.1"]), part(["4.1", "Indenture", "S-3", "4.1"])]
+    const { tables } = extractTables(documentOf([{ name: "Item 15. Exhibits", item: "15", content }]))
+    assert.strictEqual(tables.length, 1)
+    assert.deepStrictEqual(tables[0]?.headers, [
+      "Exhibit Number",
+      "Exhibit Description",
+      "Incorporated by Reference Form",
+      "Incorporated by Reference Exhibit"
+    ])
+    assert.deepStrictEqual(tables[0]?.rows, [["3.1", "Articles", "8-K", "3.1"], ["4.1", "Indenture", "S-3", "4.1"]])
   })
 
   it("joins a table continued after a page break (same header, nothing between)", () => {

@@ -1,10 +1,10 @@
 /**
  * The document model: a parsed document as the ordered list of its blocks (headings, paragraphs,
- * lists, tables as rows of cells, preformatted text), each with the page it starts on. Every
- * format the parser reads (HTML, inline XBRL, plain text, PDF, transcripts) is read into blocks;
- * a document's sections and chunks are ranges of them (`BlockRange`), and its Markdown is rendered
- * from them. Code that needs structure (a table's cells, a paragraph's lines) reads the blocks of
- * a `ParsedDocument` rather than its Markdown.
+ * lists, tables as rows of cells with their header rows, preformatted text), each with the page it
+ * starts on. Every format the parser reads (HTML, inline XBRL, plain text, PDF, transcripts) is read
+ * into blocks; a document's sections and chunks are ranges of them (`BlockRange`), and its Markdown
+ * is rendered from them. Code that needs structure (a table's cells and header, a paragraph's lines)
+ * reads the blocks of a `ParsedDocument` rather than its Markdown.
  *
  * @example
  * import { Blocks, Parser } from "@filings/filings-parser"
@@ -37,11 +37,13 @@ export {
 
 /**
  * Renders blocks `[start, end)` (all by default) as GitHub-flavoured Markdown ending with one
- * newline: one blank line between blocks, a table's first row as its header row, `|` escaped in
- * cells, preformatted text fenced. A section's or chunk's Markdown is its range rendered alone.
+ * newline: one blank line between blocks, a table's first row as its header row (GFM has one, so a
+ * table's other header rows render as the first rows under it, and a table without a header still
+ * renders its first row there), `|` escaped in cells, preformatted text fenced. A section's or
+ * chunk's Markdown is its range rendered alone.
  *
  * @example
- * Blocks.toMarkdown([{ kind: "table", page: 1, rows: [["", "2024"], ["Revenue", "$10"]] }])
+ * Blocks.toMarkdown([{ kind: "table", page: 1, rows: [["", "2024"], ["Revenue", "$10"]], headerRows: 1 }])
  * // "|  | 2024 |\n| --- | --- |\n| Revenue | $10 |\n"
  */
 export const toMarkdown: (blocks: ReadonlyArray<Block>, start?: number, end?: number) => string = renderMarkdown

@@ -45,10 +45,13 @@ describe("Blocks", () => {
       "one",
       "two"
     ])
-    assert.deepStrictEqual(Blocks.lines({ kind: "table", page: 1, rows: [["", "2024"], ["Revenue", "$10"]] }), [
-      "2024",
-      "Revenue $10"
-    ])
+    assert.deepStrictEqual(
+      Blocks.lines({ kind: "table", page: 1, rows: [["", "2024"], ["Revenue", "$10"]], headerRows: 1 }),
+      [
+        "2024",
+        "Revenue $10"
+      ]
+    )
     assert.deepStrictEqual(Blocks.lines({ kind: "preformatted", page: 1, text: "Net sales    $ 10\n\n  Total" }), [
       "Net sales $ 10",
       "Total"

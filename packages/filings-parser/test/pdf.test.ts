@@ -116,7 +116,8 @@ describe("readPdf: synthetic PDFs", () => {
           "Asia",
           "(40)",
           "35"
-        ]]
+        ]],
+        headerRows: 1
       })
     }))
 

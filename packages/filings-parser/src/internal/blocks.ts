@@ -64,15 +64,32 @@ export const ListBlock = Schema.Struct({
 export type ListBlock = typeof ListBlock.Type
 
 /**
- * A table as rows of plain-text cells. Rectangular: every row has the same number of cells. The
- * first row is the header row (Markdown renders it above the `| --- |` line); a table written with
- * a header of several lines keeps the others as the first rows under it.
+ * A table as rows of plain-text cells, with how many of its leading rows are its header. Rectangular:
+ * every row has the same number of cells.
  */
 export const TableBlock = Schema.Struct({
   kind: Schema.Literal("table"),
   page,
-  rows: Schema.Array(Schema.Array(Schema.String))
-})
+  /** The rows, header rows first, each cell plain text. */
+  rows: Schema.Array(Schema.Array(Schema.String)),
+  /**
+   * How many of the first `rows` are header rows (column labels): `rows.slice(0, headerRows)` is the
+   * header, `rows.slice(headerRows)` the body. Several when the header is written over several
+   * lines (`Three Months Ended` above two dates: each header row labels the columns under it); 0
+   * when the table has none (its first row already holds values). Never more than `rows.length`.
+   * Set by the parser: the leading `<thead>` and `<th>` rows where the HTML marks some, else from the
+   * cells: none when the first row holds an amount; otherwise the first row, the row under a mostly
+   * empty first row when it holds two labels, and the rows under them with no row label and no
+   * amount, always leaving one row under the header. Markdown has one header row: it renders the
+   * first row above the `| --- |` line whatever this count is.
+   */
+  headerRows: Schema.NonNegativeInt
+}).pipe(
+  Schema.filter((table) =>
+    table.headerRows <= table.rows.length ||
+    `headerRows (${table.headerRows}) is more than the table's ${table.rows.length} rows`
+  )
+)
 export type TableBlock = typeof TableBlock.Type
 
 /** Text whose line layout matters (column-aligned tables of text filings): a fenced code block. */

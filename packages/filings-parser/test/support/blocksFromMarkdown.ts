@@ -6,6 +6,7 @@
  */
 import type { Block, TextStyle } from "../../src/internal/blocks.js"
 import { plainStyle } from "../../src/internal/blocks.js"
+import { headerRowCount } from "../../src/internal/tableHeader.js"
 
 /** Inline Markdown to visible text: emphasis, links, escapes and `<br>`s dropped. */
 export const markdownToText = (markdown: string): string =>
@@ -76,7 +77,9 @@ export const blocksFromMarkdown = (markdown: string): Array<Block> => {
         if (!isDelimiterRow(lines[index] ?? "")) rows.push(splitRow(lines[index] ?? ""))
       }
       const width = Math.max(...rows.map((row) => row.length))
-      blocks.push({ kind: "table", rows: rows.map((row) => [...row, ...Array(width - row.length).fill("")]), page: 1 })
+      const padded = rows.map((row) => [...row, ...Array<string>(width - row.length).fill("")])
+      // The header rows as the parser would find them in the same cells (GFM's own header is one row).
+      blocks.push({ kind: "table", rows: padded, headerRows: headerRowCount(padded), page: 1 })
       continue
     }
     if (listItem.test(line)) {

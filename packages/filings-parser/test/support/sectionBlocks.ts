@@ -8,6 +8,7 @@ import { plainStyle } from "../../src/internal/blocks.js"
 import { readHtml } from "../../src/internal/html/readHtml.js"
 import { renderMarkdown } from "../../src/internal/markdown/render.js"
 import type { DetectedSection } from "../../src/internal/sections/detectSections.js"
+import { headerRowCount } from "../../src/internal/tableHeader.js"
 import { readText } from "../../src/internal/text/readText.js"
 
 export const heading = (text: string, depth: 1 | 2 | 3 | 4 | 5 | 6 = 3): Block => ({
@@ -29,7 +30,12 @@ export const paragraph = (text: string, style: Partial<TextStyle> = {}): Block =
 
 export const bold = (text: string): Block => paragraph(text, { bold: true })
 
-export const table = (...rows: ReadonlyArray<ReadonlyArray<string>>): Block => ({ kind: "table", rows, page: 1 })
+export const table = (...rows: ReadonlyArray<ReadonlyArray<string>>): Block => ({
+  kind: "table",
+  rows,
+  headerRows: headerRowCount(rows),
+  page: 1
+})
 
 /** Body text of about `words` words. */
 export const body = (words = 60, seed = "text"): Block =>

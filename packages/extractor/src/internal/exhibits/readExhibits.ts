@@ -44,30 +44,32 @@ const descriptionHeader = /description|exhibit title|^document$|^title$|^exhibit
 export const readExhibitIndex = (document: ParsedDocument.ParsedDocument): Array<ExhibitEntry> => {
   const entries: Array<ExhibitEntry> = []
   for (const located of locateTables(document)) {
-    const { header, rows } = located.table
-    const width = Math.max(header.length, ...rows.map((row) => row.length))
-    // The column names may sit in the header or in the first body row (under a spanning label).
-    let headers = mergeHeaderRows([header], width)
-    let body = rows
+    const { headerRows, rows } = located.table
+    const width = Math.max(...rows.map((row) => row.length))
+    let headers = mergeHeaderRows(rows.slice(0, headerRows), width)
+    let body: ReadonlyArray<ReadonlyArray<string>> = rows.slice(headerRows)
     let numberColumn = headers.findIndex((cell) => numberHeader.test(cell.trim()))
-    if (numberColumn < 0 && rows.length > 0) {
-      const withFirst = mergeHeaderRows([header, rows[0] ?? []], width)
-      const column = withFirst.findIndex((cell) => numberHeader.test(cell.trim()))
+    if (numberColumn < 0 && body.length > 0) {
+      // The column names may sit in the row under a title written across the table (`EXHIBIT INDEX`).
+      const withNext = mergeHeaderRows(rows.slice(0, headerRows + 1), width)
+      const column = withNext.findIndex((cell) => numberHeader.test(cell.trim()))
       if (column >= 0) {
-        headers = withFirst
-        body = rows.slice(1)
+        headers = withNext
+        body = rows.slice(headerRows + 1)
         numberColumn = column
       }
     }
     const exhibitSection = /^(?:15|16|part2item6|9\.01|19)$/i.test(located.sectionItem ?? "")
       || /exhibit/i.test(located.heading ?? "") || /exhibit/i.test(located.before.join(" "))
     if (numberColumn < 0) {
-      // No column names: a table whose first column is mostly exhibit numbers, in an exhibit section.
-      const numbered = rows.filter((row) => cleanNumber(row[0] ?? "") !== undefined).length
-      if (!exhibitSection || width < 2 || numbered < Math.max(1, Math.ceil(rows.length * 0.6))) continue
+      // No column names: a table in an exhibit section whose first column, below its header (or its
+      // first row), is mostly exhibit numbers. Every row is read as an entry, the header's too.
+      const under = rows.slice(Math.max(1, headerRows))
+      const numbered = under.filter((row) => cleanNumber(row[0] ?? "") !== undefined).length
+      if (!exhibitSection || width < 2 || numbered < Math.max(1, Math.ceil(under.length * 0.6))) continue
       numberColumn = 0
       headers = []
-      body = [header, ...rows]
+      body = rows
     }
     let descriptionColumn = headers.findIndex((cell, index) => index !== numberColumn && descriptionHeader.test(cell))
     if (descriptionColumn < 0) descriptionColumn = numberColumn + 1

@@ -79,7 +79,7 @@ const linesOf = (page: DocumentPart): Array<string> => {
       lines.push(...block.lines)
       continue
     }
-    for (const row of [block.header, ...block.rows]) {
+    for (const row of block.rows) {
       for (const cell of row) if (cell.trim() !== "") lines.push(cell.trim())
     }
   }

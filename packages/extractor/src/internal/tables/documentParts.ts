@@ -5,11 +5,11 @@
  */
 import { Blocks, type ParsedDocument } from "@filings/filings-parser"
 
-/** A table: its header row and the rows under it, cells as plain text. */
+/** A table: its rows, cells as plain text, and how many of them are header rows (the block's `headerRows`). */
 export interface TablePart {
   readonly kind: "table"
-  readonly header: ReadonlyArray<string>
   readonly rows: ReadonlyArray<ReadonlyArray<string>>
+  readonly headerRows: number
 }
 
 /** A block of text between tables: a heading (with its depth), a paragraph or a list item. */
@@ -123,11 +123,11 @@ export const readParts = (part: DocumentPart): Array<Part> => {
       case "list":
         for (const item of block.items) parts.push(text([Blocks.plainText(item)]))
         break
-      case "table": {
-        const [header, ...rows] = block.rows
-        if (header !== undefined) parts.push({ kind: "table", header: cells(header), rows: rows.map(cells) })
+      case "table":
+        if (block.rows.length > 0) {
+          parts.push({ kind: "table", rows: block.rows.map(cells), headerRows: block.headerRows })
+        }
         break
-      }
       case "preformatted":
         preformattedParts(block.text, parts)
         break

@@ -1,7 +1,7 @@
 /**
  * The tables of a parsed document with what a reader needs to use them: the section they sit in,
- * a title (the heading or short paragraph just before), one header row (multi-row headers joined),
- * rows padded to the header's width, the unit, and a conservative financial-statement type.
+ * a title (the heading or short paragraph just before), one header row (the block's header rows
+ * joined), rows padded to the header's width, the unit, and a conservative financial-statement type.
  */
 import type { ParsedDocument } from "@filings/filings-parser"
 import { type DocumentPart, exhibitPart, partsOf, readParts, type TablePart } from "./documentParts.js"
@@ -72,11 +72,14 @@ const locateTablesIn = (parts: ReadonlyArray<DocumentPart>): Array<LocatedTable>
         if (block.depth > 0) heading = block.text
         continue
       }
-      // A page break repeats the header row: same header, nothing in between, same table.
-      if (previous !== undefined && before.length === 0 && sameRow(previous.table.header, block.header)) {
+      // A page break repeats the first row: same first row, nothing in between, same table.
+      if (previous !== undefined && before.length === 0 && sameRow(previous.table.rows[0] ?? [], block.rows[0] ?? [])) {
         const merged: LocatedTable = {
           ...previous,
-          table: { ...previous.table, rows: [...previous.table.rows, ...dropRepeatedHeader(previous.table, block)] }
+          table: {
+            ...previous.table,
+            rows: [...previous.table.rows, ...rowsAfterRepeatedHeader(previous.table, block)]
+          }
         }
         located[located.length - 1] = merged
         previous = merged
@@ -90,13 +93,13 @@ const locateTablesIn = (parts: ReadonlyArray<DocumentPart>): Array<LocatedTable>
   return located
 }
 
-// A continued table may repeat its multi-row header too: drop the leading rows its start had.
-const dropRepeatedHeader = (start: TablePart, continued: TablePart): ReadonlyArray<ReadonlyArray<string>> => {
-  let skip = 0
+// The continued part's rows after the first (its start's): a header of several rows repeated in full
+// is dropped too, as far as both parts have it as header rows.
+const rowsAfterRepeatedHeader = (start: TablePart, continued: TablePart): ReadonlyArray<ReadonlyArray<string>> => {
+  let skip = 1
   while (
-    skip < continued.rows.length && skip < start.rows.length &&
+    skip < continued.headerRows && skip < start.headerRows &&
     sameRow(start.rows[skip] ?? [], continued.rows[skip] ?? [])
-    && isHeaderLikeRow(continued.rows[skip] ?? [])
   ) skip++
   return continued.rows.slice(skip)
 }
@@ -107,12 +110,8 @@ const amount = /^[(\-–—+]?\s*[$€£¥]?\s*\(?\s*[\d,.]*\d[\d,.]*\s*\)?\s*%?
 /** A cell holding an amount (not a year heading): `$1,234`, `(565)`, `6.08`, `12%`. */
 export const isAmount = (cell: string): boolean => amount.test(cell.trim()) && !year.test(cell.trim())
 
-/** A body row that continues the header: first cell empty, no amounts, something written. */
-const isHeaderLikeRow = (row: ReadonlyArray<string>): boolean =>
-  (row[0] ?? "") === "" && row.some((cell) => cell !== "") && !row.some(isAmount)
-
 /**
- * One header row from the header and the header-like rows under it. A label written over several
+ * One header row from a table's header rows (none: every label empty). A label written over several
  * columns (`Three Months Ended` over two dates) is in the first of them with empty cells after it:
  * it applies to those empty cells until the next label.
  */
@@ -352,26 +351,15 @@ export const readTables = (
   // Tables never continue across sections, so the exhibits' tables simply follow the body's.
   for (const located of [...locateTables(document), ...locateTablesIn(financialExhibitsOf(document))]) {
     const id = `t${String(tables.length + 1).padStart(3, "0")}`
-    const { header: written, rows: writtenRows } = located.table
-    // A "header" holding amounts is the first data row of a table written without a header.
-    const headerless = written.some(isAmount)
-    const header = headerless ? written.map(() => "") : written
-    const rows = headerless ? [written, ...writtenRows] : writtenRows
-    const width = Math.max(header.length, ...rows.map((row) => row.length))
-    const ragged = rows.filter((row) => row.length !== width).length + (header.length === width ? 0 : 1)
+    // The parser says which rows are the header: none when the first row already holds values.
+    const { headerRows, rows } = located.table
+    const width = Math.max(...rows.map((row) => row.length))
+    const ragged = rows.filter((row) => row.length !== width).length
     if (ragged > 0) {
       warnings.push(`table ${id}: ${ragged} row(s) shorter than ${width} columns were padded with empty cells`)
     }
-    let headerCount = 0
-    // A header row mostly empty (`| | | Incorporated by Reference | | |`) is the top of a two-row header.
-    const sparse = (header[0] ?? "") === "" && header.filter((cell) => cell !== "").length * 2 < width
-    const first = rows[0] ?? []
-    if (sparse && rows.length > 1 && !first.some(isAmount) && first.filter((cell) => cell !== "").length >= 2) {
-      headerCount = 1
-    }
-    while (headerCount < rows.length - 1 && isHeaderLikeRow(rows[headerCount] ?? [])) headerCount++
-    const headers = mergeHeaderRows([header, ...rows.slice(0, headerCount)], width)
-    const body = rows.slice(headerCount).map((row) => pad(row, width))
+    const headers = mergeHeaderRows(rows.slice(0, headerRows), width)
+    const body = rows.slice(headerRows).map((row) => pad(row, width))
     const ownTitle = titleOf(located)
     // A table with nothing written before it continues the previous one's subject.
     const title = located.before.length === 0 && previousTitle !== "" ? previousTitle : ownTitle

@@ -7,14 +7,16 @@
  * styles, `<ix:header>`); inline XBRL and other namespaced tags are transparent. Block elements
  * end paragraphs; `<b>`/`<i>` become Markdown emphasis; the CSS that marks headings (bold, size,
  * centring) is kept as each block's `TextStyle`. Tables go through `tableGrid.ts` and either stay
- * tables or, when they only lay out text, become paragraphs and lists. `<pre>` text is read as
+ * tables (their header rows as the markup marks them, else as `tableHeader.ts` reads the cells) or,
+ * when they only lay out text, become paragraphs and lists. `<pre>` text is read as
  * plain text. Page breaks (CSS, or `<hr>` in documents without CSS breaks) number the pages.
  * Afterwards, page furniture is removed (see `pageFurniture.ts`).
  */
 import { Parser } from "htmlparser2"
 import type { Block, ListBlock, ParagraphBlock, TextStyle } from "../blocks.js"
 import { escapeBlockStart, escapeInline } from "../markdown/escape.js"
-import { buildGrid, type Slot, type SourceCell } from "../tableGrid.js"
+import { buildGrid, type Grid, type Slot, type SourceCell } from "../tableGrid.js"
+import { headerRowCount, markedHeaderRows } from "../tableHeader.js"
 import { readText } from "../text/readText.js"
 import { headingDepthOf, isPageArtifact, removeFurniture } from "./pageFurniture.js"
 import { DeclaredStyle, type Formatting, type Link, readStyle, rootFormatting } from "./style.js"
@@ -318,11 +320,15 @@ interface CellRecord {
   readonly collector: Collector
   readonly colSpan: number
   readonly rowSpan: number
+  /** A `<th>`: the markup says the cell labels others. */
+  readonly headerCell: boolean
 }
 
 interface TableContainer {
   readonly kind: "table"
   readonly rows: Array<Array<CellRecord>>
+  /** Indices of the rows opened inside the table's `<thead>`. */
+  readonly headRows: Set<number>
   readonly page: number
 }
 
@@ -411,6 +417,26 @@ const summarize = (blocks: ReadonlyArray<Block>): InlineSummary => {
 
 const isFilled = (slot: Slot | undefined): boolean => slot !== undefined && slot.sources.length > 0
 
+/**
+ * The table's header rows: those its markup marks (`<thead>` rows, rows of `<th>` cells) when it
+ * marks some, else as its cells tell. The grid leaves out empty source rows, so each grid row is
+ * traced back to the source row of its cells.
+ */
+const headerRowsOf = (table: TableContainer, grid: Grid): number => {
+  const sourceRowOf: Array<number> = []
+  table.rows.forEach((row, index) => {
+    for (let cell = 0; cell < row.length; cell++) sourceRowOf.push(index)
+  })
+  const markedRows = table.rows.map((row, index) =>
+    table.headRows.has(index) || (row.length > 0 && row.every((cell) => cell.headerCell))
+  )
+  const marked = grid.rows.map((row) => {
+    const source = row.find(isFilled)?.sources[0]
+    return source !== undefined && markedRows[sourceRowOf[source] ?? -1] === true
+  })
+  return markedHeaderRows(marked) ?? headerRowCount(grid.rows.map((row) => row.map((slot) => slot.text)))
+}
+
 /** Reads an HTML document into blocks. Throws `NestingTooDeep` past `maxNestingDepth` open elements. */
 export const readHtml = (html: string): HtmlReading => {
   const warnings: Array<string> = []
@@ -446,6 +472,15 @@ export const readHtml = (html: string): HtmlReading => {
       frame.containsBlock = false
     }
     depth++
+  }
+  // Whether the element opening now sits in a `<thead>` of the innermost open table.
+  const insideTableHead = (): boolean => {
+    for (let index = depth - 1; index >= 0; index--) {
+      const tag = stack[index]?.tag
+      if (tag === "thead") return true
+      if (tag === "table") return false
+    }
+    return false
   }
   const containers: Array<Container> = []
   const document = new Collector(true)
@@ -625,7 +660,12 @@ export const readHtml = (html: string): HtmlReading => {
       }
     }
     if (cells.some((cell) => cell.collector.nestedTable)) nestedTables++
-    emit(target, { kind: "table", rows: grid.rows.map((row) => row.map((slot) => slot.text)), page: table.page })
+    emit(target, {
+      kind: "table",
+      rows: grid.rows.map((row) => row.map((slot) => slot.text)),
+      headerRows: headerRowsOf(table, grid),
+      page: table.page
+    })
   }
 
   const finishList = (list: ListContainer, target: Collector) => {
@@ -762,11 +802,14 @@ export const readHtml = (html: string): HtmlReading => {
       case "table": {
         collector.structural = true
         if (!collector.isDocument) collector.nestedTable = true
-        container = { kind: "table", rows: [], page: cssPage }
+        container = { kind: "table", rows: [], headRows: new Set(), page: cssPage }
         break
       }
       case "tr":
-        if (table?.kind === "table") table.rows.push([])
+        if (table?.kind === "table") {
+          if (insideTableHead()) table.headRows.add(table.rows.length)
+          table.rows.push([])
+        }
         break
       case "td":
       case "th": {
@@ -775,9 +818,13 @@ export const readHtml = (html: string): HtmlReading => {
         const record: CellRecord = {
           collector: cellCollector,
           colSpan: span(attributes["colspan"]),
-          rowSpan: span(attributes["rowspan"])
+          rowSpan: span(attributes["rowspan"]),
+          headerCell: name === "th"
         }
-        if (table.rows.length === 0) table.rows.push([])
+        if (table.rows.length === 0) {
+          if (insideTableHead()) table.headRows.add(0)
+          table.rows.push([])
+        }
         table.rows[table.rows.length - 1]?.push(record)
         container = { kind: "cell", collector: cellCollector, record }
         break

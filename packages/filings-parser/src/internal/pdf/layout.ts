@@ -5,6 +5,7 @@
  * tested without pdfjs.
  */
 import type { Block, TextStyle } from "../blocks.js"
+import { headerRowCount } from "../tableHeader.js"
 import { escapeInline } from "./escape.js"
 
 /** One positioned piece of text on a page, in PDF user space (y grows upwards, at the baseline). */
@@ -435,7 +436,7 @@ export const linesToBlocks = (pages: ReadonlyArray<ReadonlyArray<Line>>): Array<
         const rows = tableRows(segment.lines)
         if (rows !== undefined) {
           flush()
-          blocks.push({ kind: "table", page: segment.lines[0]!.page, rows })
+          blocks.push({ kind: "table", page: segment.lines[0]!.page, rows, headerRows: headerRowCount(rows) })
           continue
         }
       }
