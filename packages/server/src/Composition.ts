@@ -1,7 +1,8 @@
 /**
- * The composition root: which storage, which rate-limit store, which services and which EDGAR
- * client `filings serve` and the operator commands run on, all chosen from configuration
- * (`FILINGS_*`, named in `Environment` for the libraries and in `ServerConfig` for the server).
+ * The composition root: the one place that reads the operator's environment (`FILINGS_*`, named in
+ * `Environment`) and builds from it what `filings serve`, the operator commands and
+ * `filings edgar backfill` run on: which storage, which rate-limit store, which services, which
+ * EDGAR client and which background workers. Every module below takes its settings as options.
  *
  * - `FILINGS_DATABASE_URL` set: PostgreSQL, shared by any number of server instances; the rate
  *   limit is kept in the database so every instance enforces one limit per key.
@@ -12,7 +13,7 @@ import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { EdgarClient, EdgarConfig, FairAccess } from "@filings/edgar"
 import { MemoryStorage } from "@filings/storage"
 import { Database, SqlStorage } from "@filings/storage-sql"
-import { Effect, Layer, Option } from "effect"
+import { type ConfigError, Effect, Layer, Logger, Option } from "effect"
 import * as AdminAccess from "./AdminAccess.js"
 import * as ApiKeys from "./ApiKeys.js"
 import * as Environment from "./Environment.js"
@@ -24,8 +25,45 @@ import * as MarketDataLayer from "./market/MarketDataLayer.js"
 import * as NewsFeeds from "./news/NewsFeeds.js"
 import * as Pipeline from "./pipeline/Pipeline.js"
 import * as PipelineConfig from "./pipeline/PipelineConfig.js"
+import * as TranscriptFolder from "./pipeline/TranscriptFolder.js"
 import * as ServerConfig from "./ServerConfig.js"
 import * as WebhookDelivery from "./webhooks/WebhookDelivery.js"
+
+/** A layer made from settings read from the environment. */
+const fromEnvironment = <A, E, ROut, E2, RIn>(
+  settings: Effect.Effect<A, E>,
+  layer: (settings: A) => Layer.Layer<ROut, E2, RIn>
+): Layer.Layer<ROut, E | E2, RIn> => Layer.unwrapEffect(Effect.map(settings, layer))
+
+// ---------------------------------------------------------------------------------------------------
+// Settings the commands look at themselves
+// ---------------------------------------------------------------------------------------------------
+
+/** Runs `program` logging at the operator's level (`FILINGS_LOG_LEVEL`). */
+export const withConfiguredLogLevel = <A, E, R>(
+  program: Effect.Effect<A, E, R>
+): Effect.Effect<A, E | ConfigError.ConfigError, R> =>
+  Effect.flatMap(Environment.logLevel, (level) => Logger.withMinimumLogLevel(program, level))
+
+/** The server's settings: where `serve` listens by default, and what the HTTP API is given. */
+export const serverSettings: Effect.Effect<ServerConfig.Settings, ConfigError.ConfigError> = Environment.server
+
+/** Where the database is, for the commands that look before opening it. */
+export const databaseSettings = Environment.databaseSettings
+
+/** What an operator command needs to choose between a remote server, a local one and the database. */
+export const operatorSettings = Effect.all({
+  remote: Environment.remoteServer,
+  database: Environment.databaseSettings,
+  dataDirGiven: Environment.dataDirGiven
+})
+
+// ---------------------------------------------------------------------------------------------------
+// Layers
+// ---------------------------------------------------------------------------------------------------
+
+/** The server's settings as a service. */
+export const serverConfigLayer = fromEnvironment(Environment.server, ServerConfig.layer)
 
 const rateLimitStore = Layer.unwrapEffect(
   Effect.gen(function*() {
@@ -52,12 +90,23 @@ export const storageLayer = Layer.mergeAll(
   rateLimitStore
 ).pipe(Layer.provideMerge(Database.layerConfig(Environment.database).pipe(Layer.mapError(Environment.databaseError))))
 
+/** The configured summary model: `filings summarize` uses the one the server would. */
+export const summaryModelLayer = fromEnvironment(Environment.summaryModelChoice, SummaryModels.layer)
+
+/** The configured source of daily closes; a CSV file that cannot be used names its variable. */
+export const marketDataLayer = fromEnvironment(
+  Environment.marketData,
+  (source) => MarketDataLayer.layer(source).pipe(Layer.mapError(Environment.marketDataError))
+)
+
 /**
  * The services on top of storage that the HTTP handlers and the CLI share, with the summary model
  * and the market data they use.
  */
 export const servicesLayer = Layer.mergeAll(ApiKeys.layer, AdminAccess.layer, Ingest.layer).pipe(
-  Layer.provideMerge(Layer.merge(SummaryModels.layer, MarketDataLayer.layer))
+  Layer.provideMerge(
+    Layer.merge(summaryModelLayer, marketDataLayer)
+  )
 )
 
 /** The regulator's client, one fair-access limit per process. */
@@ -67,20 +116,41 @@ export const edgarLayer = EdgarClient.layerConfig(Environment.edgarClient).pipe(
   Layer.provide(NodeHttpClient.layerUndici)
 )
 
+/** What the pipeline follows, and how. */
+const pipelineConfigLayer = fromEnvironment(Environment.pipeline, PipelineConfig.layer)
+
+/** The EDGAR client and the forms kept: what `filings edgar backfill` runs on. */
+export const backfillLayer = edgarLayer.pipe(Layer.provideMerge(pipelineConfigLayer))
+
+/** The transcript folder's watch, when the operator names a folder. */
+const transcriptFolderLayer = fromEnvironment(
+  Environment.transcriptFolder,
+  Option.match({ onNone: () => Layer.empty, onSome: TranscriptFolder.layer })
+)
+
+/** The stock moves looked at again, only while a source of market data is configured. */
+const stockChangeRefreshLayer = Layer.unwrapEffect(
+  Effect.gen(function*() {
+    if (!(yield* Environment.marketDataConfigured)) return Layer.empty
+    return StockChangeRefresh.layer(yield* Environment.stockChangeRefresh)
+  })
+)
+
 /**
- * What `filings serve` runs beside the HTTP API: the EDGAR pipeline, webhook delivery, the feed's
- * refreshers and summary jobs, the news feeds.
+ * What `filings serve` runs beside the HTTP API: the EDGAR pipeline and the transcript folder,
+ * webhook delivery, the feed's refreshers and summary jobs, the news feeds.
  */
 export const workersLayer = Layer.mergeAll(
   Pipeline.layer,
-  WebhookDelivery.layer,
-  StockChangeRefresh.layer,
-  SummaryJobs.layer,
-  NewsFeeds.layer
-).pipe(Layer.provideMerge(edgarLayer), Layer.provide(PipelineConfig.layer()))
+  transcriptFolderLayer,
+  fromEnvironment(Environment.webhookDelivery, WebhookDelivery.layer),
+  stockChangeRefreshLayer,
+  fromEnvironment(Environment.summaryJobs, SummaryJobs.layer),
+  fromEnvironment(Environment.news, NewsFeeds.layer)
+).pipe(Layer.provideMerge(edgarLayer), Layer.provide(pipelineConfigLayer))
 
 /** The services, on their storage, with the server's settings: what the operator commands work on directly. */
 export const operatorLayer = servicesLayer.pipe(
   Layer.provideMerge(storageLayer),
-  Layer.provideMerge(ServerConfig.layer())
+  Layer.provideMerge(serverConfigLayer)
 )

@@ -1,30 +1,242 @@
 /**
- * The `FILINGS_*` variables the libraries are configured from, as Effect `Config`: the database,
- * EDGAR and the summary model. The libraries name no variable (they take `layer(options)` or
- * `layerConfig(...)` from their caller); this module gives their settings the server's names, and
- * tells a library failure the operator fixes in the environment with the variable to set.
- *
- * - `FILINGS_DATABASE_URL` (empty counts as unset) and `FILINGS_DATA_DIR` (default `./.filings`).
- * - `FILINGS_SEC_USER_AGENT`, `FILINGS_EDGAR_BASE_URL`, `FILINGS_EDGAR_DATA_BASE_URL`,
- *   `FILINGS_EDGAR_POLL_INTERVAL` (seconds), `FILINGS_EDGAR_MAX_RPS` (1 to 10), and the client's
- *   patience in seconds: `FILINGS_EDGAR_BACKOFF_BASE` (1), `FILINGS_EDGAR_RATE_LIMIT_PAUSE` (600),
- *   `FILINGS_EDGAR_REQUEST_TIMEOUT` (60).
- * - `FILINGS_SUMMARY_MODEL_URL`, `FILINGS_SUMMARY_MODEL` and `FILINGS_SUMMARY_MODEL_KEY` (empty
- *   counts as unset).
+ * The operator's environment: every `FILINGS_*` variable the server and its commands read, in one
+ * table with its default and its meaning (the README's "Configuration" table is this table, which
+ * a test checks), and the Effect `Config` that reads each group of them into the typed options of
+ * what it configures. Nothing else names a variable in a `Config`: the libraries take
+ * `layer(options)` or `layerConfig(...)`, the server's modules take their settings as options, and
+ * `Composition` builds the layers from what is read here. A failure the operator fixes in the
+ * environment names the variable to fix.
  */
 import { SqlError } from "@effect/sql"
+import { Ids } from "@filings/domain"
 import { type EdgarClient, EdgarConfig, EdgarError } from "@filings/edgar"
 import type { ChatCompletionsModel } from "@filings/feed-summarizer"
 import { type Database, PgliteClient } from "@filings/storage-sql"
-import { Config, Duration, Option, Redacted } from "effect"
+import { Config, ConfigError, Duration, Effect, Either, LogLevel, Option, Redacted, Schema } from "effect"
+import type * as StockChangeRefresh from "./feed/StockChangeRefresh.js"
+import type * as SummaryJobs from "./feed/SummaryJobs.js"
+import * as HttpMarketData from "./market/HttpMarketData.js"
+import type * as MarketDataLayer from "./market/MarketDataLayer.js"
+import * as NewsSources from "./news/NewsSources.js"
+import * as PipelineConfig from "./pipeline/PipelineConfig.js"
+import * as ServerConfig from "./ServerConfig.js"
+import { type AllowList, parseAllowList } from "./webhooks/CallbackAddress.js"
+import type * as WebhookDelivery from "./webhooks/WebhookDelivery.js"
+
+// ---------------------------------------------------------------------------------------------------
+// The table
+// ---------------------------------------------------------------------------------------------------
+
+/** What the operator is told of a variable: its default and its meaning, in Markdown. */
+export interface Variable {
+  readonly default: string
+  readonly meaning: string
+}
+
+/** Every variable the operator sets, in the README's order. */
+export const variables = {
+  FILINGS_DATA_DIR: {
+    default: "`./.filings`",
+    meaning: "where the embedded database lives"
+  },
+  FILINGS_DATABASE_URL: {
+    default: "unset",
+    meaning: "a PostgreSQL URL; when set, it is used instead of the embedded database"
+  },
+  FILINGS_HOST: {
+    default: "`127.0.0.1`",
+    meaning: "address to listen on (`0.0.0.0` for all interfaces)"
+  },
+  FILINGS_PORT: {
+    default: "`8080`",
+    meaning: "port to listen on"
+  },
+  FILINGS_ADMIN_TOKEN: {
+    default: "unset",
+    meaning: "opens the `/admin` routes to remote operators holding this token"
+  },
+  FILINGS_RATE_LIMIT_STORE: {
+    default: "`database` on PostgreSQL, `memory` on the embedded database",
+    meaning: "where request counts live; `database` shares one limit per key across instances"
+  },
+  FILINGS_LOG_LEVEL: {
+    default: "`INFO`",
+    meaning: "`TRACE`, `DEBUG`, `INFO`, `WARN`, `ERROR`, `FATAL` or `OFF`"
+  },
+  FILINGS_SERVER_URL: {
+    default: "unset",
+    meaning: "for the operator commands (`keys`, `ingest`, `edgar backfill`): the server to send the work to"
+  },
+  FILINGS_SEC_USER_AGENT: {
+    default: "unset",
+    meaning: "your name and contact e-mail, declared to the regulator; required to follow EDGAR"
+  },
+  FILINGS_EDGAR_FOLLOW: {
+    default: "`true` when `FILINGS_SEC_USER_AGENT` is set",
+    meaning: "follow EDGAR in real time"
+  },
+  FILINGS_FORMS: {
+    default: "`10-K,10-Q,8-K,S-1,6-K,20-F,DEF 14A`",
+    meaning: "forms kept; an amendment (`10-K/A`) is kept when listed, stored under its form's type"
+  },
+  FILINGS_TICKERS: {
+    default: "unset",
+    meaning: "a watch list of tickers; unset, every company the regulator lists with a ticker"
+  },
+  FILINGS_EDGAR_POLL_INTERVAL: {
+    default: "`2`",
+    meaning: "seconds between reads of the latest-filings feed"
+  },
+  FILINGS_EDGAR_MAX_RPS: {
+    default: "`10`",
+    meaning: "requests a second to the regulator, 1 to 10"
+  },
+  FILINGS_EDGAR_BASE_URL: {
+    default: "`https://www.sec.gov`",
+    meaning: "where EDGAR is (a replay server in tests)"
+  },
+  FILINGS_EDGAR_DATA_BASE_URL: {
+    default: "`https://data.sec.gov`",
+    meaning: "where EDGAR's data API is (a replay server in tests)"
+  },
+  FILINGS_EDGAR_BACKOFF_BASE: {
+    default: "`1`",
+    meaning: "seconds before the first retry of a failed request, doubled per retry up to 60"
+  },
+  FILINGS_EDGAR_RATE_LIMIT_PAUSE: {
+    default: "`600`",
+    meaning: "seconds every request stops after the regulator's rate-threshold page"
+  },
+  FILINGS_EDGAR_REQUEST_TIMEOUT: {
+    default: "`60`",
+    meaning: "seconds to read a whole response"
+  },
+  FILINGS_PIPELINE_WORKERS: {
+    default: "`4`",
+    meaning: "filings processed at once by one process"
+  },
+  FILINGS_PIPELINE_LEASE: {
+    default: "`30`",
+    meaning: "seconds a worker holds a filing before another may take it, should the worker die"
+  },
+  FILINGS_TRANSCRIPT_DIR: {
+    default: "unset",
+    meaning: "a folder the server watches for earnings call transcripts (`<TICKER>_<YYYY-MM-DD>.<ext>`)"
+  },
+  FILINGS_WEBHOOK_ALLOW_HOSTS: {
+    default: "unset",
+    meaning:
+      "hosts or CIDR ranges webhook deliveries may reach although they resolve to loopback, private or link-local addresses (`localhost,10.0.0.0/8`)"
+  },
+  FILINGS_WEBHOOK_WORKERS: {
+    default: "`8`",
+    meaning: "delivery attempts in flight per process (at most 2 per subscription)"
+  },
+  FILINGS_WEBHOOK_LEASE: {
+    default: "`120`",
+    meaning:
+      "seconds a delivery attempt stays claimed by its instance, should the instance die, before another makes it"
+  },
+  FILINGS_MARKET_DATA_CSV: {
+    default: "unset",
+    meaning:
+      "a CSV file of daily closes (`ticker,date,close`, columns in any order and case; other columns ignored) that gives feed items their `stock_change`; read once at start-up, bad rows skipped with a warning"
+  },
+  FILINGS_MARKET_DATA_URL: {
+    default: "unset",
+    meaning:
+      "an HTTP quote provider as a URL template with `{ticker}`, `{from}` and `{to}` (`https://quotes.example/v1/daily?symbol={ticker}&from={from}&to={to}`) answering `[{\"date\": \"2025-01-30\", \"close\": 237.59}]` or `{\"closes\": [...]}`; not together with `FILINGS_MARKET_DATA_CSV`. Neither set: `stock_change` is `null`"
+  },
+  FILINGS_MARKET_DATA_KEY: {
+    default: "unset",
+    meaning: "the quote provider's key, sent as `Authorization: Bearer`; never logged"
+  },
+  FILINGS_MARKET_DATA_REFRESH: {
+    default: "`3600`",
+    meaning:
+      "seconds between looks at the last week's feed items still without a stock move (an item is usually stored before the session that meets it has closed); only with a market-data source"
+  },
+  FILINGS_NEWS_FEEDS: {
+    default: "unset",
+    meaning:
+      "news feeds to follow, separated by commas or spaces: `TICKER=URL` (one company's feed) or `URL` (a newswire; entries go to the companies they name as `(NASDAQ: AAPL)`); RSS 2.0, RSS 1.0 or Atom"
+  },
+  FILINGS_NEWS_POLL: {
+    default: "`300`",
+    meaning: "seconds between two readings of each news feed (at least 5)"
+  },
+  FILINGS_SUMMARY_MODEL_URL: {
+    default: "unset",
+    meaning:
+      "an OpenAI-compatible chat-completions endpoint (`https://api.openai.com/v1`, `http://localhost:11434/v1`) that writes feed summaries; unset, the offline extractive model does. Its answers are checked, and the extractive model stands in when it fails"
+  },
+  FILINGS_SUMMARY_MODEL: {
+    default: "unset",
+    meaning: "the model the endpoint serves (`gpt-4o-mini`); required with the URL"
+  },
+  FILINGS_SUMMARY_MODEL_KEY: {
+    default: "unset",
+    meaning: "the endpoint's API key, when it wants one"
+  },
+  FILINGS_SUMMARY_WORKERS: {
+    default: "`2`",
+    meaning: "documents a server asks the summary model about at once"
+  }
+} as const satisfies Record<`FILINGS_${string}`, Variable>
+
+/** The name of a variable in the table. */
+export type VariableName = keyof typeof variables
+
+/** A variable's name, checked against the table: a variable read must be a variable documented. */
+const named = (name: VariableName): string => name
 
 const isBlank = (text: string): boolean => text.trim() === ""
 
+/** A variable that is set to something other than blanks. */
+const isSet = (name: VariableName): Config.Config<boolean> =>
+  Config.option(Config.string(named(name))).pipe(Config.map(Option.exists((value) => !isBlank(value))))
+
 /** A secret variable that counts as unset when empty, as `undefined` for a library option. */
-const optionalSecret = (name: string): Config.Config<Redacted.Redacted | undefined> =>
-  Config.option(Config.redacted(name)).pipe(
+const optionalSecret = (name: VariableName): Config.Config<Redacted.Redacted | undefined> =>
+  Config.option(Config.redacted(named(name))).pipe(
     Config.map((value) => Option.getOrUndefined(Option.filter(value, (secret) => !isBlank(Redacted.value(secret)))))
   )
+
+/** A list separated by commas, its items trimmed; unset or empty, no item. */
+const list = (name: VariableName): Config.Config<ReadonlyArray<string>> =>
+  Config.string(named(name)).pipe(
+    Config.withDefault(""),
+    Config.map((text) => text.split(",").map((item) => item.trim()).filter((item) => item !== ""))
+  )
+
+/** A whole number within bounds; the message names the variable and the bounds. */
+const count = (name: VariableName, fallback: number, most: number): Config.Config<number> =>
+  Config.integer(named(name)).pipe(
+    Config.withDefault(fallback),
+    Config.validate({ message: `${name} must be from 1 to ${most}`, validation: (n) => n >= 1 && n <= most })
+  )
+
+// ---------------------------------------------------------------------------------------------------
+// The process: logging, and the server an operator command is sent to
+// ---------------------------------------------------------------------------------------------------
+
+/** How much is logged, on standard error. */
+export const logLevel: Config.Config<LogLevel.LogLevel> = Config.logLevel(named("FILINGS_LOG_LEVEL")).pipe(
+  Config.withDefault(LogLevel.Info)
+)
+
+/** The server an operator command sends its work to, and the admin token it presents there. */
+export const remoteServer: Config.Config<{
+  readonly url: Option.Option<URL>
+  readonly adminToken: Option.Option<Redacted.Redacted>
+}> = Config.all({
+  url: Config.option(Config.url(named("FILINGS_SERVER_URL"))),
+  adminToken: Config.option(Config.redacted(named("FILINGS_ADMIN_TOKEN")))
+})
+
+// ---------------------------------------------------------------------------------------------------
+// The database
+// ---------------------------------------------------------------------------------------------------
 
 /** The data directory when `FILINGS_DATA_DIR` is unset, relative to the working directory. */
 export const defaultDataDir = "./.filings"
@@ -32,7 +244,7 @@ export const defaultDataDir = "./.filings"
 /** Where the database is: a PostgreSQL URL (`FILINGS_DATABASE_URL`), else PGlite under `FILINGS_DATA_DIR`. */
 export const database = {
   url: optionalSecret("FILINGS_DATABASE_URL"),
-  dataDir: Config.string("FILINGS_DATA_DIR").pipe(Config.withDefault(defaultDataDir))
+  dataDir: Config.string(named("FILINGS_DATA_DIR")).pipe(Config.withDefault(defaultDataDir))
 } satisfies Config.Config.Wrap<Database.Options>
 
 /** The database settings read at once, for the commands that look at them before opening it. */
@@ -41,14 +253,48 @@ export const databaseSettings: Config.Config<{
   readonly dataDir: string
 }> = Config.all(database)
 
+/** Whether the operator named the data directory, or it is the default one. */
+export const dataDirGiven: Config.Config<boolean> = Config.option(Config.string(named("FILINGS_DATA_DIR"))).pipe(
+  Config.map(Option.isSome)
+)
+
+// ---------------------------------------------------------------------------------------------------
+// The HTTP server
+// ---------------------------------------------------------------------------------------------------
+
+/** The allow-list of webhook addresses; unset or empty opens nothing. */
+const webhookAllowList: Config.Config<AllowList> = Config.string(named("FILINGS_WEBHOOK_ALLOW_HOSTS")).pipe(
+  Config.withDefault(""),
+  // mapOrFail does not add the variable's name to the error's path, so it is given here.
+  Config.mapOrFail((text) =>
+    Either.mapLeft(
+      parseAllowList(text),
+      (reason) => ConfigError.InvalidData([named("FILINGS_WEBHOOK_ALLOW_HOSTS")], reason)
+    )
+  )
+)
+
+/** Where the server listens, who may use `/admin`, where rate limits are counted, which webhook hosts are open. */
+export const server: Config.Config<ServerConfig.Settings> = Config.all({
+  host: Config.string(named("FILINGS_HOST")).pipe(Config.withDefault(ServerConfig.defaults.host)),
+  port: Config.port(named("FILINGS_PORT")).pipe(Config.withDefault(ServerConfig.defaults.port)),
+  adminToken: Config.option(Config.redacted(named("FILINGS_ADMIN_TOKEN"))),
+  rateLimitStore: Config.option(Config.literal("memory", "database")(named("FILINGS_RATE_LIMIT_STORE"))),
+  webhookAllowList
+})
+
+// ---------------------------------------------------------------------------------------------------
+// EDGAR and the pipeline
+// ---------------------------------------------------------------------------------------------------
+
 /** Where EDGAR is and how politely to use it. */
 export const edgar = {
-  baseUrl: Config.string("FILINGS_EDGAR_BASE_URL").pipe(Config.withDefault(EdgarConfig.defaults.baseUrl)),
-  dataBaseUrl: Config.string("FILINGS_EDGAR_DATA_BASE_URL").pipe(
+  baseUrl: Config.string(named("FILINGS_EDGAR_BASE_URL")).pipe(Config.withDefault(EdgarConfig.defaults.baseUrl)),
+  dataBaseUrl: Config.string(named("FILINGS_EDGAR_DATA_BASE_URL")).pipe(
     Config.withDefault(EdgarConfig.defaults.dataBaseUrl)
   ),
-  userAgent: Config.option(Config.string("FILINGS_SEC_USER_AGENT")),
-  pollInterval: Config.number("FILINGS_EDGAR_POLL_INTERVAL").pipe(
+  userAgent: Config.option(Config.string(named("FILINGS_SEC_USER_AGENT"))),
+  pollInterval: Config.number(named("FILINGS_EDGAR_POLL_INTERVAL")).pipe(
     // Checked before it becomes a duration, so that the error names the variable.
     Config.validate({
       message: EdgarConfig.pollIntervalRule,
@@ -57,7 +303,7 @@ export const edgar = {
     Config.map(Duration.seconds),
     Config.withDefault(EdgarConfig.defaults.pollInterval)
   ),
-  maxRequestsPerSecond: Config.integer("FILINGS_EDGAR_MAX_RPS").pipe(
+  maxRequestsPerSecond: Config.integer(named("FILINGS_EDGAR_MAX_RPS")).pipe(
     Config.validate({
       message: EdgarConfig.maxRequestsPerSecondRule,
       validation: EdgarConfig.isAllowedRequestRate
@@ -66,8 +312,8 @@ export const edgar = {
   )
 } satisfies Config.Config.Wrap<Partial<EdgarConfig.Settings>>
 
-const seconds = (name: string, fallback: number) =>
-  Config.number(name).pipe(
+const seconds = (name: VariableName, fallback: number) =>
+  Config.number(named(name)).pipe(
     Config.validate({ message: `${name} must be a number of seconds above 0`, validation: (value) => value > 0 }),
     Config.withDefault(fallback),
     Config.map(Duration.seconds)
@@ -80,17 +326,183 @@ export const edgarClient = {
   bodyTimeout: seconds("FILINGS_EDGAR_REQUEST_TIMEOUT", 60)
 } satisfies Config.Config.Wrap<EdgarClient.Options>
 
+const forms = list("FILINGS_FORMS").pipe(
+  Config.mapOrFail((items) => {
+    if (items.length === 0) return Either.right(PipelineConfig.DefaultForms)
+    const unknown = items.filter((form) => PipelineConfig.docTypeOfForm(form) === undefined)
+    return unknown.length === 0
+      ? Either.right(items.map((form) => form.toUpperCase()))
+      : Either.left(
+        ConfigError.InvalidData(
+          ["FILINGS_FORMS"],
+          `unknown form ${unknown.join(", ")}; the forms are ${
+            PipelineConfig.DefaultForms.join(", ")
+          }, each also with /A`
+        )
+      )
+  })
+)
+
+const tickers = list("FILINGS_TICKERS").pipe(
+  Config.mapOrFail((items) => {
+    const decoded = items.map((item) => Schema.decodeEither(Ids.Ticker)(item))
+    const bad = items.filter((_, index) => Either.isLeft(decoded[index]!))
+    return bad.length === 0
+      ? Either.right(decoded.flatMap((result) => Either.isRight(result) ? [result.right] : []))
+      : Either.left(ConfigError.InvalidData([named("FILINGS_TICKERS")], `not a ticker: ${bad.join(", ")}`))
+  })
+)
+
+/**
+ * What the EDGAR pipeline follows and how many filings it works on at once. Following is on by
+ * default when a user agent is declared (the regulator requires one), off otherwise.
+ */
+export const pipeline: Config.Config<PipelineConfig.Settings> = Config.all({
+  follow: Config.option(Config.boolean(named("FILINGS_EDGAR_FOLLOW"))),
+  userAgent: Config.option(Config.string(named("FILINGS_SEC_USER_AGENT"))),
+  forms,
+  tickers,
+  workers: count("FILINGS_PIPELINE_WORKERS", 4, 64),
+  lease: Config.number(named("FILINGS_PIPELINE_LEASE")).pipe(
+    Config.validate({ message: "FILINGS_PIPELINE_LEASE must be at least 1 second", validation: (n) => n >= 1 }),
+    Config.withDefault(30),
+    Config.map(Duration.seconds)
+  )
+}).pipe(
+  Config.map(({ follow, userAgent, ...rest }) => ({
+    ...rest,
+    follow: Option.getOrElse(follow, () => Option.isSome(userAgent) && !isBlank(userAgent.value))
+  }))
+)
+
+/** The folder watched for earnings call transcripts, when there is one. */
+export const transcriptFolder: Config.Config<Option.Option<string>> = Config.option(
+  Config.string(named("FILINGS_TRANSCRIPT_DIR"))
+)
+
+// ---------------------------------------------------------------------------------------------------
+// Webhooks
+// ---------------------------------------------------------------------------------------------------
+
+/** Delivery attempts in flight per process, and how long a dead instance's attempts stay claimed. */
+export const webhookDelivery: Config.Config<WebhookDelivery.Options> = Config.all({
+  workers: count("FILINGS_WEBHOOK_WORKERS", 8, 256),
+  // Seconds, like FILINGS_PIPELINE_LEASE.
+  lease: Config.number(named("FILINGS_WEBHOOK_LEASE")).pipe(
+    Config.withDefault(120),
+    Config.validate({ message: "FILINGS_WEBHOOK_LEASE must be at least 1 second", validation: (n) => n >= 1 }),
+    Config.map(Duration.seconds)
+  )
+})
+
+// ---------------------------------------------------------------------------------------------------
+// The feed: market data, news, summaries
+// ---------------------------------------------------------------------------------------------------
+
+/** Whether a source of daily closes is configured, without reading it. */
+export const marketDataConfigured: Config.Config<boolean> = Config.all([
+  isSet("FILINGS_MARKET_DATA_CSV"),
+  isSet("FILINGS_MARKET_DATA_URL")
+]).pipe(Config.map(([csv, url]) => csv || url))
+
+/** The HTTP quote provider: its URL template (checked) and its key; an empty key counts as none. */
+const httpMarketData: Config.Config<HttpMarketData.Options> = Config.all({
+  urlTemplate: Config.nonEmptyString(named("FILINGS_MARKET_DATA_URL")).pipe(
+    Config.map((text) => text.trim()),
+    Config.mapOrFail((text) => {
+      const problem = HttpMarketData.templateProblem(text)
+      return problem === undefined
+        ? Either.right(text)
+        : Either.left(ConfigError.InvalidData([named("FILINGS_MARKET_DATA_URL")], problem))
+    })
+  ),
+  apiKey: optionalSecret("FILINGS_MARKET_DATA_KEY")
+})
+
+/**
+ * Which source of daily closes the operator configured. Both at once is a configuration error
+ * rather than a silent preference: the operator must say which prices the feed reports.
+ */
+export const marketData: Effect.Effect<MarketDataLayer.Source, ConfigError.ConfigError> = Effect.gen(function*() {
+  const csv = yield* isSet("FILINGS_MARKET_DATA_CSV")
+  const url = yield* isSet("FILINGS_MARKET_DATA_URL")
+  if (csv && url) {
+    return yield* Effect.fail(ConfigError.InvalidData(
+      [named("FILINGS_MARKET_DATA_URL")],
+      "FILINGS_MARKET_DATA_CSV and FILINGS_MARKET_DATA_URL are both set: choose one source of market data"
+    ))
+  }
+  if (!url && (yield* isSet("FILINGS_MARKET_DATA_KEY"))) {
+    yield* Effect.logWarning("FILINGS_MARKET_DATA_KEY is set without FILINGS_MARKET_DATA_URL: the key is unused")
+  }
+  if (csv) {
+    const path = yield* Config.nonEmptyString(named("FILINGS_MARKET_DATA_CSV")).pipe(Config.map((text) => text.trim()))
+    return { _tag: "Csv", path } as const
+  }
+  if (url) return { _tag: "Http", options: yield* httpMarketData } as const
+  return { _tag: "None" } as const
+})
+
+/** A market-data file that cannot be used, as a failure naming the variable that gave it. */
+export const marketDataError = (error: ConfigError.ConfigError): ConfigError.ConfigError =>
+  ConfigError.prefixed(error, [named("FILINGS_MARKET_DATA_CSV")])
+
+/** How often the feed's items still without a stock move are looked at again. */
+export const stockChangeRefresh: Config.Config<StockChangeRefresh.Options> = Config.all({
+  interval: Config.number(named("FILINGS_MARKET_DATA_REFRESH")).pipe(
+    Config.withDefault(3_600),
+    Config.validate({ message: "FILINGS_MARKET_DATA_REFRESH must be at least 60 seconds", validation: (n) => n >= 60 }),
+    Config.map(Duration.seconds)
+  )
+})
+
+/** The news feeds followed, and the time between two readings of each. */
+export const news: Config.Config<NewsSources.NewsSettings> = Config.all({
+  sources: Config.string(named("FILINGS_NEWS_FEEDS")).pipe(
+    Config.withDefault(""),
+    Config.mapOrFail((text) =>
+      Either.mapLeft(
+        NewsSources.sourcesOf(text),
+        (problem) => ConfigError.InvalidData([named("FILINGS_NEWS_FEEDS")], problem)
+      )
+    )
+  ),
+  interval: Config.number(named("FILINGS_NEWS_POLL")).pipe(
+    Config.withDefault(300),
+    Config.validate({ message: "FILINGS_NEWS_POLL must be at least 5 seconds", validation: (seconds) => seconds >= 5 }),
+    Config.map(Duration.seconds)
+  )
+})
+
 /** The chat-completions endpoint, when one is configured; unset or empty, the extractive model writes summaries. */
 export const summaryModelUrl: Config.Config<Option.Option<string>> = Config.option(
-  Config.string("FILINGS_SUMMARY_MODEL_URL")
+  Config.string(named("FILINGS_SUMMARY_MODEL_URL"))
 ).pipe(Config.map(Option.filter((url) => !isBlank(url))), Config.map(Option.map((url) => url.trim())))
 
 /** The chat-completions model's settings, read once an endpoint is configured. */
 export const summaryModel = {
-  baseUrl: Config.string("FILINGS_SUMMARY_MODEL_URL"),
-  model: Config.string("FILINGS_SUMMARY_MODEL"),
+  baseUrl: Config.string(named("FILINGS_SUMMARY_MODEL_URL")),
+  model: Config.string(named("FILINGS_SUMMARY_MODEL")),
   apiKey: optionalSecret("FILINGS_SUMMARY_MODEL_KEY")
 } satisfies Config.Config.Wrap<ChatCompletionsModel.Options>
+
+/** The chat-completions model that writes the feed's summaries, when an endpoint is configured. */
+export const summaryModelChoice: Effect.Effect<Option.Option<ChatCompletionsModel.Options>, ConfigError.ConfigError> =
+  Effect.gen(function*() {
+    const url = yield* summaryModelUrl
+    if (Option.isNone(url)) return Option.none()
+    const { apiKey, model } = yield* Config.all({ model: summaryModel.model, apiKey: summaryModel.apiKey })
+    return Option.some({ baseUrl: url.value, model, apiKey })
+  })
+
+/** Documents a server asks the summary model about at once. */
+export const summaryJobs: Config.Config<SummaryJobs.Options> = Config.all({
+  workers: count("FILINGS_SUMMARY_WORKERS", 2, 64)
+})
+
+// ---------------------------------------------------------------------------------------------------
+// What the operator is told
+// ---------------------------------------------------------------------------------------------------
 
 /**
  * An EDGAR failure as the operator reads it: where the fix is a variable, the message names it

@@ -1,10 +1,10 @@
 /**
- * The server's settings, read once from `FILINGS_*` environment variables through Effect Config.
- * Secrets stay Redacted, so they never reach a log line.
+ * The server's settings, given by the composition root (from `FILINGS_*` variables, see
+ * `Environment`). Secrets stay Redacted, so they never reach a log line.
  */
-import type { Option } from "effect"
-import { Config, Context, Effect, Layer, type Redacted } from "effect"
-import { type AllowList, allowListConfig } from "./webhooks/CallbackAddress.js"
+import { Context, Layer, Option, type Redacted } from "effect"
+import { BlockList } from "node:net"
+import type { AllowList } from "./webhooks/CallbackAddress.js"
 
 export interface Settings {
   readonly host: string
@@ -16,19 +16,21 @@ export interface Settings {
    * instance on one database). Unset: `database` on PostgreSQL, `memory` on embedded PGlite.
    */
   readonly rateLimitStore: Option.Option<"memory" | "database">
-  /** Hosts and ranges webhooks may reach although the address check refuses them (`FILINGS_WEBHOOK_ALLOW_HOSTS`). */
+  /** Hosts and ranges webhooks may reach although the address check refuses them. */
   readonly webhookAllowList: AllowList
 }
 
 export class ServerConfig extends Context.Tag("@filings/server/ServerConfig")<ServerConfig, Settings>() {}
 
-export const config: Config.Config<Settings> = Config.all({
-  host: Config.string("FILINGS_HOST").pipe(Config.withDefault("127.0.0.1")),
-  port: Config.port("FILINGS_PORT").pipe(Config.withDefault(8080)),
-  adminToken: Config.option(Config.redacted("FILINGS_ADMIN_TOKEN")),
-  rateLimitStore: Config.option(Config.literal("memory", "database")("FILINGS_RATE_LIMIT_STORE")),
-  webhookAllowList: allowListConfig
-})
+/** This machine only, port 8080, no remote operator, the rate-limit store of the database, no host opened. */
+export const defaults: Settings = {
+  host: "127.0.0.1",
+  port: 8080,
+  adminToken: Option.none(),
+  rateLimitStore: Option.none(),
+  webhookAllowList: { hosts: new Set(), ranges: new BlockList() }
+}
 
-export const layer = (overrides: Partial<Settings> = {}) =>
-  Layer.effect(ServerConfig, Effect.map(config, (settings) => ({ ...settings, ...overrides })))
+/** The settings given, the defaults for the others. */
+export const layer = (settings: Partial<Settings> = {}): Layer.Layer<ServerConfig> =>
+  Layer.succeed(ServerConfig, { ...defaults, ...settings })

@@ -1,17 +1,32 @@
 /**
- * The server's names for the libraries' settings: each `FILINGS_*` variable reaches the library
- * layer it configures, with the documented defaults, and an EDGAR failure the operator fixes in the
- * environment names the variable to set.
+ * The operator's environment: the table of variables is the README's, every variable in it is read
+ * and none is read outside it; each `FILINGS_*` variable reaches the settings it configures, with
+ * the documented defaults; a value the operator must fix fails naming the variable.
  */
 import { SqlError } from "@effect/sql"
 import { assert, describe, it } from "@effect/vitest"
+import { Ids } from "@filings/domain"
 import { EdgarConfig, EdgarError } from "@filings/edgar"
 import { Database } from "@filings/storage-sql"
-import { Config, ConfigProvider, Duration, Effect, Exit, Layer, Option, Redacted } from "effect"
+import {
+  Config,
+  ConfigError,
+  ConfigProvider,
+  ConfigProviderPathPatch,
+  Duration,
+  Effect,
+  Exit,
+  HashSet,
+  Layer,
+  Option,
+  Redacted
+} from "effect"
+import { readFileSync } from "node:fs"
 import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import * as Environment from "../src/Environment.js"
+import * as PipelineConfig from "../src/pipeline/PipelineConfig.js"
 
 const withEnvironment = (env: Record<string, string>) =>
   Effect.withConfigProvider(ConfigProvider.fromMap(new Map(Object.entries(env))))
@@ -179,5 +194,257 @@ describe("the summary model from FILINGS_* variables", () => {
         withEnvironment({ ...base, FILINGS_SUMMARY_MODEL_KEY: "" })
       )
       assert.isUndefined(emptyKey.apiKey)
+    }))
+})
+
+const repository = new URL("../../../", import.meta.url)
+
+/** The rows of the README's configuration table: name, default and meaning, as written. */
+const documentedRows = (): Array<readonly [string, string, string]> => {
+  const readme = readFileSync(new URL("README.md", repository), "utf8")
+  const section = readme.slice(readme.indexOf("\n## Configuration\n"))
+  const rows: Array<readonly [string, string, string]> = []
+  for (const line of section.slice(0, section.indexOf("\n## ", 1)).split("\n")) {
+    const row = /^\| `(FILINGS_[A-Z_]+)` \| (.+?) \| (.+) \|$/.exec(line)
+    if (row !== null) rows.push([row[1]!, row[2]!, row[3]!])
+  }
+  return rows
+}
+
+/** Every setting `Environment` describes, read at once. */
+const everySetting = Effect.all([
+  Environment.logLevel,
+  Environment.remoteServer,
+  Environment.databaseSettings,
+  Environment.dataDirGiven,
+  Environment.server,
+  Config.all(Environment.edgar),
+  Config.all(Environment.edgarClient),
+  Environment.pipeline,
+  Environment.transcriptFolder,
+  Environment.webhookDelivery,
+  Environment.marketData,
+  Environment.stockChangeRefresh,
+  Environment.news,
+  Config.all(Environment.summaryModel),
+  Environment.summaryJobs
+], { mode: "either" })
+
+describe("the table of variables", () => {
+  it("is the README's configuration table, row by row", () => {
+    const table = Object.entries(Environment.variables).map(([name, { default: fallback, meaning }]) =>
+      [name, fallback, meaning] as const
+    )
+    assert.isAbove(table.length, 30)
+    assert.deepStrictEqual(documentedRows(), table)
+  })
+
+  it("names every variable the documentation speaks of, save the tests' and the examples' own", () => {
+    const notTheServers = new Set(["FILINGS_TEST_DATABASE_URL", "FILINGS_KEY", "FILINGS_WEBHOOK_SECRET"])
+    const documents = ["README.md", "docs/operations.md", "docs/architecture.md", "packages/server/README.md"]
+    for (const document of documents) {
+      const text = readFileSync(new URL(document, repository), "utf8")
+      for (const [name] of text.matchAll(/FILINGS_[A-Z_]*[A-Z]/g)) {
+        assert.isTrue(name in Environment.variables || notTheServers.has(name), `${document}: ${name}`)
+      }
+    }
+  })
+
+  it.effect("holds every variable the settings read, and each of them is read", () =>
+    Effect.gen(function*() {
+      const asked = new Set<string>()
+      // Answers that nothing is set, and notes what was asked.
+      const recording = ConfigProvider.fromFlat(ConfigProvider.makeFlat({
+        load: (path) => {
+          asked.add(path.join("."))
+          return Effect.fail(ConfigError.MissingData([...path], "unset"))
+        },
+        enumerateChildren: () => Effect.succeed(HashSet.empty()),
+        patch: ConfigProviderPathPatch.empty
+      }))
+      yield* everySetting.pipe(Effect.withConfigProvider(recording))
+      assert.deepStrictEqual([...asked].sort(), Object.keys(Environment.variables).sort())
+    }))
+})
+
+/** The failure of reading `config` in `env`, as the operator reads it. */
+const failureIn = <A>(config: Effect.Effect<A, ConfigError.ConfigError>, env: Record<string, string>) =>
+  Effect.map(Effect.flip(config.pipe(withEnvironment(env))), String)
+
+describe("the server's settings from FILINGS_* variables", () => {
+  it.effect("defaults: this machine only, port 8080, no admin token, the store of the database, no host opened", () =>
+    Effect.gen(function*() {
+      const settings = yield* Environment.server.pipe(withEnvironment({}))
+      assert.strictEqual(settings.host, "127.0.0.1")
+      assert.strictEqual(settings.port, 8080)
+      assert.isTrue(Option.isNone(settings.adminToken))
+      assert.isTrue(Option.isNone(settings.rateLimitStore))
+      assert.strictEqual(settings.webhookAllowList.hosts.size, 0)
+    }))
+
+  it.effect("reads every variable; the admin token stays Redacted", () =>
+    Effect.gen(function*() {
+      const settings = yield* Environment.server.pipe(withEnvironment({
+        FILINGS_HOST: "0.0.0.0",
+        FILINGS_PORT: "8081",
+        FILINGS_ADMIN_TOKEN: "admin-secret",
+        FILINGS_RATE_LIMIT_STORE: "database",
+        FILINGS_WEBHOOK_ALLOW_HOSTS: "localhost,10.0.0.0/8"
+      }))
+      assert.strictEqual(settings.host, "0.0.0.0")
+      assert.strictEqual(settings.port, 8081)
+      assert.strictEqual(Option.getOrUndefined(Option.map(settings.adminToken, Redacted.value)), "admin-secret")
+      assert.notInclude(String(settings.adminToken), "admin-secret")
+      assert.deepStrictEqual(settings.rateLimitStore, Option.some("database"))
+      assert.deepStrictEqual([...settings.webhookAllowList.hosts], ["localhost"])
+      assert.isTrue(settings.webhookAllowList.ranges.check("10.1.1.1", "ipv4"))
+    }))
+
+  it.effect("a bad value fails naming its variable", () =>
+    Effect.gen(function*() {
+      const allowList = yield* failureIn(Environment.server, { FILINGS_WEBHOOK_ALLOW_HOSTS: "localhost,not a host!" })
+      assert.include(allowList, "FILINGS_WEBHOOK_ALLOW_HOSTS")
+      assert.include(allowList, "\"not a host!\"")
+      assert.include(yield* failureIn(Environment.server, { FILINGS_PORT: "70000" }), "FILINGS_PORT")
+      assert.include(
+        yield* failureIn(Environment.server, { FILINGS_RATE_LIMIT_STORE: "redis" }),
+        "FILINGS_RATE_LIMIT_STORE"
+      )
+    }))
+})
+
+describe("the pipeline from FILINGS_* variables", () => {
+  it.effect("defaults: not following without an agent, the specification's forms, every company, 4 workers, 30 s", () =>
+    Effect.gen(function*() {
+      assert.deepStrictEqual(yield* Environment.pipeline.pipe(withEnvironment({})), {
+        follow: false,
+        forms: PipelineConfig.DefaultForms,
+        tickers: [],
+        workers: 4,
+        lease: Duration.seconds(30)
+      })
+      const declared = yield* Environment.pipeline.pipe(withEnvironment({ FILINGS_SEC_USER_AGENT: userAgent }))
+      assert.isTrue(declared.follow)
+      const blank = yield* Environment.pipeline.pipe(withEnvironment({ FILINGS_SEC_USER_AGENT: " " }))
+      assert.isFalse(blank.follow)
+      const off = yield* Environment.pipeline.pipe(
+        withEnvironment({ FILINGS_SEC_USER_AGENT: userAgent, FILINGS_EDGAR_FOLLOW: "false" })
+      )
+      assert.isFalse(off.follow)
+    }))
+
+  it.effect("reads the forms, the watch list, the workers and the lease", () =>
+    Effect.gen(function*() {
+      const settings = yield* Environment.pipeline.pipe(withEnvironment({
+        FILINGS_FORMS: "10-k, 8-K/A",
+        FILINGS_TICKERS: "AAPL, MSFT",
+        FILINGS_PIPELINE_WORKERS: "2",
+        FILINGS_PIPELINE_LEASE: "5"
+      }))
+      assert.deepStrictEqual(settings.forms, ["10-K", "8-K/A"])
+      assert.deepStrictEqual(settings.tickers, [Ids.Ticker.make("AAPL"), Ids.Ticker.make("MSFT")])
+      assert.strictEqual(settings.workers, 2)
+      assert.isTrue(Duration.equals(settings.lease, Duration.seconds(5)))
+    }))
+
+  it.effect("a bad value fails naming its variable", () =>
+    Effect.gen(function*() {
+      const form = yield* failureIn(Environment.pipeline, { FILINGS_FORMS: "10-K,11-K" })
+      assert.include(form, "FILINGS_FORMS")
+      assert.include(form, "unknown form 11-K")
+      assert.include(
+        yield* failureIn(Environment.pipeline, { FILINGS_TICKERS: "AAPL,not a ticker!" }),
+        "FILINGS_TICKERS"
+      )
+      assert.include(
+        yield* failureIn(Environment.pipeline, { FILINGS_PIPELINE_WORKERS: "65" }),
+        "FILINGS_PIPELINE_WORKERS must be from 1 to 64"
+      )
+      assert.include(
+        yield* failureIn(Environment.pipeline, { FILINGS_PIPELINE_LEASE: "0.5" }),
+        "FILINGS_PIPELINE_LEASE must be at least 1 second"
+      )
+    }))
+})
+
+describe("the workers of a server from FILINGS_* variables", () => {
+  it.effect("defaults: 8 delivery attempts, 120 s, 2 summaries, a refresh every hour, no news feed every 300 s", () =>
+    Effect.gen(function*() {
+      const none = withEnvironment({})
+      assert.deepStrictEqual(yield* Environment.webhookDelivery.pipe(none), {
+        workers: 8,
+        lease: Duration.seconds(120)
+      })
+      assert.deepStrictEqual(yield* Environment.summaryJobs.pipe(none), { workers: 2 })
+      assert.deepStrictEqual(yield* Environment.stockChangeRefresh.pipe(none), { interval: Duration.seconds(3600) })
+      assert.deepStrictEqual(yield* Environment.news.pipe(none), { sources: [], interval: Duration.seconds(300) })
+      assert.isTrue(Option.isNone(yield* Environment.transcriptFolder.pipe(none)))
+      assert.isFalse(yield* Environment.marketDataConfigured.pipe(none))
+      assert.deepStrictEqual(yield* Environment.marketData.pipe(none), { _tag: "None" })
+    }))
+
+  it.effect("reads every variable", () =>
+    Effect.gen(function*() {
+      const env = withEnvironment({
+        FILINGS_WEBHOOK_WORKERS: "16",
+        FILINGS_WEBHOOK_LEASE: "30",
+        FILINGS_SUMMARY_WORKERS: "4",
+        FILINGS_MARKET_DATA_REFRESH: "60",
+        FILINGS_MARKET_DATA_CSV: " closes.csv ",
+        FILINGS_NEWS_FEEDS: "AAPL=https://news.example/aapl.rss https://wire.example/all.xml",
+        FILINGS_NEWS_POLL: "5",
+        FILINGS_TRANSCRIPT_DIR: "/srv/transcripts"
+      })
+      assert.deepStrictEqual(yield* Environment.webhookDelivery.pipe(env), { workers: 16, lease: Duration.seconds(30) })
+      assert.deepStrictEqual(yield* Environment.summaryJobs.pipe(env), { workers: 4 })
+      assert.deepStrictEqual(yield* Environment.stockChangeRefresh.pipe(env), { interval: Duration.seconds(60) })
+      assert.deepStrictEqual(yield* Environment.news.pipe(env), {
+        sources: [{ url: "https://news.example/aapl.rss", ticker: Ids.Ticker.make("AAPL") }, {
+          url: "https://wire.example/all.xml"
+        }],
+        interval: Duration.seconds(5)
+      })
+      assert.deepStrictEqual(yield* Environment.transcriptFolder.pipe(env), Option.some("/srv/transcripts"))
+      assert.deepStrictEqual(yield* Environment.marketData.pipe(env), { _tag: "Csv", path: "closes.csv" })
+      const http = yield* Environment.marketData.pipe(withEnvironment({
+        FILINGS_MARKET_DATA_URL: "https://quotes.example/{ticker}?from={from}&to={to}",
+        FILINGS_MARKET_DATA_KEY: "mk-secret"
+      }))
+      assert.strictEqual(http._tag, "Http")
+      if (http._tag === "Http") {
+        assert.strictEqual(http.options.urlTemplate, "https://quotes.example/{ticker}?from={from}&to={to}")
+        assert.strictEqual(
+          http.options.apiKey === undefined ? undefined : Redacted.value(http.options.apiKey),
+          "mk-secret"
+        )
+      }
+    }))
+
+  it.effect("a bad value fails naming its variable", () =>
+    Effect.gen(function*() {
+      const cases: ReadonlyArray<readonly [Effect.Effect<unknown, ConfigError.ConfigError>, string, string, string]> = [
+        [
+          Environment.webhookDelivery,
+          "FILINGS_WEBHOOK_WORKERS",
+          "257",
+          "FILINGS_WEBHOOK_WORKERS must be from 1 to 256"
+        ],
+        [Environment.webhookDelivery, "FILINGS_WEBHOOK_LEASE", "0", "FILINGS_WEBHOOK_LEASE must be at least 1 second"],
+        [Environment.summaryJobs, "FILINGS_SUMMARY_WORKERS", "0", "FILINGS_SUMMARY_WORKERS must be from 1 to 64"],
+        [
+          Environment.stockChangeRefresh,
+          "FILINGS_MARKET_DATA_REFRESH",
+          "59",
+          "FILINGS_MARKET_DATA_REFRESH must be at least 60 seconds"
+        ],
+        [Environment.news, "FILINGS_NEWS_POLL", "4", "FILINGS_NEWS_POLL must be at least 5 seconds"],
+        [Environment.news, "FILINGS_NEWS_FEEDS", "ftp://news.example", "is not a URL (https://...) nor TICKER=URL"],
+        [Environment.marketData, "FILINGS_MARKET_DATA_URL", "https://quotes.example/daily", "placeholder {ticker}"]
+      ]
+      for (const [config, name, value, message] of cases) {
+        const failure = yield* failureIn(config, { [name]: value })
+        assert.include(failure, name, `${name}=${value}`)
+        assert.include(failure, message, `${name}=${value}`)
+      }
     }))
 })

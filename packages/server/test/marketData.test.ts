@@ -8,6 +8,7 @@ import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { assert, describe, it } from "@effect/vitest"
 import {
   Cause,
+  ConfigError,
   ConfigProvider,
   Effect,
   Either,
@@ -23,11 +24,11 @@ import {
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import * as Composition from "../src/Composition.js"
 import * as CachedMarketData from "../src/market/CachedMarketData.js"
 import * as CsvMarketData from "../src/market/CsvMarketData.js"
 import * as HttpMarketData from "../src/market/HttpMarketData.js"
 import * as MarketData from "../src/market/MarketData.js"
-import * as MarketDataLayer from "../src/market/MarketDataLayer.js"
 import { type QuoteProvider, startQuoteProvider } from "./support/quoteProvider.js"
 
 /** `closes("2025-01-29", 100, "2025-01-30", 103)`: daily closes from date, price pairs. */
@@ -279,25 +280,19 @@ describe("CsvMarketData", () => {
       assert.lengthOf(yield* marketData.dailyCloses("AAPL", "2025-01-01", "2025-12-31"), 3)
     }))
 
-  it.scoped("fails start-up with a configuration error naming the variable when the file cannot be used", () =>
+  it.scoped("fails start-up with a configuration error saying why when the file cannot be used", () =>
     Effect.gen(function*() {
       const directory = yield* temporaryDirectory
       const missing = join(directory, "absent.csv")
-      const build = (path: string) =>
-        Effect.exit(
+      const unreadable = failureOf(
+        yield* Effect.exit(
           MarketData.MarketData.pipe(
-            Effect.provide(CsvMarketData.layer(path).pipe(Layer.provide(NodeFileSystem.layer)))
+            Effect.provide(CsvMarketData.layer(missing).pipe(Layer.provide(NodeFileSystem.layer)))
           )
         )
-
-      const unreadable = failureOf(yield* build(missing))
+      )
       assert.strictEqual(unreadable._op, "InvalidData")
-      assert.include(String(unreadable), "FILINGS_MARKET_DATA_CSV")
       assert.include(String(unreadable), `cannot read the market-data file ${missing}: no such file`)
-
-      const headerless = failureOf(yield* build(writeFile(directory, "prices.csv", "AAPL,2025-01-30,103\n")))
-      assert.include(String(headerless), "FILINGS_MARKET_DATA_CSV")
-      assert.include(String(headerless), "the first line must name the columns ticker, date and close")
     }))
 })
 
@@ -497,13 +492,13 @@ describe("CachedMarketData, shared answers", () => {
     }))
 })
 
-describe("MarketDataLayer", () => {
+describe("the market data the composition root chooses", () => {
   const withConfig = (entries: Record<string, string>) =>
     Effect.withConfigProvider(ConfigProvider.fromMap(new Map(Object.entries(entries))))
 
   const closesFrom = (entries: Record<string, string>) =>
     Effect.flatMap(MarketData.MarketData, (marketData) => marketData.dailyCloses("AAPL", "2025-01-20", "2025-02-06"))
-      .pipe(Effect.provide(MarketDataLayer.layer), withConfig(entries))
+      .pipe(Effect.provide(Composition.marketDataLayer), withConfig(entries))
 
   it.effect("answers no closes when nothing is configured", () =>
     Effect.gen(function*() {
@@ -551,5 +546,20 @@ describe("MarketDataLayer", () => {
         yield* Effect.exit(closesFrom({ FILINGS_MARKET_DATA_URL: "https://quotes.example/{ticker}?d={day}" }))
       )
       assert.include(String(unknown), "unknown placeholder {day}")
+    }))
+
+  it.scoped("a file that cannot be used fails start-up naming FILINGS_MARKET_DATA_CSV", () =>
+    Effect.gen(function*() {
+      const directory = yield* temporaryDirectory
+      const missing = join(directory, "absent.csv")
+      const unreadable = failureOf(yield* Effect.exit(closesFrom({ FILINGS_MARKET_DATA_CSV: missing })))
+      assert.isTrue(ConfigError.isConfigError(unreadable) && unreadable._op === "InvalidData")
+      assert.include(String(unreadable), "FILINGS_MARKET_DATA_CSV")
+      assert.include(String(unreadable), `cannot read the market-data file ${missing}: no such file`)
+
+      const headerless = writeFile(directory, "prices.csv", "AAPL,2025-01-30,103\n")
+      const unusable = failureOf(yield* Effect.exit(closesFrom({ FILINGS_MARKET_DATA_CSV: headerless })))
+      assert.include(String(unusable), "FILINGS_MARKET_DATA_CSV")
+      assert.include(String(unusable), "the first line must name the columns ticker, date and close")
     }))
 })

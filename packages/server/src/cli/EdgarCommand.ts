@@ -10,7 +10,7 @@ import { Command, Options } from "@effect/cli"
 import { Ids } from "@filings/domain"
 import { CompanyTickers, EdgarClient, EdgarConfig, FilingIndex, Submissions } from "@filings/edgar"
 import { Effect, Either, Schema } from "effect"
-import { edgarLayer } from "../Composition.js"
+import { backfillLayer } from "../Composition.js"
 import * as Environment from "../Environment.js"
 import * as PipelineConfig from "../pipeline/PipelineConfig.js"
 import { CliFailure } from "./CliFailure.js"
@@ -129,7 +129,7 @@ const backfillCommand = Command.make(
       if (failures.length > 0) {
         return yield* new CliFailure({ message: `${failures.length} of ${planned.length} filings could not be loaded` })
       }
-    }).pipe(Effect.provide(edgarLayer), Effect.provide(PipelineConfig.layer()))
+    }).pipe(Effect.provide(backfillLayer))
 ).pipe(Command.withDescription("Load companies' filings since a date from EDGAR, as history (no events)"))
 
 export const edgarCommand = Command.make("edgar").pipe(

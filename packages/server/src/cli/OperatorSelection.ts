@@ -10,40 +10,31 @@
  */
 import { FileSystem } from "@effect/platform"
 import { Database } from "@filings/storage-sql"
-import { Config, Console, Effect, Layer, Option } from "effect"
+import { Console, Effect, Layer, Option } from "effect"
 import { resolve } from "node:path"
-import { operatorLayer } from "../Composition.js"
-import * as Environment from "../Environment.js"
+import { operatorLayer, operatorSettings } from "../Composition.js"
 import * as LocalServer from "../LocalServer.js"
 import { CliFailure } from "./CliFailure.js"
 import * as Operator from "./Operator.js"
-
-const remoteConfig = Config.all({
-  url: Config.option(Config.url("FILINGS_SERVER_URL")),
-  adminToken: Config.option(Config.redacted("FILINGS_ADMIN_TOKEN"))
-})
 
 const direct = Operator.layerDirect.pipe(Layer.provide(operatorLayer))
 
 export const layer = Layer.unwrapEffect(
   Effect.gen(function*() {
-    const remote = yield* remoteConfig
+    const { dataDirGiven, database, remote } = yield* operatorSettings
     if (Option.isSome(remote.url)) {
       if (Option.isNone(remote.adminToken)) {
         return yield* new CliFailure({ message: "FILINGS_SERVER_URL is set, so FILINGS_ADMIN_TOKEN must be set too" })
       }
       return Operator.layerRemote(remote.url.value.toString().replace(/\/$/, ""), remote.adminToken.value)
     }
-    const database = yield* Environment.databaseSettings
     if (database.url === undefined) {
       const running = yield* LocalServer.find(database.dataDir)
       if (Option.isSome(running)) return Operator.layerRemote(running.value.url, running.value.adminToken)
       const fs = yield* FileSystem.FileSystem
       const pglite = Database.pgliteDataDir(database.dataDir)
       if (!(yield* fs.exists(pglite).pipe(Effect.orElseSucceed(() => false)))) {
-        const setBy = (yield* Config.option(Config.string("FILINGS_DATA_DIR"))).pipe(
-          Option.match({ onNone: () => "the default, ./.filings under this folder", onSome: () => "FILINGS_DATA_DIR" })
-        )
+        const setBy = dataDirGiven ? "FILINGS_DATA_DIR" : "the default, ./.filings under this folder"
         yield* Console.error(
           `note: no database in ${resolve(database.dataDir)} (${setBy}) and no server running on it; ` +
             "creating a new, empty one. To use a server's data, run this from the folder it runs in, " +

@@ -11,8 +11,7 @@ import type { ServeError } from "@effect/platform/HttpServerError"
 import { Database } from "@filings/storage-sql"
 import { Deferred, Effect, Layer, Option } from "effect"
 import { AdminAccess } from "../AdminAccess.js"
-import { servicesLayer, storageLayer, workersLayer } from "../Composition.js"
-import * as Environment from "../Environment.js"
+import * as Composition from "../Composition.js"
 import * as LocalServer from "../LocalServer.js"
 import * as Server from "../Server.js"
 import * as ServerConfig from "../ServerConfig.js"
@@ -73,7 +72,7 @@ const announceAndWait = (asJson: boolean, announced: Deferred.Deferred<void>) =>
     const url = urlOf(server.address)
     const engine = yield* Database.DatabaseEngine
     if (engine.kind === "pglite") {
-      const { dataDir } = yield* Environment.databaseSettings
+      const { dataDir } = yield* Composition.databaseSettings
       const { localToken } = yield* AdminAccess
       yield* LocalServer.announce(dataDir, { pid: process.pid, url, adminToken: localToken })
     }
@@ -90,7 +89,7 @@ export const serveCommand = Command.make(
   { port: portOption, host: hostOption, json: jsonOption },
   ({ host, json, port }) =>
     Effect.gen(function*() {
-      const settings = yield* ServerConfig.ServerConfig
+      const settings = yield* Composition.serverSettings
       const listen = {
         host: Option.getOrElse(host, () => settings.host),
         port: Option.getOrElse(port, () => settings.port)
@@ -102,16 +101,16 @@ export const serveCommand = Command.make(
             Server.layer({ ...listen, ready: Deferred.await(announced) }).pipe(
               Layer.catchAll((error) => Layer.fail(listenFailure(error, listen)))
             ),
-            workersLayer
+            Composition.workersLayer
           ).pipe(
-            Layer.provideMerge(servicesLayer),
-            Layer.provideMerge(storageLayer)
+            Layer.provideMerge(Composition.servicesLayer),
+            Layer.provideMerge(Composition.storageLayer)
           )
         ),
         Effect.provideService(ServerConfig.ServerConfig, settings),
         Effect.scoped
       )
-    }).pipe(Effect.provide(ServerConfig.layer()))
+    })
 ).pipe(Command.withDescription(
   "Start the HTTP API and run until stopped (Ctrl-C). Examples: filings serve; filings serve --port 8081"
 ))

@@ -8,8 +8,8 @@ import { Args, Command, Options } from "@effect/cli"
 import { DocType } from "@filings/domain"
 import { Effect, Option } from "effect"
 import { basename } from "node:path"
+import { summaryModelLayer } from "../Composition.js"
 import { isFeedDocType, summarizeDocument } from "../feed/FeedWriter.js"
-import * as SummaryModels from "../feed/SummaryModels.js"
 import { eightKItems, storedChunks } from "../ingest/StoredForms.js"
 import { CliFailure } from "./CliFailure.js"
 import * as Output from "./Output.js"
@@ -55,7 +55,7 @@ export const summarizeCommand = Command.make(
         companyName,
         items: docType === "8-K" ? eightKItems(parsed) : [],
         chunks
-      }).pipe(Effect.provide(SummaryModels.layer))
+      }).pipe(Effect.provide(summaryModelLayer))
       const chunkById = new Map(chunks.map((chunk) => [chunk.id, chunk]))
       const { summary } = outcome
 

@@ -8,7 +8,8 @@ import { ValidationError } from "@effect/cli"
 // Per-module imports: the package index would load clustering and RPC code the CLI never uses.
 import * as NodeContext from "@effect/platform-node/NodeContext"
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
-import { Cause, Config, ConfigError, Console, Effect, Logger, LogLevel, Option } from "effect"
+import { Cause, ConfigError, Console, Effect, Logger, Option } from "effect"
+import { withConfiguredLogLevel } from "../Composition.js"
 import * as Cli from "./Cli.js"
 import * as Output from "./Output.js"
 
@@ -38,9 +39,7 @@ const report = (cause: Cause.Cause<unknown>): Effect.Effect<void> => {
   }`)
 }
 
-Config.logLevel("FILINGS_LOG_LEVEL").pipe(
-  Config.withDefault(LogLevel.Info),
-  Effect.flatMap((level) => Logger.withMinimumLogLevel(Cli.run(process.argv), level)),
+withConfiguredLogLevel(Cli.run(process.argv)).pipe(
   Effect.tapErrorCause(report),
   Effect.provide(
     Logger.replace(

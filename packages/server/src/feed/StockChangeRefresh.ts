@@ -2,20 +2,18 @@
  * Fills in the stock moves the feed could not know when its items were written. A document is
  * usually stored before the session that meets it has closed, so its item starts with a `null`
  * `stock_change`; while a market-data source is configured, the server looks again at the items of
- * the last week still without one, every `FILINGS_MARKET_DATA_REFRESH` seconds (default 3600), and
- * sets the move once the closes it needs are known. Several instances may do it at once: each sets
- * the same value.
+ * the last week still without one, at the interval the caller gives (`FILINGS_MARKET_DATA_REFRESH`),
+ * and sets the move once the closes it needs are known. Several instances may do it at once: each
+ * sets the same value.
  */
 import { FeedStore } from "@filings/storage"
-import { Clock, Config, Duration, Effect, Layer, Schedule } from "effect"
+import { Clock, Duration, Effect, Layer, Schedule } from "effect"
 import * as MarketData from "../market/MarketData.js"
-import { sourceConfig } from "../market/MarketDataLayer.js"
 
-const intervalConfig = Config.number("FILINGS_MARKET_DATA_REFRESH").pipe(
-  Config.withDefault(3_600),
-  Config.validate({ message: "FILINGS_MARKET_DATA_REFRESH must be at least 60 seconds", validation: (n) => n >= 60 }),
-  Config.map(Duration.seconds)
-)
+export interface Options {
+  /** The time between two passes. */
+  readonly interval: Duration.DurationInput
+}
 
 /** How far back items are looked at again: a move not known after a week will not be. */
 const window = Duration.days(7)
@@ -36,13 +34,11 @@ export const refreshOnce = Effect.gen(function*() {
   return filled
 }).pipe(Effect.withSpan("StockChangeRefresh.refreshOnce"))
 
-export const layer = Layer.scopedDiscard(Effect.gen(function*() {
-  if ((yield* sourceConfig) === "none") return
-  const interval = yield* intervalConfig
-  yield* refreshOnce.pipe(
+/** Refreshes every `interval` for as long as the layer lives; for a server with a source of market data. */
+export const layer = ({ interval }: Options) =>
+  Layer.scopedDiscard(refreshOnce.pipe(
     Effect.tap((filled) => (filled > 0 ? Effect.logInfo(`stock moves set on ${filled} feed items`) : Effect.void)),
     Effect.catchAllCause((cause) => Effect.logWarning("refreshing the feed's stock moves failed", cause)),
     Effect.repeat(Schedule.spaced(interval)),
     Effect.forkScoped
-  )
-}))
+  ))

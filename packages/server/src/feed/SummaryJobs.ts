@@ -9,12 +9,12 @@
  * or when the item is already this model's and the document still supports it. When the model
  * fails, times out or answers nothing the document supports, the job is tried again later (2 s,
  * 4 s, 8 s ...), and after `maxAttempts` it is given up: the extractive item stays, which was the
- * feed's answer all along. `FILINGS_SUMMARY_WORKERS` (default 2) sets how many documents are asked
- * about at once per process.
+ * feed's answer all along. The caller sets how many documents are asked about at once per process
+ * (`FILINGS_SUMMARY_WORKERS`).
  */
 import { SummaryModel } from "@filings/feed-summarizer"
 import { DocumentStore, FeedStore, type JobQueue } from "@filings/storage"
-import { Config, Effect, Layer, Option, Schema } from "effect"
+import { Effect, Layer, Option, Schema } from "effect"
 import { JobFailure, startWorkers } from "../pipeline/QueueWorkers.js"
 import {
   feedItemOf,
@@ -27,10 +27,10 @@ import {
   versionOf
 } from "./FeedWriter.js"
 
-const workersConfig = Config.integer("FILINGS_SUMMARY_WORKERS").pipe(
-  Config.withDefault(2),
-  Config.validate({ message: "FILINGS_SUMMARY_WORKERS must be from 1 to 64", validation: (n) => n >= 1 && n <= 64 })
-)
+export interface Options {
+  /** Documents asked about at once in this process. */
+  readonly workers: number
+}
 
 /** Tries of one document before the extractive item is left standing. */
 export const maxAttempts = 4
@@ -85,14 +85,13 @@ export const handleSummaryJob = (job: JobQueue.Job) =>
     yield* Effect.logDebug(`feed item of ${publicationId} rewritten by ${outcome.summary.model}`)
   })
 
-export const layer = Layer.scopedDiscard(Effect.gen(function*() {
-  yield* startWorkers({
+export const layer = ({ workers }: Options) =>
+  Layer.scopedDiscard(startWorkers({
     queue: SummaryQueue,
-    concurrency: yield* workersConfig,
+    concurrency: workers,
     // The model has 60 s; the lease is extended while it thinks.
     lease: "90 seconds",
     pollInterval: "2 seconds",
     maxAttempts,
     handle: handleSummaryJob
-  })
-}))
+  }))

@@ -13,7 +13,7 @@
 import { FileSystem } from "@effect/platform"
 import type { PlatformError } from "@effect/platform/Error"
 import { Dates, Ids } from "@filings/domain"
-import { Config, ConfigError, Effect, Either, Layer, Option, Schema } from "effect"
+import { ConfigError, Effect, Either, Layer, Option, Schema } from "effect"
 import { fieldsOf } from "../text/CsvLine.js"
 import { type DailyClose, MarketData, type Service } from "./MarketData.js"
 
@@ -116,8 +116,6 @@ const serviceOf = (closes: ReadonlyMap<string, ReadonlyArray<DailyClose>>): Serv
       )
   })
 
-const variable = "FILINGS_MARKET_DATA_CSV"
-
 const unreadable = (path: string, error: PlatformError): string => {
   const why = error._tag !== "SystemError"
     ? error.message
@@ -129,16 +127,19 @@ const unreadable = (path: string, error: PlatformError): string => {
   return `cannot read the market-data file ${path}: ${why}`
 }
 
-/** Reads and indexes the file at `path` once; a start-up error names the variable that gave it. */
+/**
+ * Reads and indexes the file at `path` once. A file that cannot be used fails start-up with a
+ * `ConfigError` saying why, to which the caller adds where the path came from.
+ */
 export const make = (path: string): Effect.Effect<Service, ConfigError.ConfigError, FileSystem.FileSystem> =>
   Effect.gen(function*() {
     const fs = yield* FileSystem.FileSystem
     const text = yield* fs.readFileString(path).pipe(
-      Effect.mapError((error) => ConfigError.InvalidData([variable], unreadable(path, error)))
+      Effect.mapError((error) => ConfigError.InvalidData([], unreadable(path, error)))
     )
     const parsed = parse(text)
     if (Either.isLeft(parsed)) {
-      return yield* Effect.fail(ConfigError.InvalidData([variable], `market-data file ${path}: ${parsed.left}`))
+      return yield* Effect.fail(ConfigError.InvalidData([], `market-data file ${path}: ${parsed.left}`))
     }
     const { badRows, closes } = parsed.right
     if (badRows.length > 0) {
@@ -155,11 +156,3 @@ export const make = (path: string): Effect.Effect<Service, ConfigError.ConfigErr
 /** The port on the closes file at `path`. */
 export const layer = (path: string): Layer.Layer<MarketData, ConfigError.ConfigError, FileSystem.FileSystem> =>
   Layer.effect(MarketData, make(path))
-
-/** The file named by `FILINGS_MARKET_DATA_CSV`. */
-export const pathConfig: Config.Config<string> = Config.nonEmptyString(variable).pipe(
-  Config.map((path) => path.trim())
-)
-
-export const layerConfig: Layer.Layer<MarketData, ConfigError.ConfigError, FileSystem.FileSystem> = Layer
-  .unwrapEffect(Effect.map(pathConfig, layer))

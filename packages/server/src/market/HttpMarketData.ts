@@ -18,7 +18,7 @@
  */
 import { HttpClient, HttpClientRequest } from "@effect/platform"
 import { Dates } from "@filings/domain"
-import { Config, ConfigError, Duration, Effect, Either, Layer, Option, ParseResult, Redacted, Schema } from "effect"
+import { Duration, Effect, Either, Layer, ParseResult, Redacted, Schema } from "effect"
 import { describeHttpError } from "../outbound/HttpFailures.js"
 import { MarketData, MarketDataError, type Service } from "./MarketData.js"
 
@@ -156,29 +156,5 @@ export const make = (options: Options): Effect.Effect<Service, never, HttpClient
 export const layer = (options: Options): Layer.Layer<MarketData, never, HttpClient.HttpClient> =>
   Layer.effect(MarketData, make(options))
 
-const urlVariable = "FILINGS_MARKET_DATA_URL"
-
-/** `FILINGS_MARKET_DATA_URL` (checked) and `FILINGS_MARKET_DATA_KEY`; an empty key counts as none. */
-export const config: Config.Config<Options> = Config.all({
-  urlTemplate: Config.nonEmptyString(urlVariable).pipe(
-    Config.map((text) => text.trim()),
-    Config.mapOrFail((text) => {
-      const problem = templateProblem(text)
-      return problem === undefined ? Either.right(text) : Either.left(ConfigError.InvalidData([urlVariable], problem))
-    })
-  ),
-  apiKey: Config.option(Config.redacted("FILINGS_MARKET_DATA_KEY")).pipe(
-    Config.map((key) => Option.getOrUndefined(Option.filter(key, (value) => Redacted.value(value).trim() !== "")))
-  )
-})
-
 /** The host a template reaches, for the log: never its path or query, which may hold credentials. */
-const hostOf = (urlTemplate: string): string => new URL(sampleUrlOf(urlTemplate)).host
-
-export const layerConfig: Layer.Layer<MarketData, ConfigError.ConfigError, HttpClient.HttpClient> = Layer
-  .unwrapEffect(
-    config.pipe(
-      Effect.tap(({ urlTemplate }) => Effect.logInfo(`market data from the HTTP provider at ${hostOf(urlTemplate)}`)),
-      Effect.map(layer)
-    )
-  )
+export const hostOf = (urlTemplate: string): string => new URL(sampleUrlOf(urlTemplate)).host

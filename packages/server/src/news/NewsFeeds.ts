@@ -183,10 +183,9 @@ export const make = Effect.gen(function*() {
   return { readSource, readAll } as const
 })
 
-/** Follows the configured news feeds until the scope closes; nothing when none is configured. */
-export const layer = Layer.scopedDiscard(
-  Effect.gen(function*() {
-    const settings = yield* NewsSources.config
+/** Follows the feeds of `settings` for as long as the layer lives; nothing when there is none. */
+export const layer = (settings: NewsSources.NewsSettings) =>
+  Layer.scopedDiscard(Effect.gen(function*() {
     if (settings.sources.length === 0) return
     const news = yield* make
     const hosts = [...new Set(settings.sources.map((source) => NewsSources.hostOf(source.url)))]
@@ -196,5 +195,4 @@ export const layer = Layer.scopedDiscard(
       Effect.repeat(Schedule.spaced(settings.interval)),
       Effect.forkScoped
     )
-  })
-).pipe(Layer.provide(NodeHttpClient.layerUndici))
+  })).pipe(Layer.provide(NodeHttpClient.layerUndici))

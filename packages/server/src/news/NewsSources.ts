@@ -1,6 +1,6 @@
 /**
- * The news feeds the operator follows, from `FILINGS_NEWS_FEEDS`: a list separated by commas,
- * spaces or new lines, where each entry is either
+ * The news feeds the operator follows (`FILINGS_NEWS_FEEDS`, read by `Environment`): a list
+ * separated by commas, spaces or new lines, where each entry is either
  *
  * - `TICKER=URL`: a feed about one company (its investor-relations feed, a search feed on its
  *   name); every entry is that company's news;
@@ -8,11 +8,11 @@
  *   `(NASDAQ: AAPL)` or `(NYSE: IBM)`.
  *
  * URLs are `https://` or `http://`. These URLs are the only addresses the news reader asks, and a
- * redirect is followed only to a host among them. `FILINGS_NEWS_POLL` is the time between two
- * readings of a feed, in seconds (default 300, at least 5).
+ * redirect is followed only to a host among them. The settings also give the time between two
+ * readings of a feed (`FILINGS_NEWS_POLL`).
  */
 import { Ids } from "@filings/domain"
-import { Config, ConfigError, Duration, Either, Schema } from "effect"
+import { type Duration, Either, Schema } from "effect"
 
 export interface NewsSource {
   readonly url: string
@@ -24,8 +24,6 @@ export interface NewsSettings {
   readonly sources: ReadonlyArray<NewsSource>
   readonly interval: Duration.Duration
 }
-
-const variable = "FILINGS_NEWS_FEEDS"
 
 const isWebUrl = (text: string): boolean => {
   if (!URL.canParse(text)) return false
@@ -56,20 +54,6 @@ export const sourcesOf = (list: string): Either.Either<ReadonlyArray<NewsSource>
   }
   return Either.right(sources)
 }
-
-export const config: Config.Config<NewsSettings> = Config.all({
-  sources: Config.string(variable).pipe(
-    Config.withDefault(""),
-    Config.mapOrFail((list) =>
-      Either.mapLeft(sourcesOf(list), (problem) => ConfigError.InvalidData([variable], problem))
-    )
-  ),
-  interval: Config.number("FILINGS_NEWS_POLL").pipe(
-    Config.withDefault(300),
-    Config.validate({ message: "FILINGS_NEWS_POLL must be at least 5 seconds", validation: (seconds) => seconds >= 5 }),
-    Config.map(Duration.seconds)
-  )
-})
 
 /** The host of a source, for the log: never its path or query, which may hold credentials. */
 export const hostOf = (url: string): string => new URL(url).host

@@ -18,7 +18,6 @@ import { FilingQueue } from "./FilingJob.js"
 import { processFiling, recordDueCall } from "./FilingProcessor.js"
 import { PipelineConfig } from "./PipelineConfig.js"
 import { startWorkers } from "./QueueWorkers.js"
-import * as TranscriptFolder from "./TranscriptFolder.js"
 
 /** Following EDGAR is on, but the settings it needs are not usable; the message names the variable to fix. */
 export class EdgarMisconfigured extends Schema.TaggedError<EdgarMisconfigured>()("EdgarMisconfigured", {
@@ -82,9 +81,9 @@ const run = Effect.gen(function*() {
 })
 
 /**
- * Starts the pipeline in the layer's scope when following is on, and the transcript folder's watch.
- * The EDGAR client comes from the composition root.
+ * Starts the pipeline in the layer's scope when following is on. Its settings (`PipelineConfig`)
+ * and the EDGAR client come from the composition root.
  */
-export const layer = Layer.scopedDiscard(Effect.zipRight(run, TranscriptFolder.watch)).pipe(
+export const layer = Layer.scopedDiscard(run).pipe(
   Layer.provide(CompanyUniverse.layer)
 )

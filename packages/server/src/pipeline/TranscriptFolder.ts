@@ -1,5 +1,5 @@
 /**
- * The transcript drop folder (`FILINGS_TRANSCRIPT_DIR`): earnings call transcripts put there are
+ * The transcript drop folder the operator names (`FILINGS_TRANSCRIPT_DIR`): earnings call transcripts put there are
  * stored as `EARNINGS_CALL` documents, with their `earnings_call.new` event. A file is named
  * `<TICKER>_<YYYY-MM-DD>[_anything].<ext>` (the company and the day of the call), for example
  * `AAPL_2025-01-30.json`; the company must be known already (one of its filings ingested or
@@ -10,11 +10,9 @@
  */
 import { FileSystem } from "@effect/platform"
 import { ApiError, Dates, Ids } from "@filings/domain"
-import { Config, Duration, Effect, Option, Schedule, Schema } from "effect"
+import { Duration, Effect, Layer, Option, Schedule, Schema } from "effect"
 import { join } from "node:path"
 import { Ingestion } from "../ingest/Ingestion.js"
-
-export const folderConfig = Config.option(Config.string("FILINGS_TRANSCRIPT_DIR"))
 
 const lookInterval = Duration.seconds(5)
 
@@ -77,14 +75,16 @@ export const lookOnce = (folder: string) =>
     }
   })
 
-/** Watches the folder, when one is configured, until the scope closes. */
-export const watch = Effect.gen(function*() {
-  const folder = yield* folderConfig
-  if (Option.isNone(folder)) return
-  yield* Effect.logInfo(`storing transcripts dropped in ${folder.value}`)
-  yield* lookOnce(folder.value).pipe(
-    Effect.catchAllCause((cause) => Effect.logWarning(`the transcript folder could not be read`, cause)),
-    Effect.repeat(Schedule.spaced(lookInterval)),
-    Effect.forkScoped
-  )
-})
+/** Watches the folder until the scope closes. */
+export const watch = (folder: string) =>
+  Effect.gen(function*() {
+    yield* Effect.logInfo(`storing transcripts dropped in ${folder}`)
+    yield* lookOnce(folder).pipe(
+      Effect.catchAllCause((cause) => Effect.logWarning(`the transcript folder could not be read`, cause)),
+      Effect.repeat(Schedule.spaced(lookInterval)),
+      Effect.forkScoped
+    )
+  })
+
+/** Watches `folder` for as long as the layer lives. */
+export const layer = (folder: string) => Layer.scopedDiscard(watch(folder))

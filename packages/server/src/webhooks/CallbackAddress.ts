@@ -6,11 +6,11 @@
  * any of its addresses lies in a loopback, private, link-local, unique-local, IPv4-mapped, metadata or
  * other non-public range. The checked address is returned so the sender connects to exactly it
  * (`pinnedLookup`): resolving again when connecting would let a name answer a public address to the
- * check and a private one to the connection (DNS rebinding). The operator's allow-list
- * `FILINGS_WEBHOOK_ALLOW_HOSTS` opens named hosts or CIDR ranges for tests and private deployments.
+ * check and a private one to the connection (DNS rebinding). The operator's allow-list (given by the
+ * caller, `parseAllowList`) opens named hosts or CIDR ranges for tests and private deployments.
  * Redirects are the sender's concern: it follows none.
  */
-import { Config, ConfigError, Effect, Either, Schema } from "effect"
+import { Effect, Either, Schema } from "effect"
 import * as dns from "node:dns"
 import * as net from "node:net"
 
@@ -214,15 +214,6 @@ export const parseAllowList = (text: string | undefined): Either.Either<AllowLis
   }
   return Either.right({ hosts, ranges })
 }
-
-/** The allow-list from `FILINGS_WEBHOOK_ALLOW_HOSTS`; unset or empty opens nothing. */
-export const allowListConfig: Config.Config<AllowList> = Config.string("FILINGS_WEBHOOK_ALLOW_HOSTS").pipe(
-  Config.withDefault(""),
-  // mapOrFail does not add the variable's name to the error's path, so it is given here.
-  Config.mapOrFail((text) =>
-    Either.mapLeft(parseAllowList(text), (reason) => ConfigError.InvalidData(["FILINGS_WEBHOOK_ALLOW_HOSTS"], reason))
-  )
-)
 
 // ---------------------------------------------------------------------------------------------------
 // The check
