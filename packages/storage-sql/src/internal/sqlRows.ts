@@ -61,8 +61,7 @@ const structDecoder = (ast: SchemaAST.AST, nullIsMissing: boolean): Decoder | un
   const fields: ReadonlyArray<StructField> = encoded.propertySignatures.map((field) => ({
     key: field.name,
     optional: field.isOptional,
-    decode: structDecoder(field.type, false) ??
-      ParseResult.decodeUnknownEither(Schema.make(field.type), { errors: "first" }),
+    decode: fieldDecoder(field.type),
     toTypeSide: toTypeSide.get(field.name)
   }))
   return (input) => {
@@ -85,6 +84,26 @@ const structDecoder = (ast: SchemaAST.AST, nullIsMissing: boolean): Decoder | un
         const typeValue = field.toTypeSide.decode(fieldValue)
         if (Option.isSome(typeValue)) decoded[field.toTypeSide.to] = typeValue.value
       }
+    }
+    return Either.right(decoded)
+  }
+}
+
+// A JSON column or a field of one: a struct or an array of structs read field by field, anything
+// else by its own decoder.
+const fieldDecoder = (ast: SchemaAST.AST): Decoder => {
+  const struct = structDecoder(ast, false)
+  if (struct !== undefined) return struct
+  const [element] = SchemaAST.isTupleType(ast) && ast.elements.length === 0 && ast.rest.length === 1 ? ast.rest : []
+  const elementStruct = element === undefined ? undefined : structDecoder(element.type, false)
+  if (elementStruct === undefined) return ParseResult.decodeUnknownEither(Schema.make(ast), { errors: "first" })
+  return (input) => {
+    if (!Array.isArray(input)) return Either.left(input)
+    const decoded: Array<unknown> = new Array(input.length)
+    for (let index = 0; index < input.length; index++) {
+      const result = elementStruct(input[index])
+      if (Either.isLeft(result)) return result
+      decoded[index] = result.right
     }
     return Either.right(decoded)
   }
