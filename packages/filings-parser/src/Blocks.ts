@@ -21,6 +21,7 @@
 import { type Block } from "./internal/blocks.js"
 import { collapseSpaces, inlinePlainText } from "./internal/markdown/plainText.js"
 import { countBlockWords, renderMarkdown } from "./internal/markdown/render.js"
+import { isAmount } from "./internal/tableHeader.js"
 
 export {
   Block,
@@ -34,6 +35,17 @@ export {
   TableBlock,
   TextStyle
 } from "./internal/blocks.js"
+
+/**
+ * Whether a table cell holds an amount rather than a label or a year heading: `$1,234`, `(565)`,
+ * `6.08`, `12%`, but not `2024` or `FY2023`. The rule that tells a table's header rows
+ * (`TableBlock.headerRows`) from its values, for readers that class the rows under them.
+ *
+ * @example
+ * Blocks.isAmountCell("$ (1,234)") // true
+ * Blocks.isAmountCell("2024") // false
+ */
+export const isAmountCell: (cell: string) => boolean = isAmount
 
 /**
  * Renders blocks `[start, end)` (all by default) as GitHub-flavoured Markdown ending with one

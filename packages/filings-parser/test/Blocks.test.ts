@@ -19,6 +19,15 @@ describe("Blocks", () => {
     assert.strictEqual(Blocks.plainText("![Logo](logo.png) Results", { images: "omit" }), "Results")
   })
 
+  it("isAmountCell tells amounts from labels and year headings", () => {
+    for (const cell of ["$1,234", " (565) ", "6.08", "12%", "$ (1,234)", "—1.5"]) {
+      assert.isTrue(Blocks.isAmountCell(cell), cell)
+    }
+    for (const cell of ["2024", "FY2023", "Revenue", "", "Three Months Ended", "Q3 2024"]) {
+      assert.isFalse(Blocks.isAmountCell(cell), cell)
+    }
+  })
+
   it("lines keeps a paragraph's hard line breaks apart and reads each kind of block", () => {
     assert.deepStrictEqual(
       Blocks.lines({

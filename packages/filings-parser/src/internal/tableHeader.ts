@@ -14,7 +14,7 @@ const year = /^(?:FY\s*)?(?:19|20)\d{2}[A-Z]?$/i
 const amount = /^[(\-–—+]?\s*[$€£¥]?\s*\(?\s*[\d,.]*\d[\d,.]*\s*\)?\s*%?\)?$/
 
 /** A cell holding an amount (not a year heading): `$1,234`, `(565)`, `6.08`, `12%`. */
-const isAmount = (cell: string): boolean => amount.test(cell.trim()) && !year.test(cell.trim())
+export const isAmount = (cell: string): boolean => amount.test(cell.trim()) && !year.test(cell.trim())
 
 const isEmpty = (cell: string): boolean => cell.trim() === ""
 

@@ -3,7 +3,7 @@
  * a title (the heading or short paragraph just before), one header row (the block's header rows
  * joined), rows padded to the header's width, the unit, and a conservative financial-statement type.
  */
-import type { ParsedDocument } from "@filings/filings-parser"
+import { Blocks, type ParsedDocument } from "@filings/filings-parser"
 import { type DocumentPart, exhibitPart, partsOf, readParts, type TablePart } from "./documentParts.js"
 
 export type TableType = "income_statement" | "balance_sheet" | "cash_flow" | "segment_revenue" | "other"
@@ -103,12 +103,6 @@ const rowsAfterRepeatedHeader = (start: TablePart, continued: TablePart): Readon
   ) skip++
   return continued.rows.slice(skip)
 }
-
-const year = /^(?:FY\s*)?(?:19|20)\d{2}[A-Z]?$/i
-const amount = /^[(\-–—+]?\s*[$€£¥]?\s*\(?\s*[\d,.]*\d[\d,.]*\s*\)?\s*%?\)?$/
-
-/** A cell holding an amount (not a year heading): `$1,234`, `(565)`, `6.08`, `12%`. */
-export const isAmount = (cell: string): boolean => amount.test(cell.trim()) && !year.test(cell.trim())
 
 /**
  * One header row from a table's header rows (none: every label empty). A label written over several
@@ -268,7 +262,7 @@ export const classify = (
   values: ReadonlyArray<string> = []
 ): TableType => {
   // Items as a percentage of revenue are analysis, not the statement.
-  const amounts = values.filter(isAmount)
+  const amounts = values.filter(Blocks.isAmountCell)
   if (amounts.length > 0 && amounts.filter((cell) => /%\)?$/.test(cell.trim())).length * 2 > amounts.length) {
     return "other"
   }
