@@ -89,11 +89,10 @@ export type Signer = typeof Signer.Type
 /** Who signed a filing and on which date. */
 export const Signatures = Schema.Struct({
   /**
-   * The date written on the signature page, ISO. The extractor gives "" (with a warning) when the
-   * page names signers but no date; such signatures are not a valid value of this schema and are
-   * neither stored nor served.
+   * The date written on the signature page, ISO; absent when the page names its signers but no
+   * date (the extractor warns), so that the signers are still kept.
    */
-  signedDate: IsoDate.pipe(Schema.propertySignature, Schema.fromKey("signed_date")),
+  signedDate: Schema.optionalWith(IsoDate, { exact: true }).pipe(Schema.fromKey("signed_date")),
   signers: Schema.Array(Signer)
 })
 export type Signatures = typeof Signatures.Type

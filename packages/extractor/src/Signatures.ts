@@ -14,8 +14,8 @@ export type Signer = Extracted.Signer
 
 /**
  * The signers and the date of the signature page: the one schema of `@filings/domain`'s
- * `Extracted.Signatures`. `signedDate` is "" (with a warning) when the page names signers but no
- * date, which that schema, and so the stores, do not take.
+ * `Extracted.Signatures`. `signedDate` is absent (with a warning) when the page names signers but no
+ * date.
  */
 export const Signatures = Extracted.Signatures
 export type Signatures = Extracted.Signatures

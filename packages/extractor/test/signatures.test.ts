@@ -140,7 +140,7 @@ New York, New York
     const undated = extractSignatures(
       documentOf([{ name: "Signatures", content: "#### SIGNATURES\n\n/s/ A. Person\nDirector\n" }])
     )
-    assert.deepStrictEqual(undated.signatures, { signedDate: "", signers: [{ name: "A. Person", title: "Director" }] })
+    assert.deepStrictEqual(undated.signatures, { signers: [{ name: "A. Person", title: "Director" }] })
     assert.deepStrictEqual(undated.warnings, ["signature page has no date"])
   })
 

@@ -131,7 +131,11 @@ beforeAll(async () => {
     yield* extractions.save(annual2024.publicationId, extraction(1_100_000_000, "FY 2023"))
     yield* Effect.forEach([legacyAnnual, balanceQuarter, balanceAnnual], documents.save)
     yield* extractions.save(legacyAnnual.publicationId, legacyExtraction)
-    yield* extractions.save(balanceQuarter.publicationId, balances(5.2e9, "Q1 2023", "2023-03-31"))
+    // A signature page that names its signer but no date.
+    yield* extractions.save(balanceQuarter.publicationId, {
+      ...balances(5.2e9, "Q1 2023", "2023-03-31"),
+      signatures: { signers: [{ name: "Ann Lee", title: "Director" }] }
+    })
     yield* extractions.save(balanceAnnual.publicationId, balances(5.5e9, "FY 2023", "2023-12-31"))
     return (yield* (yield* ApiKeys.ApiKeys).create({ name: "test", plan: "enterprise", rateLimit: 10_000 })).key
   }))
@@ -180,6 +184,11 @@ describe("GET /v1/documents/{id}/extract", () => {
       "publication_id",
       "ticker"
     ])
+  })
+
+  it("serves the signers of an undated signature page without a signed_date", async () => {
+    const undated = await json(await get(`/v1/documents/${balanceQuarter.publicationId}/extract?fields=signatures`))
+    assert.deepStrictEqual(undated.signatures, { signers: [{ name: "Ann Lee", title: "Director" }] })
   })
 
   it("a balance's period is the document's period, its date is as_of; a store from before is served the same way", async () => {

@@ -3,8 +3,9 @@
  * from its XBRL, its classified tables, exhibit references and signatures, as JSON.
  */
 import { Args, Command, Options } from "@effect/cli"
+import { Extracted } from "@filings/domain"
 import { Extractor } from "@filings/extractor"
-import { Effect, Option } from "effect"
+import { Effect, Option, Schema } from "effect"
 import { basename } from "node:path"
 import { CliFailure } from "./CliFailure.js"
 import * as Output from "./Output.js"
@@ -50,7 +51,7 @@ const toJson = (extraction: Extractor.ExtractionOutput, fields: ReadonlyArray<Fi
     : {}),
   ...(fields.includes("exhibits") ? { exhibits: extraction.exhibits } : {}),
   ...(fields.includes("signatures") && extraction.signatures !== undefined
-    ? { signatures: { signed_date: extraction.signatures.signedDate, signers: extraction.signatures.signers } }
+    ? { signatures: Schema.encodeSync(Extracted.Signatures)(extraction.signatures) }
     : {}),
   warnings: extraction.warnings
 })

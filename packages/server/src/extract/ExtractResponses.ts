@@ -62,7 +62,7 @@ export const toExtractionResult = (
     ...(fields.includes("signatures") && extraction.signatures !== undefined
       ? {
         signatures: new Extraction.Signatures({
-          signedDate: extraction.signatures.signedDate,
+          ...(extraction.signatures.signedDate === undefined ? {} : { signedDate: extraction.signatures.signedDate }),
           signers: extraction.signatures.signers.map((signer) => new Extraction.Signer(signer, trusted))
         }, trusted)
       }

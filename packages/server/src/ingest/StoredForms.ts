@@ -29,8 +29,8 @@ const isIsoDate = Schema.is(Dates.IsoDate)
 
 /**
  * The extractor's output as the extraction store keeps it: the same shapes, the metrics keyed by
- * name. A value the stored form does not take is left out rather than stored: an `asOf` or a
- * signature date that is not a calendar date (undated signatures are "").
+ * name. A value the stored form does not take is left out rather than stored: an `asOf` that is
+ * not a calendar date.
  */
 export const toStoredExtraction = (extraction: Extractor.ExtractionOutput): ExtractionStore.StoredExtraction => ({
   metrics: Object.entries(extraction.metrics).flatMap(([name, metric]) => {
@@ -40,9 +40,7 @@ export const toStoredExtraction = (extraction: Extractor.ExtractionOutput): Extr
   }),
   tables: extraction.tables,
   exhibits: extraction.exhibits,
-  ...(extraction.signatures !== undefined && isIsoDate(extraction.signatures.signedDate)
-    ? { signatures: extraction.signatures }
-    : {}),
+  ...(extraction.signatures !== undefined ? { signatures: extraction.signatures } : {}),
   warnings: extraction.warnings
 })
 

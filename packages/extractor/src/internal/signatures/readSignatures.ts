@@ -14,7 +14,7 @@ export interface Signer {
 }
 
 export interface SignaturePage {
-  readonly signedDate: string
+  readonly signedDate?: string
   readonly signers: Array<Signer>
 }
 
@@ -123,5 +123,5 @@ export const readSignatures = (
   if (signers.length === 0) return { warnings: ["signature page has no /s/ signer"] }
   const warnings: Array<string> = []
   if (signedDate === undefined) warnings.push("signature page has no date")
-  return { signatures: { signedDate: signedDate ?? "", signers }, warnings }
+  return { signatures: { ...(signedDate === undefined ? {} : { signedDate }), signers }, warnings }
 }
