@@ -23,9 +23,9 @@ const program = Effect.gen(function*() {
   }
   yield* Console.log(`${parsed.form ?? "unknown form"}: ${parsed.wordCount} words, ${parsed.pageCount} pages`)
   for (const section of parsed.sections) {
-    yield* Console.log(`  ${section.name} (${section.wordCount} words, pages ${section.pageStart}-${section.pageEnd})`)
+    yield* Console.log(`  ${section.title} (${section.wordCount} words, pages ${section.pageStart}-${section.pageEnd})`)
   }
-  for (const exhibit of parsed.exhibits) yield* Console.log(`  Exhibit ${exhibit.number}: ${exhibit.description}`)
+  for (const exhibit of parsed.exhibits) yield* Console.log(`  Exhibit ${exhibit.exhibitNumber}: ${exhibit.title}`)
   yield* Console.log(`\n${parsed.chunks.length} chunks; the first:\n\n${parsed.chunks[0]?.text ?? ""}`)
 })
 

@@ -24,7 +24,7 @@ export const sha256 = async (value: unknown): Promise<string> => {
 /** The summary of a parsed document. */
 export const summarizeParse = async (parsed: ParsedDocument.ParsedDocument): Promise<ParseSummary> => ({
   form: parsed.form,
-  sectionNames: parsed.sections.map((section) => section.name),
+  sectionNames: parsed.sections.map((section) => section.title),
   wordCount: parsed.wordCount,
   chunkCount: parsed.chunks.length,
   digest: await sha256(parsed)

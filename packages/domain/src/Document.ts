@@ -10,12 +10,19 @@ import { DocType } from "./DocType.js"
 import { Cik, PublicationId, Ticker } from "./Ids.js"
 import { BooleanFlag, CommaSeparated, IntegerInRange, NonNegativeInteger } from "./QueryParams.js"
 
-/** A labeled part of a document body, as the parser finds it and the stores keep it. */
+/**
+ * A labeled part of a document body, as the parser finds it (its `Section` is this and a block
+ * range) and the stores keep it.
+ */
 export const LabeledSection = Schema.Struct({
-  /** The section's name in the API's form, `Item 1A. Risk Factors`. */
+  /** The section's name in the API's form: `Item <n>. <Title>` for items, the heading text otherwise. */
   title: Schema.String,
-  /** The item key (`1A`, `2.02`, `part2item1a`) when the section is an item of its form. Not served. */
+  /**
+   * The item key when the section is an item of its form: `1A` (10-K), `2.02` (8-K), `part1item2` and
+   * `part2item1a` (10-Q, whose item numbers repeat across parts), `5` (20-F). Not served.
+   */
   item: Schema.optional(Schema.String),
+  /** The section's Markdown, its own heading line included. */
   content: Schema.String,
   wordCount: Schema.Number.pipe(Schema.propertySignature, Schema.fromKey("word_count")),
   pageStart: Schema.Number.pipe(Schema.propertySignature, Schema.fromKey("page_start")),
@@ -29,11 +36,16 @@ export class DocumentSection extends Schema.Class<DocumentSection>("DocumentSect
   { identifier: "DocumentSection" }
 ) {}
 
-/** An exhibit filed with a document (press release, contract, certification), with its Markdown. */
+/**
+ * An exhibit filed with a document (press release, contract, certification), with its Markdown, as
+ * the parser finds it (its `ParsedExhibit` is this and the exhibit's blocks) and the stores keep it.
+ */
 export const Exhibit = Schema.Struct({
-  /** The number the submission files it under: `99.1`, `10.2`. */
+  /** The number the submission files it under: `99.1`, `10.2`, `31.1`. */
   exhibitNumber: Schema.String.pipe(Schema.propertySignature, Schema.fromKey("exhibit_number")),
+  /** The submission's description of the exhibit, or its type. */
   title: Schema.String,
+  /** The exhibit's document as Markdown. */
   content: Schema.String
 })
 export type Exhibit = typeof Exhibit.Type

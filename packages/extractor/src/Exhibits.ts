@@ -29,7 +29,9 @@ export const extractExhibits = (
   publicationId: string | undefined
 ): Array<ExhibitReference> => {
   // The exhibits stored with the filing are the submission's documents, under their own numbers.
-  const carried = new Map(document.exhibits.map((exhibit) => [exhibit.number.toUpperCase(), exhibit.number]))
+  const carried = new Map(
+    document.exhibits.map((exhibit) => [exhibit.exhibitNumber.toUpperCase(), exhibit.exhibitNumber])
+  )
   return readExhibits(document).map(({ description, number }) => {
     const storedNumber = carried.get(number)
     return {

@@ -57,7 +57,7 @@ describe("exhibit index", () => {
       "|  |  | Incorporated by Reference |  |\n| --- | --- | --- | --- |\n| Exhibit Number | Exhibit Description | Form | Filing Date |\n"
     const content =
       `### Item 15. Exhibits\n\n${head}| 3.1 | Restated Articles. | 8-K | 8/7/20 |\n| 4.1\\*\\* | Description of Securities. |  |  |\n\n${head}| 31.1\\*\\* | Certification of CEO. |  |  |\n| 4.1 | Description of Securities (repeated). |  |  |\n\n\\*\\* Filed herewith.\n`
-    const references = extractExhibits(documentOf([{ name: "Item 15. Exhibits", item: "15", content }]), publicationId)
+    const references = extractExhibits(documentOf([{ title: "Item 15. Exhibits", item: "15", content }]), publicationId)
     // The document alone carries no exhibit: no reference has a url to serve it.
     assert.deepStrictEqual(references, [
       { number: "3.1", description: "Restated Articles.", url: null },
@@ -70,7 +70,7 @@ describe("exhibit index", () => {
     const content =
       "### Item 9.01 Financial Statements and Exhibits\n\n(d) Exhibits\n\n| 99.1 | Press release dated May 1, 2024 (furnished herewith) |\n| --- | --- |\n| 104 | Cover Page Interactive Data File (embedded within the Inline XBRL document) |\n"
     const references = extractExhibits(
-      documentOf([{ name: "Item 9.01", item: "9.01", content }], { form: "8-K" }),
+      documentOf([{ title: "Item 9.01", item: "9.01", content }], { form: "8-K" }),
       publicationId
     )
     assert.deepStrictEqual(references.map(({ description, number }) => [number, description]), [
@@ -81,7 +81,7 @@ describe("exhibit index", () => {
 
   it("ignores numbered tables outside exhibit sections", () => {
     const content = "### Item 7. MD&A\n\n| 1.5 | Growth |\n| --- | --- |\n| 2.5 | Margin |\n"
-    assert.deepStrictEqual(extractExhibits(documentOf([{ name: "Item 7", item: "7", content }]), publicationId), [])
+    assert.deepStrictEqual(extractExhibits(documentOf([{ title: "Item 7", item: "7", content }]), publicationId), [])
   })
 })
 
@@ -95,7 +95,7 @@ describe("submission exhibits", () => {
       exhibit("99.2", "Investor presentation")
     ]
     const references = extractExhibits(
-      documentOf([{ name: "Item 9.01", item: "9.01", content }], { exhibits, form: "8-K" }),
+      documentOf([{ title: "Item 9.01", item: "9.01", content }], { exhibits, form: "8-K" }),
       "0001-25-000001"
     )
     assert.deepStrictEqual(references.map(({ description, number, url }) => [number, description, url]), [
@@ -112,7 +112,7 @@ describe("submission exhibits", () => {
       "| 104 | Cover Page Interactive Data File (embedded within the Inline XBRL document) |\n"
     const exhibits = [exhibit("10.1a", "EX-10.1A"), exhibit("31.1", "CERTIFICATION")]
     const references = extractExhibits(
-      documentOf([{ name: "Item 15", item: "15", content }], { exhibits }),
+      documentOf([{ title: "Item 15", item: "15", content }], { exhibits }),
       "0001-25-2"
     )
     assert.deepStrictEqual(references.map(({ number, url }) => [number, url]), [

@@ -37,7 +37,7 @@ Pursuant to the requirements of the Securities Exchange Act of 1934, this report
 | JOHN ROE |  |  |
 | /S/ Ann Smith | Director | February 14, 2025 |
 `
-    const { signatures, warnings } = extractSignatures(documentOf([{ name: "Signatures", content }]))
+    const { signatures, warnings } = extractSignatures(documentOf([{ title: "Signatures", content }]))
     assert.deepStrictEqual(signatures, {
       signedDate: "2025-02-14",
       signers: [
@@ -60,7 +60,7 @@ Pursuant to the requirements of the Securities Exchange Act of 1934, the registr
 |  | Name: Rebecca Peters |
 |  | Title: Vice President and Secretary |
 `
-    const { signatures } = extractSignatures(documentOf([{ name: "Signatures", content }], { form: "8-K" }))
+    const { signatures } = extractSignatures(documentOf([{ title: "Signatures", content }], { form: "8-K" }))
     assert.deepStrictEqual(signatures, {
       signedDate: "2026-03-06",
       signers: [{ name: "Rebecca Peters", title: "Vice President and Secretary" }]
@@ -79,7 +79,7 @@ Dated: 12/31/2020
 /s/ Mary Major
 President and Director
 `
-    const { signatures } = extractSignatures(documentOf([{ name: "Signatures", content }]))
+    const { signatures } = extractSignatures(documentOf([{ title: "Signatures", content }]))
     assert.deepStrictEqual(signatures, {
       signedDate: "2020-12-31",
       signers: [{ name: "Mary Major", title: "President" }]
@@ -94,7 +94,7 @@ President and Director
 | /s/ JONAH SHACKNAI Jonah Shacknai | Chairman of the Board | September 28, 1999 |
 | /s/ DAVID M. WEHNER | David M. Wehner Chief Financial Officer |  |
 `
-    const { signatures } = extractSignatures(documentOf([{ name: "Signatures", content }]))
+    const { signatures } = extractSignatures(documentOf([{ title: "Signatures", content }]))
     assert.deepStrictEqual(signatures?.signers, [
       { name: "Jonah Shacknai", title: "Chairman of the Board" },
       { name: "DAVID M. WEHNER", title: "Chief Financial Officer" }
@@ -117,14 +117,14 @@ Date: February 26, 2024
 
 New York, New York
 `
-    const { signatures } = extractSignatures(documentOf([{ name: "Signatures", content }]))
+    const { signatures } = extractSignatures(documentOf([{ title: "Signatures", content }]))
     assert.deepStrictEqual(signatures, { signedDate: "2024-02-26", signers: [{ name: "Frank Roe", title: "" }] })
   })
 
   it("finds a SIGNATURES heading outside a Signatures section", () => {
     const content =
       "### Item 9.01 Exhibits\n\nNone.\n\n#### SIGNATURES\n\nBy: /s/ Lee Chan\nLee Chan\nTreasurer\n\nJanuary 2, 2019\n"
-    const { signatures } = extractSignatures(documentOf([{ name: "Item 9.01 Exhibits", content }], { form: "8-K" }))
+    const { signatures } = extractSignatures(documentOf([{ title: "Item 9.01 Exhibits", content }], { form: "8-K" }))
     assert.deepStrictEqual(signatures, {
       signedDate: "2019-01-02",
       signers: [{ name: "Lee Chan", title: "Treasurer" }]
@@ -133,12 +133,12 @@ New York, New York
 
   it("says what is missing instead of inventing", () => {
     const none = extractSignatures(
-      documentOf([{ name: "Item 1. Business", content: "### Item 1. Business\n\nText.\n" }])
+      documentOf([{ title: "Item 1. Business", content: "### Item 1. Business\n\nText.\n" }])
     )
     assert.isUndefined(none.signatures)
     assert.deepStrictEqual(none.warnings, ["no signature page found"])
     const undated = extractSignatures(
-      documentOf([{ name: "Signatures", content: "#### SIGNATURES\n\n/s/ A. Person\nDirector\n" }])
+      documentOf([{ title: "Signatures", content: "#### SIGNATURES\n\n/s/ A. Person\nDirector\n" }])
     )
     assert.deepStrictEqual(undated.signatures, { signers: [{ name: "A. Person", title: "Director" }] })
     assert.deepStrictEqual(undated.warnings, ["signature page has no date"])

@@ -36,7 +36,7 @@ describe("document parts", () => {
       { kind: "table", page: 1, rows: [["a", "b | c"], ["4.1**", " 2 "]], headerRows: 1 },
       { kind: "paragraph", page: 1, text: "After", markdown: "After", style }
     ]
-    const parts = readParts({ name: "", item: undefined, blocks, start: 0, end: blocks.length })
+    const parts = readParts({ title: "", item: undefined, blocks, start: 0, end: blocks.length })
     assert.deepStrictEqual(parts, [
       { kind: "text", text: "Title", depth: 4, lines: ["Title"] },
       { kind: "text", text: "Some text more", depth: 0, lines: ["Some text", "more"] },
@@ -46,7 +46,7 @@ describe("document parts", () => {
   })
 
   it("finds tables in the blocks, not in the Markdown", () => {
-    const document = documentOf([{ name: "Item 8. Financial Statements", item: "8", content: incomeStatement }])
+    const document = documentOf([{ title: "Item 8. Financial Statements", item: "8", content: incomeStatement }])
     const { tables } = extractTables({
       ...document,
       markdown: "",
@@ -70,7 +70,7 @@ describe("headers", () => {
 
   it("turns header-like rows under the header into one header row", () => {
     const { tables } = extractTables(
-      documentOf([{ name: "Item 8. Financial Statements", item: "8", content: incomeStatement }])
+      documentOf([{ title: "Item 8. Financial Statements", item: "8", content: incomeStatement }])
     )
     const table = tables[0]
     assert.deepStrictEqual(table?.headers, ["", "Years ended December 31, 2024", "Years ended December 31, 2023"])
@@ -84,7 +84,7 @@ describe("headers", () => {
       { kind: "heading", page: 1, depth: 4, text: "Things", markdown: "Things", style: Blocks.plainStyle },
       { kind: "table", page: 1, rows: [["Name", "2024", "2023"], ["A", "1", "2"], ["B", "3"]], headerRows: 1 }
     ]
-    const { tables, warnings } = extractTables(documentOf([{ name: "Item 7. MD&A", item: "7", content }]))
+    const { tables, warnings } = extractTables(documentOf([{ title: "Item 7. MD&A", item: "7", content }]))
     assert.deepStrictEqual(tables[0]?.rows, [["A", "1", "2"], ["B", "3", ""]])
     assert.strictEqual(warnings.length, 1)
     assert.match(warnings[0] ?? "", /t001: 1 row\(s\)/)
@@ -156,7 +156,7 @@ describe("headers", () => {
   it("joins a table continued after a page break (same header, nothing between)", () => {
     const part = "| Exhibit Number | Exhibit Description |\n| --- | --- |\n"
     const content = `### Item 15. Exhibits\n\n${part}| 3.1 | Articles |\n\n${part}| 4.1 | Indenture |\n`
-    const { tables } = extractTables(documentOf([{ name: "Item 15. Exhibits", item: "15", content }]))
+    const { tables } = extractTables(documentOf([{ title: "Item 15. Exhibits", item: "15", content }]))
     assert.strictEqual(tables.length, 1)
     assert.deepStrictEqual(tables[0]?.rows, [["3.1", "Articles"], ["4.1", "Indenture"]])
   })
@@ -166,12 +166,12 @@ describe("title, section, unit, ids", () => {
   it("takes the heading before the unit line as the title", () => {
     const { tables } = extractTables(documentOf([
       {
-        name: "Item 7. MD&A",
+        title: "Item 7. MD&A",
         item: "7",
         content:
           "### Item 7. MD&A\n\nThe following table shows net sales by reportable segment (dollars in millions):\n\n| | 2024 | 2023 |\n| --- | --- | --- |\n| Americas | $10 | $9 |\n| Europe | 5 | 4 |\n| Total net sales | $15 | $13 |\n"
       },
-      { name: "Item 8. Financial Statements", item: "8", content: incomeStatement }
+      { title: "Item 8. Financial Statements", item: "8", content: incomeStatement }
     ]))
     assert.deepStrictEqual(tables.map((table) => table.id), ["t001", "t002"])
     assert.strictEqual(

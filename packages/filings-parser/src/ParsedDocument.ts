@@ -5,24 +5,18 @@
  *
  * @module
  */
+import { Exhibit, LabeledSection } from "@filings/domain/Document"
 import { Schema } from "effect"
 import { Block, BlockRange } from "./internal/blocks.js"
 import { SubmissionHeader } from "./SgmlSubmission.js"
 
-/** A labeled part of a document: `Item 1A. Risk Factors`, `Item 2.02 Results of Operations ...`. */
+/**
+ * A labeled part of a document: `Item 1A. Risk Factors`, `Item 2.02 Results of Operations ...`.
+ * The domain's `LabeledSection` (its `title`, `item`, `content`, word count and pages, as the stores
+ * keep it and the API serves it), with where it lies in the document's blocks.
+ */
 export const Section = Schema.Struct({
-  /** The name in the API's form: `Item <n>. <Title>` for items, the heading text otherwise. */
-  name: Schema.String,
-  /**
-   * The item key, when the section is an item: `1A` (10-K), `2.02` (8-K), `part1item2` and
-   * `part2item1a` (10-Q, whose item numbers repeat across parts), `5` (20-F); absent otherwise.
-   */
-  item: Schema.optional(Schema.String),
-  /** The section's Markdown, its own heading line included. */
-  content: Schema.String,
-  wordCount: Schema.Int,
-  pageStart: Schema.Int,
-  pageEnd: Schema.Int,
+  ...LabeledSection.fields,
   /** Where the section lies in the document's `blocks`; `content` is that range rendered. */
   blockRange: BlockRange
 })
@@ -36,7 +30,7 @@ export const Chunk = Schema.Struct({
   id: Schema.String,
   /** The chunk's Markdown; the chunks of a document joined with "\n" give its body. */
   text: Schema.String,
-  /** Name of the section the chunk starts in, when the document has sections. */
+  /** The `title` of the section the chunk starts in, when the document has sections. */
   section: Schema.optional(Schema.String),
   wordCount: Schema.Int,
   pageStart: Schema.Int,
@@ -46,18 +40,17 @@ export const Chunk = Schema.Struct({
 })
 export type Chunk = typeof Chunk.Type
 
-/** An exhibit document of a full submission (`EX-99.1`, `EX-10.2`), parsed as the body is. */
+/**
+ * An exhibit document of a full submission (`EX-99.1`, `EX-10.2`), parsed as the body is: the
+ * domain's `Exhibit` (its `exhibitNumber`, `title` and Markdown `content`, as the stores keep it and
+ * the API serves it), with its file name, its blocks and its word count.
+ */
 export const ParsedExhibit = Schema.Struct({
-  /** `99.1`, `10.2`, `31.1`. */
-  number: Schema.String,
-  /** The submission's description of the exhibit, or its type. */
-  description: Schema.String,
+  ...Exhibit.fields,
   /** The file name in the submission, when it has one. */
   fileName: Schema.optional(Schema.String),
-  /** The exhibit's document as blocks, as the body's are. */
+  /** The exhibit's document as blocks, as the body's are; `content` is them rendered. */
   blocks: Schema.Array(Block),
-  /** Its `blocks` rendered as Markdown. */
-  markdown: Schema.String,
   wordCount: Schema.Int
 })
 export type ParsedExhibit = typeof ParsedExhibit.Type

@@ -197,11 +197,11 @@ const parseSubmission = (input: ParseInput) =>
         continue
       }
       exhibits.push({
-        number,
-        description: document.description?.trim() || document.type,
+        exhibitNumber: number,
+        title: document.description?.trim() || document.type,
+        content: renderMarkdown(exhibit.right.blocks),
         ...(document.filename === undefined ? {} : { fileName: document.filename }),
         blocks: exhibit.right.blocks,
-        markdown: renderMarkdown(exhibit.right.blocks),
         wordCount: countBlockWords(exhibit.right.blocks)
       })
     }

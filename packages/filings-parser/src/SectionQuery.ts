@@ -61,18 +61,18 @@ export const itemKeysFor = (query: string, form: string): ReadonlyArray<string> 
 /** Whether the forms' sections are named by their headings rather than catalogued items. */
 export const hasNamedSections = (form: string): boolean => itemFormOf(form) === undefined
 
-/** Whether a document's section answers `query`: one of the items it names, or the section's own name. */
+/** Whether a document's section answers `query`: one of the items it names, or the section's own title. */
 export const matches = (
   query: string,
   form: string,
-  section: { readonly name: string; readonly item?: string | undefined }
+  section: { readonly title: string; readonly item?: string | undefined }
 ): boolean => {
   const wanted = normalizeQuery(query)
   if (wanted === "") return false
   if (section.item !== undefined && itemKeysFor(query, form).includes(section.item)) return true
-  // A heading-named section answers to its whole name only, so `Risk Factors` never also picks up
+  // A heading-named section answers to its whole title only, so `Risk Factors` never also picks up
   // a neighbouring `Summary of Risk Factors`.
-  return normalizeQuery(section.name) === wanted
+  return normalizeQuery(section.title) === wanted
 }
 
 /** Every name a form's catalogued items answer to, for messages that say what is available. */

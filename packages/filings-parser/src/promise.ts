@@ -9,7 +9,7 @@
  *
  * try {
  *   const parsed = await parseFiling(bytes, { fileName: "aapl-20240928.htm" })
- *   console.log(parsed.form, parsed.sections.map((section) => section.name))
+ *   console.log(parsed.form, parsed.sections.map((section) => section.title))
  * } catch (error) {
  *   if (error instanceof FilingsParser.UnreadableDocument) console.error(error.reason, error.detail)
  *   else throw error

@@ -56,19 +56,19 @@ describe("Parser.parse", () => {
       assert.strictEqual(parsed.form, "10-K")
       assert.strictEqual(parsed.header?.accessionNumber, "0000999999-24-000001")
       assert.strictEqual(parsed.primaryFileName, "widgets-20231231.htm")
-      assert.deepStrictEqual(parsed.sections.map((section) => [section.name, section.item]), [
+      assert.deepStrictEqual(parsed.sections.map((section) => [section.title, section.item]), [
         ["Item 1. Business", "1"],
         ["Item 1A. Risk Factors", "1A"],
         ["Item 7. Management's Discussion and Analysis of Financial Condition and Results of Operations", "7"]
       ])
       assert.strictEqual(parsed.sections[1]?.wordCount, 4 + 120)
       assert.deepStrictEqual(
-        parsed.exhibits.map((exhibit) => [exhibit.number, exhibit.description, exhibit.fileName]),
+        parsed.exhibits.map((exhibit) => [exhibit.exhibitNumber, exhibit.title, exhibit.fileName]),
         [
           ["99.1", "PRESS RELEASE", "ex991.htm"]
         ]
       )
-      assert.include(parsed.exhibits[0]?.markdown, "record widgets")
+      assert.include(parsed.exhibits[0]?.content, "record widgets")
     }))
 
   it.effect("the document model: sections and chunks are ranges of the blocks, Markdown is rendered from them", () =>
@@ -102,7 +102,7 @@ describe("Parser.parse", () => {
       ])
       const exhibit = parsed.exhibits[0]
       assert.deepStrictEqual(exhibit?.blocks.map(Blocks.lines), [["Example Widgets reports record widgets."]])
-      assert.strictEqual(exhibit?.markdown, Blocks.toMarkdown(exhibit?.blocks ?? []))
+      assert.strictEqual(exhibit?.content, Blocks.toMarkdown(exhibit?.blocks ?? []))
     }))
 
   it.effect("a submission the caller has split already is read as it is, not split again", () =>
@@ -209,9 +209,9 @@ describe("Parser.parse", () => {
       ]
       const parsed = yield* Parser.parse({ bytes: encode(JSON.stringify(turns)), fileName: "call.json" })
       assert.strictEqual(parsed.form, "EARNINGS_CALL")
-      const names = parsed.sections.map((section) => section.name)
+      const names = parsed.sections.map((section) => section.title)
       assert.includeMembers(names, ["Prepared Remarks", "Questions and Answers"])
-      const qa = parsed.sections.find((section) => section.name === "Questions and Answers")
+      const qa = parsed.sections.find((section) => section.title === "Questions and Answers")
       assert.include(qa?.content, "How many widgets")
     }))
 

@@ -13,11 +13,11 @@ describe("SectionQuery", () => {
     assert.deepStrictEqual(SectionQuery.itemKeysFor("   ", "10-K"), [])
   })
 
-  it("a section answers to its items and to its own whole name", () => {
-    const riskFactors = { name: "Item 1A. Risk Factors", item: "1A" }
+  it("a section answers to its items and to its own whole title", () => {
+    const riskFactors = { title: "Item 1A. Risk Factors", item: "1A" }
     assert.isTrue(SectionQuery.matches("risk factors", "10-K", riskFactors))
     assert.isFalse(SectionQuery.matches("Business", "10-K", riskFactors))
-    const named = { name: "Use of Proceeds" }
+    const named = { title: "Use of Proceeds" }
     assert.isTrue(SectionQuery.matches("use of proceeds", "S-1", named))
     assert.isFalse(SectionQuery.matches("proceeds", "S-1", named))
     assert.isTrue(SectionQuery.hasNamedSections("DEF 14A"))

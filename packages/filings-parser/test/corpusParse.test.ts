@@ -56,7 +56,7 @@ describe.skipIf(!existsSync(corpus))("every corpus document parses", () => {
             assert.isTrue(parsed.sections.some((section) => section.item !== undefined), `${file}: no item found`)
           }
           for (const section of parsed.sections) {
-            assert.isTrue(section.pageStart >= 1 && section.pageEnd >= section.pageStart, section.name)
+            assert.isTrue(section.pageStart >= 1 && section.pageEnd >= section.pageStart, section.title)
           }
         }), { timeout: 120_000 })
     }

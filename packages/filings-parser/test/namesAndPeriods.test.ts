@@ -27,12 +27,12 @@ const itemSix = (periodEnd: string | undefined, title: string) =>
     ],
     "10-K",
     periodEnd
-  ).sections.find((section) => section.item === "6")?.name
+  ).sections.find((section) => section.item === "6")?.title
 
 describe("item names", () => {
   it("8-K items are named `Item <n>. <name>`, as the specification writes them", () => {
     const { sections } = detectSections([heading("Item 2.02 Results of Operations"), body()], "8-K")
-    assert.strictEqual(sections[0]?.name, "Item 2.02. Results of Operations and Financial Condition")
+    assert.strictEqual(sections[0]?.title, "Item 2.02. Results of Operations and Financial Condition")
   })
 
   it("a 10-K's Item 6 has the title of its era: the heading's, else the period's", () => {
@@ -49,7 +49,7 @@ describe("item names", () => {
     assert.deepStrictEqual(SectionQuery.itemKeysFor("Item 6. Selected Financial Data", "10-K"), ["6"])
     assert.deepStrictEqual(SectionQuery.itemKeysFor("Item 6. [Reserved]", "10-K"), ["6"])
     assert.isTrue(
-      SectionQuery.matches("Item 6. Selected Financial Data", "10-K", { name: "Item 6. [Reserved]", item: "6" })
+      SectionQuery.matches("Item 6. Selected Financial Data", "10-K", { title: "Item 6. [Reserved]", item: "6" })
     )
   })
 
@@ -70,7 +70,7 @@ describe("item names", () => {
       const parsed = yield* Parser.parse({ bytes: pdf, fileName: "acme-10k.pdf" })
       assert.strictEqual(parsed.form, "10-K")
       assert.strictEqual(parsed.periodEndDate, "2018-12-31")
-      assert.deepStrictEqual(parsed.sections.map((section) => section.name), [
+      assert.deepStrictEqual(parsed.sections.map((section) => section.title), [
         "Item 5. Market for Registrant's Common Equity, Related Stockholder Matters and Issuer Purchases of Equity Securities",
         "Item 6. Selected Financial Data",
         "Item 7. Management's Discussion and Analysis of Financial Condition and Results of Operations"
@@ -80,11 +80,11 @@ describe("item names", () => {
 
 describe("10-Q parts", () => {
   const tenQ = [
-    { name: "Item 1. Financial Statements", item: "part1item1" },
-    { name: "Item 2. Management's Discussion and Analysis", item: "part1item2" },
-    { name: "Item 1. Legal Proceedings", item: "part2item1" },
-    { name: "Item 1A. Risk Factors", item: "part2item1a" },
-    { name: "Item 6. Exhibits", item: "part2item6" }
+    { title: "Item 1. Financial Statements", item: "part1item1" },
+    { title: "Item 2. Management's Discussion and Analysis", item: "part1item2" },
+    { title: "Item 1. Legal Proceedings", item: "part2item1" },
+    { title: "Item 1A. Risk Factors", item: "part2item1a" },
+    { title: "Item 6. Exhibits", item: "part2item6" }
   ]
   const answering = (query: string) =>
     tenQ.filter((section) => SectionQuery.matches(query, "10-Q", section)).map((section) => section.item)
@@ -166,7 +166,7 @@ describe.skipIf(corpusMissing)("names and periods of corpus filings in ../shared
   it.effect("ADBE 8-K: `Item 2.02. Results of Operations and Financial Condition`", () =>
     Effect.gen(function*() {
       const parsed = yield* Parser.parse({ bytes: readCorpus("8-K/adbe-8k-2023-03-15.htm") })
-      assert.deepStrictEqual(parsed.sections.map((section) => section.name), [
+      assert.deepStrictEqual(parsed.sections.map((section) => section.title), [
         "Item 2.02. Results of Operations and Financial Condition",
         "Item 9.01. Financial Statements and Exhibits",
         "Signatures"
@@ -180,7 +180,7 @@ describe.skipIf(corpusMissing)("names and periods of corpus filings in ../shared
         const parsed = yield* Parser.parse({ bytes: readCorpus("pdf/mmm-10k-fy2018.pdf"), fileName: "mmm.pdf" })
         assert.strictEqual(parsed.periodEndDate, "2018-12-31")
         assert.strictEqual(
-          parsed.sections.find((section) => section.item === "6")?.name,
+          parsed.sections.find((section) => section.item === "6")?.title,
           "Item 6. Selected Financial Data"
         )
       }),
@@ -199,8 +199,8 @@ describe.skipIf(corpusMissing)("names and periods of corpus filings in ../shared
       const parsed = yield* Parser.parse({ bytes: readCorpus("10-Q/aa-10q-2018-06-30.htm") })
       assert.strictEqual(parsed.periodEndDate, "2018-06-30")
       const legal = parsed.sections.filter((section) => SectionQuery.matches("Part II, Item 1", "10-Q", section))
-      assert.deepStrictEqual(legal.map((section) => section.name), ["Item 1. Legal Proceedings"])
+      assert.deepStrictEqual(legal.map((section) => section.title), ["Item 1. Legal Proceedings"])
       const first = parsed.sections.filter((section) => SectionQuery.matches("Item 1", "10-Q", section))
-      assert.deepStrictEqual(first.map((section) => section.name), ["Item 1. Financial Statements"])
+      assert.deepStrictEqual(first.map((section) => section.title), ["Item 1. Financial Statements"])
     }))
 })

@@ -15,7 +15,7 @@ import { Effect } from "effect"
 export const outline = (bytes: Uint8Array) =>
   Effect.gen(function*() {
     const parsed = yield* Parser.parse({ bytes, fileName: "aapl-20240928.htm" })
-    return parsed.sections.map((section) => `${section.name} (${section.wordCount} words)`)
+    return parsed.sections.map((section) => `${section.title} (${section.wordCount} words)`)
   })
 // README:effect:end
 

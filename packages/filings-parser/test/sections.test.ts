@@ -38,7 +38,7 @@ describe("detectSections: 10-K", () => {
       assert.strictEqual(first?.kind, "heading")
     }
     const sevenA = sections.find((section) => section.item === "7A")
-    assert.strictEqual(sevenA?.name, "Item 7A. Quantitative and Qualitative Disclosures About Market Risk")
+    assert.strictEqual(sevenA?.title, "Item 7A. Quantitative and Qualitative Disclosures About Market Risk")
     assert.strictEqual(sevenA !== undefined ? sevenA.endBlock - sevenA.startBlock : 0, 2)
     // The last item ends at SIGNATURES; the signature page is a section of its own.
     const last = sections[sections.length - 2]
@@ -58,7 +58,7 @@ describe("detectSections: 10-K", () => {
       [heading("Item 1A: Risks"), body(), heading("ITEM 7. MANAGEMENT’S DISCUSSION & ANALYSIS"), body()],
       "10-K"
     )
-    assert.deepStrictEqual(ordered.map((section) => section.name), [
+    assert.deepStrictEqual(ordered.map((section) => section.title), [
       "Item 1A. Risk Factors",
       "Item 7. Management's Discussion and Analysis of Financial Condition and Results of Operations"
     ])
@@ -184,7 +184,7 @@ describe("detectSections: 10-K", () => {
     ]
     const { sections } = detectSections(blocks, "10-K")
     assert.deepStrictEqual(keysOf(sections), ["1", "3"])
-    assert.strictEqual(sections[0]?.name, "Items 1 and 2. Business and Properties")
+    assert.strictEqual(sections[0]?.title, "Items 1 and 2. Business and Properties")
     assert.deepStrictEqual(sections[0]?.combinedItems, ["1", "2"])
     assert.strictEqual(findSection(sections, "Properties", "10-K"), sections[0])
     assert.strictEqual(findSection(sections, "Item 2", "10-K"), sections[0])
@@ -235,7 +235,7 @@ describe("detectSections: 10-K", () => {
     ]
     const { sections } = detectSections(blocks, "10-K405")
     assert.deepStrictEqual(keysOf(sections), ["1", "2", "4", "6", "14"])
-    assert.deepStrictEqual(sections.slice(2).map((section) => section.name), [
+    assert.deepStrictEqual(sections.slice(2).map((section) => section.title), [
       "Item 4. Submission of Matters to a Vote of Security Holders",
       "Item 6. Selected Financial Data",
       "Item 14. Exhibits, Financial Statement Schedules and Reports on Form 8-K"
@@ -275,10 +275,10 @@ describe("detectSections: 10-Q", () => {
       "Signatures"
     ])
     assert.strictEqual(
-      sections[1]?.name,
+      sections[1]?.title,
       "Item 2. Management's Discussion and Analysis of Financial Condition and Results of Operations"
     )
-    assert.strictEqual(sections[3]?.name, "Item 1. Legal Proceedings")
+    assert.strictEqual(sections[3]?.title, "Item 1. Legal Proceedings")
   })
 
   it("sees Part II begin from a Part II-only item or a `Part II, Item` label", () => {
@@ -311,7 +311,7 @@ describe("detectSections: 8-K", () => {
     ]
     const { sections } = detectSections(blocks, "8-K")
     assert.deepStrictEqual(keysOf(sections), ["2.02", "7.01", "9.01", "Signatures"])
-    assert.deepStrictEqual(sections.map((section) => section.name).slice(0, 3), [
+    assert.deepStrictEqual(sections.map((section) => section.title).slice(0, 3), [
       "Item 2.02. Results of Operations and Financial Condition",
       "Item 7.01. Regulation FD Disclosure",
       "Item 9.01. Financial Statements and Exhibits"
@@ -320,7 +320,7 @@ describe("detectSections: 8-K", () => {
 
   it("reads the pre-2004 numbering", () => {
     const { sections } = detectSections([heading("Item 9. Regulation FD Disclosure"), body()], "8-K")
-    assert.deepStrictEqual(sections.map((section) => section.name), ["Item 9. Regulation FD Disclosure"])
+    assert.deepStrictEqual(sections.map((section) => section.title), ["Item 9. Regulation FD Disclosure"])
   })
 
   it("guesses the catalog of an unknown form from its labels", () => {
@@ -362,7 +362,7 @@ describe("detectSections: heading-named forms", () => {
       body()
     ]
     const { sections } = detectSections(blocks, "S-1")
-    assert.deepStrictEqual(sections.map((section) => section.name), [
+    assert.deepStrictEqual(sections.map((section) => section.title), [
       "Prospectus Summary",
       "Risk Factors",
       "Use of Proceeds",
@@ -389,7 +389,7 @@ describe("detectSections: heading-named forms", () => {
       body()
     ]
     const { sections } = detectSections(blocks, "DEF 14A")
-    assert.deepStrictEqual(sections.map((section) => section.name), [
+    assert.deepStrictEqual(sections.map((section) => section.title), [
       "Proxy Statement",
       "Proposal 1 — Election of Directors",
       "Executive Compensation",
@@ -410,7 +410,7 @@ describe("detectSections: heading-named forms", () => {
       body()
     ]
     const { sections } = detectSections(blocks, "DEF 14A")
-    assert.deepStrictEqual(sections.map((section) => [section.name, section.startBlock]), [
+    assert.deepStrictEqual(sections.map((section) => [section.title, section.startBlock]), [
       ["Proxy Statement", 0],
       ["Election of Directors (Proposal No. 1)", 2],
       ["Reverse Stock Split (Proposal No. 2)", 5]
@@ -420,7 +420,7 @@ describe("detectSections: heading-named forms", () => {
   it("falls back to the shallowest headings when no known title is there", () => {
     const blocks = [heading("Press release", 1), body(), heading("Details", 2), body(), heading("About Us", 1), body()]
     const { sections } = detectSections(blocks, "6-K")
-    assert.deepStrictEqual(sections.map((section) => section.name), ["Press release", "About Us"])
+    assert.deepStrictEqual(sections.map((section) => section.title), ["Press release", "About Us"])
   })
 })
 
@@ -523,7 +523,7 @@ describe("findSection", () => {
     }
     assert.strictEqual(findSection(tenKSections, "Item 7A", "10-K")?.item, "7A")
     assert.strictEqual(findSection(tenKSections, "Market Risk")?.item, "7A")
-    assert.strictEqual(findSection(tenKSections, "signatures")?.name, "Signatures")
+    assert.strictEqual(findSection(tenKSections, "signatures")?.title, "Signatures")
     assert.strictEqual(findSection(tenKSections, "Item 16", "10-K"), undefined)
     assert.strictEqual(findSection(tenKSections, "", "10-K"), undefined)
   })
@@ -549,10 +549,10 @@ describe("findSection", () => {
   })
 
   it("finds named sections by name or its start", () => {
-    const sections = [{ name: "Prospectus Summary" }, { name: "Use of Proceeds" }]
-    assert.strictEqual(findSection(sections, "use of proceeds")?.name, "Use of Proceeds")
-    assert.strictEqual(findSection(sections, "USE-OF-PROCEEDS")?.name, "Use of Proceeds")
-    assert.strictEqual(findSection(sections, "Prospectus")?.name, "Prospectus Summary")
+    const sections = [{ title: "Prospectus Summary" }, { title: "Use of Proceeds" }]
+    assert.strictEqual(findSection(sections, "use of proceeds")?.title, "Use of Proceeds")
+    assert.strictEqual(findSection(sections, "USE-OF-PROCEEDS")?.title, "Use of Proceeds")
+    assert.strictEqual(findSection(sections, "Prospectus")?.title, "Prospectus Summary")
     assert.strictEqual(findSection(sections, "Dilution"), undefined)
   })
 })
@@ -639,7 +639,7 @@ describe("detectSections: 20-F", () => {
     const { sections } = detectSections(blocks, "20-F")
     assert.deepStrictEqual(keysOf(sections), ["4", "4A", "15", "16", "16A", "16B", "16C", "16J"])
     assert.strictEqual(sections[0]?.endBlock, 3)
-    assert.strictEqual(sections[4]?.name, "Item 16A. Audit Committee Financial Expert")
+    assert.strictEqual(sections[4]?.title, "Item 16A. Audit Committee Financial Expert")
   })
 })
 
@@ -664,7 +664,7 @@ describe("detectSections: large type", () => {
       prose("f")
     ]
     const { sections } = detectSections(blocks, "DEF 14A")
-    assert.deepStrictEqual(sections.map((section) => [section.name, section.startBlock, section.endBlock]), [
+    assert.deepStrictEqual(sections.map((section) => [section.title, section.startBlock, section.endBlock]), [
       ["About the Annual Meeting", 2, 6],
       ["Proposal 1 — Election of Directors", 6, 8],
       // A `(continued)` running header stays in the section it continues.
@@ -705,7 +705,7 @@ describe("detectSections: plain-text filings (readText)", () => {
       prose
     ].join("\n")
     const { sections } = detectSections(readText(text).blocks, "10-K405")
-    assert.deepStrictEqual(sections.map((section) => section.name), [
+    assert.deepStrictEqual(sections.map((section) => section.title), [
       "Item 1. Business",
       "Item 2. Properties",
       "Item 4. Submission of Matters to a Vote of Security Holders",

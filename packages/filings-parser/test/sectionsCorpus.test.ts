@@ -251,13 +251,13 @@ describe.skipIf(corpusMissing)(`sections of other filings in ../shared/corpus`, 
   for (const [path, form, names] of expectedNames) {
     it(path, () => {
       const { sections } = detectSections(corpusBlocks(corpus, path), form)
-      assert.deepStrictEqual(sections.map((section) => section.name), names)
+      assert.deepStrictEqual(sections.map((section) => section.title), names)
     })
   }
 
   it("8-K item names follow the catalog, with a period after the number, as the spec writes them", () => {
     const { sections } = detectSections(corpusBlocks(corpus, "8-K/afcg-8k-2023-03-17.htm"), "8-K")
-    assert.deepStrictEqual(sections.map((section) => section.name), [
+    assert.deepStrictEqual(sections.map((section) => section.title), [
       "Item 5.02. Departure of Directors or Certain Officers; Election of Directors; Appointment of Certain Officers; "
       + "Compensatory Arrangements of Certain Officers",
       "Item 7.01. Regulation FD Disclosure",
@@ -268,7 +268,7 @@ describe.skipIf(corpusMissing)(`sections of other filings in ../shared/corpus`, 
 
   it("DEF 14A: the part titles set in large type, proposals among them", () => {
     const { sections } = detectSections(corpusBlocks(corpus, "DEF14A/cbt-def14a-2024.htm"), "DEF 14A")
-    assert.deepStrictEqual(sections.map((section) => section.name), [
+    assert.deepStrictEqual(sections.map((section) => section.title), [
       "About the Annual Meeting",
       "Board Leadership, Governance and Composition, and Risk Management",
       "Governance",
@@ -352,7 +352,7 @@ describe.skipIf(corpusMissing)(`sections of full submissions in ../shared/corpus
     Effect.gen(function*() {
       const { blocks, form } = yield* submissionBlocks("DEF14A/turn-def14a-2020-03-25-full-submission.txt")
       assert.strictEqual(form, "DEF 14A")
-      assert.deepStrictEqual(detectSections(blocks, form).sections.map((section) => section.name), [
+      assert.deepStrictEqual(detectSections(blocks, form).sections.map((section) => section.title), [
         "Notice of Annual Meeting of Shareholders",
         "Proxy Statement",
         "Election of Directors (Proposal No. 1)",

@@ -43,7 +43,7 @@ describe("storable text", () => {
       for (
         const text of [
           parsed.title ?? "",
-          ...parsed.sections.map((s) => s.name + s.content),
+          ...parsed.sections.map((s) => s.title + s.content),
           ...parsed.chunks.map((c) => c.text)
         ]
       ) {

@@ -10,10 +10,10 @@ import { readTranscript, type TranscriptContent } from "../src/internal/transcri
 
 const headings = (blocks: ReadonlyArray<Block>, depth: number) =>
   blocks.flatMap((block) => block.kind === "heading" && block.depth === depth ? [block.text] : [])
-const sectionNames = (content: TranscriptContent) => content.sections.map((section) => section.name)
+const sectionNames = (content: TranscriptContent) => content.sections.map((section) => section.title)
 /** The blocks of the named section. */
 const sectionBlocks = (content: TranscriptContent, name: string): Array<Block> => {
-  const section = content.sections.find((candidate) => candidate.name === name)
+  const section = content.sections.find((candidate) => candidate.title === name)
   return section === undefined ? [] : content.blocks.slice(section.startBlock, section.endBlock)
 }
 const sectionText = (content: TranscriptContent, name: string) => sectionBlocks(content, name).map(blockText).join("\n")

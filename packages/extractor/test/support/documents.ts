@@ -7,7 +7,7 @@ import { Blocks, type ParsedDocument } from "@filings/filings-parser"
 import { blocksFromMarkdown } from "../../../filings-parser/test/support/blocksFromMarkdown.js"
 
 export interface SectionSource {
-  readonly name: string
+  readonly title: string
   readonly item?: string
   /** The section as Markdown, its heading included, or as blocks. */
   readonly content: string | ReadonlyArray<Blocks.Block>
@@ -33,7 +33,7 @@ export const documentOf = (
     sections: sections.map((section, index) => {
       const blockRange = ranges[index] ?? { start: 0, end: 0 }
       return {
-        name: section.name,
+        title: section.title,
         ...(section.item === undefined ? {} : { item: section.item }),
         content: Blocks.toMarkdown(blocks, blockRange.start, blockRange.end),
         wordCount: Blocks.countWords(blocks, blockRange.start, blockRange.end),
@@ -49,14 +49,14 @@ export const documentOf = (
 }
 
 /** An exhibit of a submission whose document is the given Markdown. */
-export const exhibitOf = (number: string, description: string, markdown = ""): ParsedDocument.ParsedExhibit => {
+export const exhibitOf = (exhibitNumber: string, title: string, markdown = ""): ParsedDocument.ParsedExhibit => {
   const blocks = blocksFromMarkdown(markdown)
   return {
-    number,
-    description,
-    fileName: `ex${number.replace(".", "")}.htm`,
+    exhibitNumber,
+    title,
+    content: Blocks.toMarkdown(blocks),
+    fileName: `ex${exhibitNumber.replace(".", "")}.htm`,
     blocks,
-    markdown: Blocks.toMarkdown(blocks),
     wordCount: Blocks.countWords(blocks)
   }
 }

@@ -5,7 +5,7 @@ import type { Block } from "./blocks.js"
 import { markdownOfRange, type RenderedBlocks, renderOnce, wordsOfRange } from "./markdown/render.js"
 
 export interface SectionSpan {
-  readonly name: string
+  readonly title: string
   readonly item?: string | undefined
   /** Index of the section's first block. */
   readonly startBlock: number
@@ -39,13 +39,13 @@ export const chunkBlocks = (
   sections: ReadonlyArray<SectionSpan>,
   rendered: RenderedBlocks = renderOnce(blocks)
 ) => {
-  const sectionStarts = new Map(sections.map((section) => [section.startBlock, section.name]))
+  const sectionStarts = new Map(sections.map((section) => [section.startBlock, section.title]))
   const sectionAt = (index: number): string | undefined => {
-    let name: string | undefined
+    let title: string | undefined
     for (const section of sections) {
-      if (section.startBlock <= index && index < section.endBlock) name = section.name
+      if (section.startBlock <= index && index < section.endBlock) title = section.title
     }
-    return name
+    return title
   }
   const ranges: Array<readonly [number, number]> = []
   let start = 0
@@ -78,7 +78,7 @@ export const toSections = (
   rendered: RenderedBlocks = renderOnce(blocks)
 ): Array<Section> =>
   spans.map((span) => ({
-    name: span.name,
+    title: span.title,
     ...(span.item === undefined ? {} : { item: span.item }),
     content: markdownOfRange(rendered, span.startBlock, span.endBlock),
     wordCount: wordsOfRange(rendered, span.startBlock, span.endBlock),

@@ -43,7 +43,7 @@ export const body = (words = 60, seed = "text"): Block =>
 
 /** The item keys of sections, in order (sections without an item as their name). */
 export const keysOf = (sections: ReadonlyArray<DetectedSection>): Array<string> =>
-  sections.map((section) => section.item ?? section.name)
+  sections.map((section) => section.item ?? section.title)
 
 /** Markdown to its visible text: table pipes and delimiter rows, fences, markers, emphasis, links and escapes dropped. */
 export const stripMarkdown = (markdown: string): string =>

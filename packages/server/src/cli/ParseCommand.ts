@@ -3,28 +3,29 @@
  * and prints its Markdown, its sections, or everything as JSON.
  */
 import { Args, Command, Options } from "@effect/cli"
+import { Document } from "@filings/domain"
 import type { ParsedDocument } from "@filings/filings-parser"
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import * as Output from "./Output.js"
 import { formOption, readAndParse } from "./ReadFiling.js"
 import { jsonOption } from "./SharedOptions.js"
+
+// An exhibit is printed as the API serves one (`exhibit_number`, `title`, `content`), its blocks left out.
+const exhibitJson = Schema.encodeSync(Document.Exhibit)
 
 const summary = (parsed: ParsedDocument.ParsedDocument) => ({
   doc_type: parsed.form ?? null,
   word_count: parsed.wordCount,
   page_count: parsed.pageCount,
+  // The command prints a section under `name`, its item key left out: its own JSON, not the API's.
   sections: parsed.sections.map((section) => ({
-    name: section.name,
+    name: section.title,
     content: section.content,
     word_count: section.wordCount,
     page_start: section.pageStart,
     page_end: section.pageEnd
   })),
-  exhibits: parsed.exhibits.map((exhibit) => ({
-    exhibit_number: exhibit.number,
-    title: exhibit.description,
-    content: exhibit.markdown
-  })),
+  exhibits: parsed.exhibits.map((exhibit) => exhibitJson(exhibit)),
   warnings: parsed.warnings
 })
 
@@ -34,7 +35,7 @@ const sectionsText = (parsed: ParsedDocument.ParsedDocument): string =>
     : Output.table(
       ["SECTION", "WORDS", "PAGES"],
       parsed.sections.map((section) => [
-        section.name,
+        section.title,
         String(section.wordCount),
         section.pageStart === section.pageEnd ? String(section.pageStart) : `${section.pageStart}-${section.pageEnd}`
       ])

@@ -27,7 +27,7 @@ import type { MarketData } from "../market/MarketData.js"
 import { announce } from "./Announcements.js"
 import { Ingestion, type IngestRequest } from "./Ingestion.js"
 import { headlineOf, publishedAtOf } from "./PressReleases.js"
-import { eightKItems, filingSecUrl, storedContent, toStoredExtraction } from "./StoredForms.js"
+import { eightKItems, filingSecUrl, storedContent, storedExhibits, toStoredExtraction } from "./StoredForms.js"
 
 // The caller knows which file it sent, so messages say only what is wrong with it.
 const unreadable = (reason: string) => new ApiError.UnreadableFiling({ message: reason })
@@ -237,11 +237,7 @@ export const make = Effect.gen(function*() {
         ? filingSecUrl(cik, publicationId, parsed.primaryFileName)
         : "",
       items: docType === "8-K" ? eightKItems(parsed) : [],
-      exhibits: parsed.exhibits.map((exhibit) => ({
-        exhibitNumber: exhibit.number,
-        title: exhibit.description,
-        content: exhibit.markdown
-      })),
+      exhibits: storedExhibits(parsed),
       ...storedContent(parsed)
     }
     // Text the database refuses fails the same way every time: the file's fault (422), not an outage (503).

@@ -1,13 +1,13 @@
 /**
  * How parsed documents and extractions are written to storage: the regulator's archive address of
- * a document, its sections, chunks and 8-K items, and the extractor's output in the extraction
- * store's shape.
+ * a document, its sections, exhibits, chunks and 8-K items, and the extractor's output in the
+ * extraction store's shape.
  */
-import { Dates, type Ids } from "@filings/domain"
+import { Dates, Document, type Ids } from "@filings/domain"
 import type { Extractor } from "@filings/extractor"
 import { type ParsedDocument, SectionQuery } from "@filings/filings-parser"
 import { DocumentStore, type ExtractionStore } from "@filings/storage"
-import { Effect, Schema } from "effect"
+import { Effect, Schema, Struct } from "effect"
 
 export const secUrl = (cik: Ids.Cik, accession: Ids.PublicationId, primaryFileName: string): string =>
   `https://www.sec.gov/Archives/edgar/data/${Number(cik)}/${accession.replace(/-/g, "")}/${
@@ -44,16 +44,18 @@ export const toStoredExtraction = (extraction: Extractor.ExtractionOutput): Extr
   warnings: extraction.warnings
 })
 
-/** The parser's sections as the document store keeps them. */
+// The parser's sections and exhibits are the stored ones with their parse detail (block ranges,
+// blocks): the store keeps the fields of the domain schemas they are built from, and no more.
+const sectionKeys = Struct.keys(Document.LabeledSection.fields)
+const exhibitKeys = Struct.keys(Document.Exhibit.fields)
+
+/** The parser's sections as the document store keeps them: without their block ranges. */
 export const storedSections = (parsed: ParsedDocument.ParsedDocument): ReadonlyArray<DocumentStore.StoredSection> =>
-  parsed.sections.map((section) => ({
-    title: section.name,
-    ...(section.item === undefined ? {} : { item: section.item }),
-    content: section.content,
-    wordCount: section.wordCount,
-    pageStart: section.pageStart,
-    pageEnd: section.pageEnd
-  }))
+  parsed.sections.map((section) => Struct.pick(section, ...sectionKeys))
+
+/** The parser's exhibits as the document store keeps them: without their blocks, file name and word count. */
+export const storedExhibits = (parsed: ParsedDocument.ParsedDocument): ReadonlyArray<DocumentStore.StoredExhibit> =>
+  parsed.exhibits.map((exhibit) => Struct.pick(exhibit, ...exhibitKeys))
 
 /** The parser's chunks as the document store keeps them: what feed highlights cite. */
 export const storedChunks = (parsed: ParsedDocument.ParsedDocument): ReadonlyArray<DocumentStore.StoredChunk> =>

@@ -46,9 +46,7 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "sections", (handlers)
       const document = found.value
       const chosen = section === undefined
         ? document.sections
-        : document.sections.filter((candidate) =>
-          SectionQuery.matches(section, document.docType, { name: candidate.title, item: candidate.item })
-        )
+        : document.sections.filter((candidate) => SectionQuery.matches(section, document.docType, candidate))
       if (section !== undefined && chosen.length === 0) {
         const names = document.sections.map((candidate) => candidate.title)
         return yield* new ApiError.SectionNotFound({

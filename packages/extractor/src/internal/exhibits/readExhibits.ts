@@ -126,7 +126,7 @@ const titleLines = 40
 
 // A submission's exhibit is often described only by its type: the document's first heading says more.
 const describeExhibit = (exhibit: ParsedDocument.ParsedExhibit): string => {
-  const given = cleanDescription(exhibit.description)
+  const given = cleanDescription(exhibit.title)
   if (given !== "" && !/^EX-\d/i.test(given)) return given
   let line = 0
   for (const block of exhibit.blocks) {
@@ -147,7 +147,7 @@ export const readExhibits = (document: ParsedDocument.ParsedDocument): Array<Exh
     if (known === undefined || (known.description === "" && entry.description !== "")) byNumber.set(entry.number, entry)
   }
   for (const exhibit of document.exhibits) {
-    const number = exhibit.number.toUpperCase()
+    const number = exhibit.exhibitNumber.toUpperCase()
     const indexed = byNumber.get(number)
     if (indexed !== undefined && indexed.description !== "") continue
     byNumber.set(number, { number, description: describeExhibit(exhibit) })

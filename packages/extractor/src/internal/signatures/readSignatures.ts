@@ -23,7 +23,7 @@ const signatureHeading = /^SIGNATURES?$/i
 /** The signature page: the `Signatures` section, else from a `SIGNATURE(S)` heading to the end of its part. */
 const signaturePage = (document: ParsedDocument.ParsedDocument): DocumentPart | undefined => {
   const parts = partsOf(document)
-  const section = parts.find((candidate) => /^signatures?$/i.test(candidate.name.trim()))
+  const section = parts.find((candidate) => /^signatures?$/i.test(candidate.title.trim()))
   if (section !== undefined) return section
   for (const part of parts) {
     for (let index = part.start; index < part.end; index++) {

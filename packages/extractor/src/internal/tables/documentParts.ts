@@ -26,8 +26,8 @@ export type Part = TablePart | TextPart
 
 /** A stretch of a document to read on its own: a section, the text between sections, an exhibit. */
 export interface DocumentPart {
-  /** The section's name; "" for text outside every section (the cover page, part headings). */
-  readonly name: string
+  /** The section's title; "" for text outside every section (the cover page, part headings). */
+  readonly title: string
   readonly item: string | undefined
   readonly blocks: ReadonlyArray<Blocks.Block>
   readonly start: number
@@ -36,12 +36,12 @@ export interface DocumentPart {
 
 /**
  * The document cut by section. Sections are ranges of the body's blocks, so the blocks outside
- * every section are kept too, under the name "".
+ * every section are kept too, under the title "".
  */
 export const partsOf = (document: ParsedDocument.ParsedDocument): Array<DocumentPart> => {
   const { blocks } = document
-  const part = (name: string, item: string | undefined, start: number, end: number): DocumentPart => ({
-    name,
+  const part = (title: string, item: string | undefined, start: number, end: number): DocumentPart => ({
+    title,
     item,
     blocks,
     start,
@@ -54,11 +54,11 @@ export const partsOf = (document: ParsedDocument.ParsedDocument): Array<Document
     const { end, start } = section.blockRange
     // A section overlapping the one before is read on its own; the body around it is not repeated.
     if (start < cursor) {
-      parts.push(part(section.name, section.item, start, end))
+      parts.push(part(section.title, section.item, start, end))
       continue
     }
     if (start > cursor) parts.push(part("", undefined, cursor, start))
-    parts.push(part(section.name, section.item, start, end))
+    parts.push(part(section.title, section.item, start, end))
     cursor = end
   }
   if (cursor < blocks.length) parts.push(part("", undefined, cursor, blocks.length))
@@ -66,8 +66,8 @@ export const partsOf = (document: ParsedDocument.ParsedDocument): Array<Document
 }
 
 /** Every block of an exhibit's document, as one part. */
-export const exhibitPart = (name: string, blocks: ReadonlyArray<Blocks.Block>): DocumentPart => ({
-  name,
+export const exhibitPart = (title: string, blocks: ReadonlyArray<Blocks.Block>): DocumentPart => ({
+  title,
   item: undefined,
   blocks,
   start: 0,

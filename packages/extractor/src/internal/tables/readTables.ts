@@ -40,10 +40,10 @@ const sameRow = (left: ReadonlyArray<string>, right: ReadonlyArray<string>): boo
  */
 const financialExhibitsOf = (document: ParsedDocument.ParsedDocument): Array<DocumentPart> =>
   document.exhibits.flatMap((exhibit) =>
-    /^(?:13|99)(?:\.|$)/.test(exhibit.number) && exhibit.blocks.some((block) => block.kind === "table") &&
+    /^(?:13|99)(?:\.|$)/.test(exhibit.exhibitNumber) && exhibit.blocks.some((block) => block.kind === "table") &&
       // An exhibit found inside a single document is a part of its body, read already.
-      !document.markdown.includes(exhibit.markdown.slice(0, 2000))
-      ? [exhibitPart(`Exhibit ${exhibit.number}`, exhibit.blocks)]
+      !document.markdown.includes(exhibit.content.slice(0, 2000))
+      ? [exhibitPart(`Exhibit ${exhibit.exhibitNumber}`, exhibit.blocks)]
       : []
   )
 
@@ -85,7 +85,7 @@ const locateTablesIn = (parts: ReadonlyArray<DocumentPart>): Array<LocatedTable>
         previous = merged
         continue
       }
-      previous = { section: section.name, sectionItem: section.item, table: block, before, heading }
+      previous = { section: section.title, sectionItem: section.item, table: block, before, heading }
       located.push(previous)
       before = []
     }

@@ -43,7 +43,7 @@ import {
 
 export interface DetectedSection {
   /** `Item 1A. Risk Factors`, `Item 2.02 Results of Operations and Financial Condition`, `Risk Factors`. */
-  readonly name: string
+  readonly title: string
   /** The item key (`1A`, `2.02`, `part2item1a`) when the section is an item. */
   readonly item?: string | undefined
   /** Every item key a combined heading (`Items 1 and 2.`) covers, the first being `item`. */
@@ -447,7 +447,7 @@ const detectItems = (
     const [first] = items
     if (first === undefined) return
     sections.push({
-      name: combinedName(form, items, candidate.title, periodEnd),
+      title: combinedName(form, items, candidate.title, periodEnd),
       item: first.key,
       ...(items.length > 1 ? { combinedItems: items.map((item) => item.key) } : {}),
       startBlock: candidate.block,
@@ -464,7 +464,7 @@ const signaturesSection = (
   for (let index = after; index < blocks.length; index++) {
     const block = blocks[index]
     if (block !== undefined && isSignatures(block)) {
-      return { name: "Signatures", startBlock: index, endBlock: blocks.length }
+      return { title: "Signatures", startBlock: index, endBlock: blocks.length }
     }
   }
   return undefined
@@ -716,7 +716,7 @@ const detectHeadings = (blocks: ReadonlyArray<Block>): Array<DetectedSection> =>
   const boundaries = topLevelHeadings(blocks)
   const signature = blocks.findIndex((block, index) => index > (boundaries[0]?.block ?? 0) && isSignatures(block))
   const sections: Array<DetectedSection> = boundaries.map((heading, index) => ({
-    name: displayName(heading.text),
+    title: displayName(heading.text),
     startBlock: heading.block,
     endBlock: boundaries[index + 1]?.block ?? blocks.length
   }))

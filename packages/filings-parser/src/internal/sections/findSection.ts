@@ -7,7 +7,7 @@ import { catalogFor, type ItemForm, itemFormOf, normalizeQuery } from "./catalog
 
 /** What the filter needs of a section (both `DetectedSection` and the API's `Section` have it). */
 export interface NamedSection {
-  readonly name: string
+  readonly title: string
   readonly item?: string | undefined
   readonly combinedItems?: ReadonlyArray<string> | undefined
 }
@@ -20,9 +20,9 @@ const numberOfKey = (key: string): string => normalizeQuery(key).replace(/^part[
 
 const partOfKey = (key: string): string | undefined => /^part([12])item/.exec(key)?.[1]
 
-/** The title of a section name without its `Item 1A.` / `Items 1 and 2.` label. */
-const titleOfName = (name: string): string =>
-  name.replace(/^items?\s+[\dA-Za-z.]+(?:\s*(?:,|and)\s*[\dA-Za-z.]+)*\.?\s+/i, "")
+/** A section's title without its `Item 1A.` / `Items 1 and 2.` label. */
+const unlabeled = (title: string): string =>
+  title.replace(/^items?\s+[\dA-Za-z.]+(?:\s*(?:,|and)\s*[\dA-Za-z.]+)*\.?\s+/i, "")
 
 const guessForm = (sections: ReadonlyArray<NamedSection>): ItemForm | undefined => {
   const keys = sections.flatMap(itemKeys)
@@ -55,7 +55,7 @@ export const findSection = <S extends NamedSection>(
   if (byItem !== undefined) return byItem
 
   const byName = sections.find((section) =>
-    normalizeQuery(section.name) === wanted || normalizeQuery(titleOfName(section.name)) === wanted
+    normalizeQuery(section.title) === wanted || normalizeQuery(unlabeled(section.title)) === wanted
   )
   if (byName !== undefined) return byName
 
@@ -68,5 +68,5 @@ export const findSection = <S extends NamedSection>(
       if (found !== undefined) return found
     }
   }
-  return sections.find((section) => normalizeQuery(titleOfName(section.name)).startsWith(wanted))
+  return sections.find((section) => normalizeQuery(unlabeled(section.title)).startsWith(wanted))
 }

@@ -26,7 +26,7 @@ export interface TranscriptSpeaker {
 
 /** A labeled range of blocks: `blocks.slice(startBlock, endBlock)` (end exclusive). */
 export interface TranscriptSection {
-  readonly name: string
+  readonly title: string
   readonly startBlock: number
   readonly endBlock: number
 }
@@ -538,11 +538,11 @@ const toContent = (transcript: Transcript): TranscriptContent => {
   const blocks: Array<Block> = []
   const sections: Array<TranscriptSection> = []
   if (transcript.title !== undefined) blocks.push(heading(transcript.title, 1))
-  const open = (name: string) => {
+  const open = (title: string) => {
     const last = sections[sections.length - 1]
     if (last !== undefined) sections[sections.length - 1] = { ...last, endBlock: blocks.length }
-    sections.push({ name, startBlock: blocks.length, endBlock: blocks.length })
-    blocks.push(heading(name, 2))
+    sections.push({ title, startBlock: blocks.length, endBlock: blocks.length })
+    blocks.push(heading(title, 2))
   }
   if (transcript.participants.length > 0) {
     open(sectionNames.participants)
