@@ -106,7 +106,7 @@ describe("headers", () => {
     ]]
     const tablesWith = (headerRows: number) =>
       extractTables(documentOf([{
-        name: "Item 7. MD&A",
+        title: "Item 7. MD&A",
         item: "7",
         content: [heading, { kind: "table", page: 1, rows, headerRows }]
       }])).tables[0]
@@ -142,7 +142,7 @@ describe("headers", () => {
       style: Blocks.plainStyle
     }
     const content = [title, part(["3.1", "Articles", "8-K", "3.1"]), part(["4.1", "Indenture", "S-3", "4.1"])]
-    const { tables } = extractTables(documentOf([{ name: "Item 15. Exhibits", item: "15", content }]))
+    const { tables } = extractTables(documentOf([{ title: "Item 15. Exhibits", item: "15", content }]))
     assert.strictEqual(tables.length, 1)
     assert.deepStrictEqual(tables[0]?.headers, [
       "Exhibit Number",
