@@ -37,6 +37,20 @@ export class DocumentSection extends Schema.Class<DocumentSection>("DocumentSect
 ) {}
 
 /**
+ * A passage of a document's body that a feed citation names: a few hundred words at block
+ * boundaries, with ids `c0001`, `c0002`, ... in body order. The parser's chunks are this with their
+ * pages and block range; the stores keep this.
+ */
+export const Chunk = Schema.Struct({
+  id: Schema.String,
+  /** The chunk's Markdown; the chunks of a document joined with "\n" give its body. */
+  text: Schema.String,
+  /** The `title` of the section the chunk starts in, when the document has sections. */
+  section: Schema.optional(Schema.String)
+})
+export type Chunk = typeof Chunk.Type
+
+/**
  * An exhibit filed with a document (press release, contract, certification), with its Markdown, as
  * the parser finds it (its `ParsedExhibit` is this and the exhibit's blocks) and the stores keep it.
  */

@@ -7,7 +7,7 @@
 import { Schema } from "effect"
 import { IsoDate, IsoTimestamp, Timestamp } from "./Dates.js"
 import { FeedDocType } from "./DocType.js"
-import { MaxTickersPerRequest } from "./Document.js"
+import { Chunk, MaxTickersPerRequest } from "./Document.js"
 import { Ticker } from "./Ids.js"
 
 /** The categories of feed items, those of the specification; an item carries any number of them, assigned by its summary. */
@@ -83,13 +83,13 @@ export class FeedItem extends Schema.Class<FeedItem>("FeedItem")({
 
 /** A passage of a document's body, as a citation names it: `GET /v1/documents/{id}/chunks/{chunk_id}`. */
 export class DocumentChunk extends Schema.Class<DocumentChunk>("DocumentChunk")({
-  publication_id: Schema.String,
-  chunk_id: Schema.String,
+  publicationId: Schema.String.pipe(Schema.propertySignature, Schema.fromKey("publication_id")),
+  chunkId: Chunk.fields.id.pipe(Schema.propertySignature, Schema.fromKey("chunk_id")),
   /** Markdown. */
-  text: Schema.String,
-  /** The section the chunk starts in, when the document has sections. */
+  text: Chunk.fields.text,
+  /** The section the chunk starts in; null when the document has no sections. */
   section: Schema.NullOr(Schema.String)
-}) {}
+}, { identifier: "DocumentChunk" }) {}
 
 /**
  * `end_date`: a date takes that whole day in (UTC), a timestamp only what is strictly older. See

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { Exhibit, LabeledSection } from "@filings/domain/Document"
+import { Chunk as DocumentChunk, Exhibit, LabeledSection } from "@filings/domain/Document"
 import { Schema } from "effect"
 import { Block, BlockRange } from "./internal/blocks.js"
 import { SubmissionHeader } from "./SgmlSubmission.js"
@@ -27,11 +27,7 @@ export type Section = typeof Section.Type
  * Ids are `c0001`, `c0002`, ... in body order; the same input always gives the same chunks.
  */
 export const Chunk = Schema.Struct({
-  id: Schema.String,
-  /** The chunk's Markdown; the chunks of a document joined with "\n" give its body. */
-  text: Schema.String,
-  /** The `title` of the section the chunk starts in, when the document has sections. */
-  section: Schema.optional(Schema.String),
+  ...DocumentChunk.fields,
   wordCount: Schema.Int,
   pageStart: Schema.Int,
   pageEnd: Schema.Int,

@@ -21,14 +21,9 @@ type Ticker = Ids.Ticker
  */
 export { DocumentMetadata, Exhibit as StoredExhibit, LabeledSection as StoredSection } from "@filings/domain/Document"
 
-/** A passage of the body that citations point at: `c0001`, `c0002`, ... in body order. */
-export const StoredChunk = Schema.Struct({
-  id: Schema.String,
-  text: Schema.String,
-  /** The section the chunk starts in. */
-  section: Schema.optional(Schema.String)
-})
-export type StoredChunk = typeof StoredChunk.Type
+/** A passage of the body that citations point at: the one schema of `Document.Chunk`. */
+export const StoredChunk = Document.Chunk
+export type StoredChunk = Document.Chunk
 
 /** A document with its body, sections, exhibits and chunks. */
 export const StoredDocument = Schema.Struct({

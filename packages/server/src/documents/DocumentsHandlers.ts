@@ -53,8 +53,8 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "documents", (handlers
       const chunk = yield* store.findChunk(publicationId, chunkId)
       if (Option.isSome(chunk)) {
         return new Feed.DocumentChunk({
-          publication_id: publicationId,
-          chunk_id: chunk.value.id,
+          publicationId,
+          chunkId: chunk.value.id,
           text: chunk.value.text,
           section: chunk.value.section ?? null
         })
