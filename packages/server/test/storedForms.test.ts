@@ -7,45 +7,22 @@ import { assert, describe, it } from "@effect/vitest"
 import { Parser } from "@filings/filings-parser"
 import { DocumentStore } from "@filings/storage"
 import { Effect, Schema } from "effect"
+import { eightKSubmission } from "../../../test/support/syntheticEightK.js"
 import { storedExhibits, storedSections } from "../src/ingest/StoredForms.js"
 
-const eightK = [
-  "<SEC-DOCUMENT>0000999999-24-000002.txt : 20240215",
-  "<SEC-HEADER>0000999999-24-000002.hdr.sgml : 20240215",
-  "ACCESSION NUMBER:\t\t0000999999-24-000002",
-  "CONFORMED SUBMISSION TYPE:\t8-K",
-  "PUBLIC DOCUMENT COUNT:\t\t2",
-  "FILED AS OF DATE:\t\t20240215",
-  "</SEC-HEADER>",
-  "<DOCUMENT>",
-  "<TYPE>8-K",
-  "<SEQUENCE>1",
-  "<FILENAME>widgets-8k.htm",
-  "<TEXT>",
-  "<html><body>",
-  "<p style=\"font-weight:bold\">Item 2.02 Results of Operations</p>",
-  "<p>Example Widgets announced its results for the quarter in the press release filed as Exhibit 99.1.</p>",
-  "<p style=\"font-weight:bold\">SIGNATURES</p>",
-  "<p>/s/ Jane Doe</p>",
-  "</body></html>",
-  "</TEXT>",
-  "</DOCUMENT>",
-  "<DOCUMENT>",
-  "<TYPE>EX-99.1",
-  "<SEQUENCE>2",
-  "<FILENAME>ex991.htm",
-  "<DESCRIPTION>PRESS RELEASE",
-  "<TEXT>",
-  "<html><body><p>Example Widgets reports record widgets.</p></body></html>",
-  "</TEXT>",
-  "</DOCUMENT>",
-  "</SEC-DOCUMENT>"
-].join("\n")
+const eightK = eightKSubmission({
+  accession: "0000999999-24-000002",
+  cik: "0000999999",
+  companyName: "Example Widgets",
+  ticker: "WIDG",
+  filedAsOf: "2024-02-15",
+  items: ["2.02"]
+})
 
 describe("the stored forms of a parse", () => {
   it.effect("sections and exhibits keep the domain's fields, without blocks or block ranges", () =>
     Effect.gen(function*() {
-      const parsed = yield* Parser.parse({ bytes: new TextEncoder().encode(eightK) })
+      const parsed = yield* Parser.parse({ bytes: eightK })
       const sections = storedSections(parsed)
       assert.deepStrictEqual(sections.map((section) => Object.keys(section)), [
         ["title", "item", "content", "wordCount", "pageStart", "pageEnd"],
@@ -64,8 +41,9 @@ describe("the stored forms of a parse", () => {
       assert.deepStrictEqual(storedExhibits(parsed), [{
         exhibitNumber: "99.1",
         title: "PRESS RELEASE",
-        content: "Example Widgets reports record widgets.\n"
+        content: parsed.exhibits[0]?.content ?? ""
       }])
+      assert.include(storedExhibits(parsed)[0]?.content, "Example Widgets today reported revenue")
       // What is stored is what the store's schema takes, with nothing left over.
       const strict = { onExcessProperty: "error" } as const
       assert.isTrue(Schema.is(Schema.Array(DocumentStore.StoredSection), strict)(sections))
