@@ -5,7 +5,7 @@ import { Ids } from "@filings/domain"
 import { CompanyStore, DocumentStore } from "@filings/storage"
 import { Array as Arr, Effect, Option, Schema } from "effect"
 import { jsonb } from "./jsonb.js"
-import { Counted, fromRow, hitsPage, inDocumentOrder, pageOf, rowsAs, Total } from "./sqlRows.js"
+import { Counted, fromRow, hitsPage, inDocumentOrder, pageOf, readTotal, rowsAs } from "./sqlRows.js"
 import { failsAs, writeFailsAs } from "./storageErrors.js"
 
 /** A document with its body: the metadata's columns, the body, and the exhibits' JSON (stored camelCase). */
@@ -21,6 +21,10 @@ const sectionColumns = "name AS title, item, content, word_count, page_start, pa
 // columns (both have a word count).
 const sectionObject = `jsonb_build_object('title', s.name, 'item', s.item, 'content', s.content,
   'word_count', s.word_count, 'page_start', s.page_start, 'page_end', s.page_end)`
+
+/** A page of a document list: each document's metadata with the number of every match. */
+const readListPage = rowsAs(Counted(DocumentStore.DocumentMetadata.fields))
+const readChunks = rowsAs(DocumentStore.StoredChunk)
 
 /** Rows per INSERT of chunks: well under PostgreSQL's limit of bind parameters per statement. */
 const chunkRowsPerInsert = 1_000
@@ -75,7 +79,12 @@ export const makeDocumentStore = Effect.gen(function*() {
       SELECT c.chunk_id AS id, c.section, ${chunkText} AS text
       FROM document_chunks c JOIN document_bodies b USING (publication_id)
       WHERE publication_id = ${publicationId}${chunkId === undefined ? sql`` : sql` AND c.chunk_id = ${chunkId}`}
-      ORDER BY c.position`.pipe(rowsAs(DocumentStore.StoredChunk))
+      ORDER BY c.position`.pipe(readChunks)
+  const sectionHits = hitsPage(sql, DocumentStore.StoredSection, {
+    table: "document_sections",
+    alias: "s",
+    hit: sectionObject
+  })
   const findMetadataRow = SqlSchema.findOne({
     Request: Ids.PublicationId,
     Result: fromRow(DocumentStore.DocumentMetadata),
@@ -159,12 +168,12 @@ export const makeDocumentStore = Effect.gen(function*() {
       const rows = yield* sql`
         SELECT ${metadataColumns}, count(*) OVER ()::int AS total FROM documents WHERE ${where}
         ORDER BY filing_date ${direction}, publication_id ${direction}
-        LIMIT ${query.limit} OFFSET ${query.offset}`.pipe(rowsAs(Counted(DocumentStore.DocumentMetadata.fields)))
+        LIMIT ${query.limit} OFFSET ${query.offset}`.pipe(readListPage)
       // ... except past the last page, where there is no row to carry the count.
       const page = yield* pageOf(
         rows,
         query.offset,
-        sql`SELECT count(*)::int AS total FROM documents WHERE ${where}`.pipe(rowsAs(Total))
+        sql`SELECT count(*)::int AS total FROM documents WHERE ${where}`.pipe(readTotal)
       )
       return { documents: page.rows, total: page.total }
     }).pipe(failsAs("DocumentStore.list"))
@@ -177,10 +186,7 @@ export const makeDocumentStore = Effect.gen(function*() {
         ...items.map(({ docType, item }) => sql`(d.doc_type = ${docType} AND s.item = ${item})`),
         ...(names.length === 0 ? [] : [sql`lower(s.name) IN ${sql.in(names.map((name) => name.toLowerCase()))}`])
       ])
-      const page = yield* hitsPage(sql, DocumentStore.StoredSection, {
-        table: "document_sections",
-        alias: "s",
-        hit: sectionObject,
+      const page = yield* sectionHits({
         where: sql.and([...documentFilters(query), wanted]),
         limit: query.limit,
         offset: query.offset

@@ -31,15 +31,18 @@ const SeriesDocument = Schema.Struct({
   )
 })
 
+const readMetrics = rowsAs(ExtractionStore.StoredMetric)
+const readSeriesDocuments = rowsAs(SeriesDocument)
+
 /**
  * Series rows as points: each row's metric, and its document's columns read once per document (a
  * series holds thousands of rows, a few per document, and checking the same ids again costs).
  */
 const toSeriesPoints = (rows: ReadonlyArray<{ readonly publication_id?: unknown }>) =>
   Effect.gen(function*() {
-    const metrics = yield* rowsAs(ExtractionStore.StoredMetric)(Effect.succeed(rows))
+    const metrics = yield* readMetrics(Effect.succeed(rows))
     const firstRows = [...new Map(rows.map((row) => [row.publication_id, row])).values()]
-    const documents = yield* rowsAs(SeriesDocument)(Effect.succeed(firstRows))
+    const documents = yield* readSeriesDocuments(Effect.succeed(firstRows))
     const byId = new Map(documents.map((document) => [document.publicationId as unknown, document]))
     return rows.map((row, index): ExtractionStore.MetricPoint => ({
       ...byId.get(row.publication_id)!,
@@ -63,6 +66,11 @@ export const makeExtractionStore = Effect.gen(function*() {
   const findTables = inDocumentOrder(sql, ExtractionStore.StoredTable, {
     table: "document_tables",
     columns: tableColumns
+  })
+  const tableHits = hitsPage(sql, ExtractionStore.StoredTable, {
+    table: "document_tables",
+    alias: "t",
+    hit: tableObject
   })
 
   const save = (publicationId: Ids.PublicationId, extraction: ExtractionStore.StoredExtraction) =>
@@ -145,10 +153,7 @@ export const makeExtractionStore = Effect.gen(function*() {
   const tables = (query: ExtractionStore.TableQuery) =>
     Effect.gen(function*() {
       if (query.tickers.length === 0 || query.docTypes.length === 0) return { results: [], total: 0 }
-      const page = yield* hitsPage(sql, ExtractionStore.StoredTable, {
-        table: "document_tables",
-        alias: "t",
-        hit: tableObject,
+      const page = yield* tableHits({
         where: sql.and([
           ...documentFilters(query),
           ...(query.tableTypes === undefined ? [] : [sql`t.table_type IN ${sql.in(query.tableTypes)}`])

@@ -11,6 +11,9 @@ import { failsAs } from "./storageErrors.js"
 /** What `withoutStockChange` reads of an item. */
 const PendingRow = FeedStore.StoredFeedItem.pick("id", "ticker", "publishedAtMillis")
 
+const readItems = rowsAs(FeedStore.StoredFeedItem)
+const readPending = rowsAs(PendingRow)
+
 export const makeFeedStore = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const columns = sql.literal(`id, ticker, company_name, title, doc_type, published_at_ms::float8 AS published_at_ms,
@@ -38,7 +41,7 @@ export const makeFeedStore = Effect.gen(function*() {
 
     findById: (id) =>
       sql`SELECT ${columns} FROM feed_items WHERE id = ${id}`.pipe(
-        rowsAs(FeedStore.StoredFeedItem),
+        readItems,
         Effect.map((items) => Option.fromNullable(items[0])),
         failsAs("FeedStore.findById")
       ),
@@ -49,7 +52,7 @@ export const makeFeedStore = Effect.gen(function*() {
         WHERE stock_change IS NULL AND published_at_ms >= ${publishedFromMillis}
         ORDER BY feed_items.published_at_ms DESC, id DESC
         LIMIT ${limit}`.pipe(
-        rowsAs(PendingRow),
+        readPending,
         failsAs("FeedStore.withoutStockChange")
       ),
 
@@ -86,7 +89,7 @@ export const makeFeedStore = Effect.gen(function*() {
           LIMIT ${query.limit}
         )
         ORDER BY feed_items.published_at_ms DESC, feed_items.id DESC`.pipe(
-        rowsAs(FeedStore.StoredFeedItem),
+        readItems,
         failsAs("FeedStore.query")
       )
     }

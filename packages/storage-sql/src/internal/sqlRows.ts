@@ -128,6 +128,8 @@ export const rowDecoder = <A, I>(shape: Schema.Schema<A, I>) => {
  * Decodes every row of a result as `shape` (see `rowDecoder`). Synchronously, one row after the
  * other, stopping at the first problem: list queries read thousands of rows, and an effect per
  * row, a composed schema or a report of every problem would each cost more than the check itself.
+ * Building the decoder compiles `shape` (hundreds of microseconds for a document's metadata), so
+ * call `rowsAs` once, where the store is made, never inside a query.
  */
 export const rowsAs = <A, I>(shape: Schema.Schema<A, I>) => {
   const decodeRow = rowDecoder(shape)
@@ -149,6 +151,9 @@ export const rowsAs = <A, I>(shape: Schema.Schema<A, I>) => {
 
 /** A `count(*)::int AS total` column. */
 export const Total = Schema.Struct({ total: Schema.Int })
+
+/** Reads a `count(*)::int AS total` query. */
+export const readTotal = rowsAs(Total)
 
 /** A row that carries the number of every match of its query (`count(*) OVER ()::int AS total`). */
 export const Counted = <Fields extends Schema.Struct.Fields>(fields: Fields) =>
@@ -180,41 +185,42 @@ export const inDocumentOrder = <A, I>(
   sql: SqlClient.SqlClient,
   shape: Schema.Schema<A, I>,
   from: { readonly table: string; readonly columns: string }
-) =>
-(publicationId: Ids.PublicationId) =>
-  sql`SELECT ${sql.literal(from.columns)} FROM ${sql(from.table)}
-    WHERE publication_id = ${publicationId} ORDER BY position`.pipe(rowsAs(shape))
+) => {
+  const readRows = rowsAs(shape)
+  return (publicationId: Ids.PublicationId) =>
+    sql`SELECT ${sql.literal(from.columns)} FROM ${sql(from.table)}
+      WHERE publication_id = ${publicationId} ORDER BY position`.pipe(readRows)
+}
 
 /**
- * A page of the rows of a document's part (its sections, its tables) matching `where`, each with
- * its document: newest filing first (ties by publication id), then in the document's order. The
- * part is read as one JSON object (`hit`), since its columns and the document's share names.
+ * Reads pages of the rows of a document's part (its sections, its tables) matching a condition,
+ * each with its document: newest filing first (ties by publication id), then in the document's
+ * order. The part is read as one JSON object (`hit`), since its columns and the document's share
+ * names. The rows' decoder is built here, once per store.
  */
 export const hitsPage = <A, I>(
   sql: SqlClient.SqlClient,
   shape: Schema.Schema<A, I>,
-  query: {
+  part: {
     /** The part's table and its alias in `hit` and `where`: `document_sections s`. */
     readonly table: string
     readonly alias: string
     /** The part's columns as one JSON object, under the encoded names of `shape`. */
     readonly hit: string
-    readonly where: Statement.Fragment
-    readonly limit: number
-    readonly offset: number
   }
-) =>
-  Effect.gen(function*() {
-    const from = sql.literal(`${query.table} ${query.alias} JOIN documents d USING (publication_id)`)
-    const rows = yield* sql`
-      SELECT ${sql.literal(joinedDocumentColumns)}, ${sql.literal(query.hit)} AS hit, count(*) OVER ()::int AS total
-      FROM ${from}
-      WHERE ${query.where}
-      ORDER BY d.filing_date DESC, d.publication_id DESC, ${sql.literal(query.alias)}.position
-      LIMIT ${query.limit} OFFSET ${query.offset}`.pipe(
-      rowsAs(Counted({ ...DocumentStore.DocumentMetadata.fields, hit: fromRow(shape) }))
-    )
-    const countAll = sql`SELECT count(*)::int AS total FROM ${from} WHERE ${query.where}`.pipe(rowsAs(Total))
-    const page = yield* pageOf(rows, query.offset, countAll)
-    return { hits: page.rows.map(({ hit, ...document }) => ({ document, hit })), total: page.total }
-  })
+) => {
+  const readHits = rowsAs(Counted({ ...DocumentStore.DocumentMetadata.fields, hit: fromRow(shape) }))
+  const from = sql.literal(`${part.table} ${part.alias} JOIN documents d USING (publication_id)`)
+  return (query: { readonly where: Statement.Fragment; readonly limit: number; readonly offset: number }) =>
+    Effect.gen(function*() {
+      const rows = yield* sql`
+        SELECT ${sql.literal(joinedDocumentColumns)}, ${sql.literal(part.hit)} AS hit, count(*) OVER ()::int AS total
+        FROM ${from}
+        WHERE ${query.where}
+        ORDER BY d.filing_date DESC, d.publication_id DESC, ${sql.literal(part.alias)}.position
+        LIMIT ${query.limit} OFFSET ${query.offset}`.pipe(readHits)
+      const countAll = sql`SELECT count(*)::int AS total FROM ${from} WHERE ${query.where}`.pipe(readTotal)
+      const page = yield* pageOf(rows, query.offset, countAll)
+      return { hits: page.rows.map(({ hit, ...document }) => ({ document, hit })), total: page.total }
+    })
+}
