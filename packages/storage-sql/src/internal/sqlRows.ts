@@ -89,11 +89,49 @@ const structDecoder = (ast: SchemaAST.AST, nullIsMissing: boolean): Decoder | un
   }
 }
 
-// A JSON column or a field of one: a struct or an array of structs read field by field, anything
-// else by its own decoder.
+const parseOptions: SchemaAST.ParseOptions = { errors: "first" }
+
+// A string, a number, one of some literals, or such a value under refinements (an id, a date, an
+// integer): checked by calling its tests in turn, innermost first, as `Schema` does, without the
+// wrapping of each step that costs more than the tests in a row of a dozen fields. Undefined for
+// anything else, transformations included.
+const primitiveDecoder = (ast: SchemaAST.AST): Decoder | undefined => {
+  const refinements: Array<SchemaAST.Refinement> = []
+  let base = ast
+  while (SchemaAST.isRefinement(base)) {
+    refinements.unshift(base)
+    base = base.from
+  }
+  let isBase: (input: unknown) => boolean
+  if (SchemaAST.isStringKeyword(base)) isBase = (input) => typeof input === "string"
+  else if (SchemaAST.isNumberKeyword(base)) isBase = (input) => typeof input === "number"
+  else if (SchemaAST.isLiteral(base)) {
+    const { literal } = base
+    isBase = (input) => input === literal
+  } else if (SchemaAST.isUnion(base) && base.types.every(SchemaAST.isLiteral)) {
+    const literals = new Set<unknown>(
+      base.types.flatMap((member) => SchemaAST.isLiteral(member) ? [member.literal] : [])
+    )
+    isBase = (input) => literals.has(input)
+  } else {
+    return undefined
+  }
+  return (input) => {
+    if (!isBase(input)) return Either.left(input)
+    for (const refinement of refinements) {
+      if (Option.isSome(refinement.filter(input, parseOptions, refinement))) return Either.left(input)
+    }
+    return Either.right(input)
+  }
+}
+
+// A JSON column or a field of one: a struct or an array of structs read field by field, a primitive
+// by its tests (see `primitiveDecoder`), anything else by its own decoder.
 const fieldDecoder = (ast: SchemaAST.AST): Decoder => {
   const struct = structDecoder(ast, false)
   if (struct !== undefined) return struct
+  const primitive = primitiveDecoder(ast)
+  if (primitive !== undefined) return primitive
   const [element] = SchemaAST.isTupleType(ast) && ast.elements.length === 0 && ast.rest.length === 1 ? ast.rest : []
   const elementStruct = element === undefined ? undefined : structDecoder(element.type, false)
   if (elementStruct === undefined) return ParseResult.decodeUnknownEither(Schema.make(ast), { errors: "first" })
