@@ -4,7 +4,7 @@
 import type { SqlClient, Statement } from "@effect/sql"
 import type { Ids } from "@filings/domain"
 import { DocumentStore } from "@filings/storage"
-import { Effect, Either, Option, ParseResult, Schema, SchemaAST } from "effect"
+import { Effect, Either, identity, Option, ParseResult, Schema, SchemaAST } from "effect"
 
 const withoutNulls = (row: object): object => {
   const columns: Record<string, unknown> = {}
@@ -32,7 +32,11 @@ type Decoder = (input: unknown) => Either.Either<unknown, unknown>
 interface StructField {
   readonly key: PropertyKey
   readonly optional: boolean
+  /** The field's test when it is a primitive (see `primitiveCheck`): its value is kept as it is. */
+  readonly check: ((input: unknown) => boolean) | undefined
   readonly decode: Decoder
+  /** The key it is kept under when it is only renamed, or kept as it is. */
+  readonly typeKey: PropertyKey | undefined
   readonly toTypeSide: SchemaAST.PropertySignatureTransformation | undefined
 }
 
@@ -58,12 +62,21 @@ const structDecoder = (ast: SchemaAST.AST, nullIsMissing: boolean): Decoder | un
     return undefined
   }
   if (encoded.indexSignatures.length > 0) return undefined
-  const fields: ReadonlyArray<StructField> = encoded.propertySignatures.map((field) => ({
-    key: field.name,
-    optional: field.isOptional,
-    decode: fieldDecoder(field.type),
-    toTypeSide: toTypeSide.get(field.name)
-  }))
+  const fields: ReadonlyArray<StructField> = encoded.propertySignatures.map((field) => {
+    const transformation = toTypeSide.get(field.name)
+    return {
+      key: field.name,
+      optional: field.isOptional,
+      check: primitiveCheck(field.type),
+      decode: fieldDecoder(field.type),
+      typeKey: transformation === undefined
+        ? field.name
+        : transformation.decode === identity
+        ? transformation.to
+        : undefined,
+      toTypeSide: transformation
+    }
+  })
   return (input) => {
     if (typeof input !== "object" || input === null || Array.isArray(input)) return Either.left(input)
     const values = input as Record<PropertyKey, unknown>
@@ -72,16 +85,22 @@ const structDecoder = (ast: SchemaAST.AST, nullIsMissing: boolean): Decoder | un
       const value = values[field.key]
       const present = Object.hasOwn(values, field.key) && !(nullIsMissing && value === null)
       if (!present && !field.optional) return Either.left(input)
-      let fieldValue = Option.none<unknown>()
+      // Without an allocation per field where it can: rows are read by the thousand.
+      let fieldValue: unknown = undefined
       if (present) {
-        const result = field.decode(value)
-        if (Either.isLeft(result)) return result
-        fieldValue = Option.some(result.right)
+        if (field.check !== undefined) {
+          if (!field.check(value)) return Either.left(input)
+          fieldValue = value
+        } else {
+          const result = field.decode(value)
+          if (Either.isLeft(result)) return result
+          fieldValue = result.right
+        }
       }
-      if (field.toTypeSide === undefined) {
-        if (Option.isSome(fieldValue)) decoded[field.key] = fieldValue.value
-      } else {
-        const typeValue = field.toTypeSide.decode(fieldValue)
+      if (field.typeKey !== undefined) {
+        if (present) decoded[field.typeKey] = fieldValue
+      } else if (field.toTypeSide !== undefined) {
+        const typeValue = field.toTypeSide.decode(present ? Option.some(fieldValue) : Option.none())
         if (Option.isSome(typeValue)) decoded[field.toTypeSide.to] = typeValue.value
       }
     }
@@ -95,7 +114,7 @@ const parseOptions: SchemaAST.ParseOptions = { errors: "first" }
 // integer): checked by calling its tests in turn, innermost first, as `Schema` does, without the
 // wrapping of each step that costs more than the tests in a row of a dozen fields. Undefined for
 // anything else, transformations included.
-const primitiveDecoder = (ast: SchemaAST.AST): Decoder | undefined => {
+const primitiveCheck = (ast: SchemaAST.AST): ((input: unknown) => boolean) | undefined => {
   const refinements: Array<SchemaAST.Refinement> = []
   let base = ast
   while (SchemaAST.isRefinement(base)) {
@@ -117,21 +136,21 @@ const primitiveDecoder = (ast: SchemaAST.AST): Decoder | undefined => {
     return undefined
   }
   return (input) => {
-    if (!isBase(input)) return Either.left(input)
+    if (!isBase(input)) return false
     for (const refinement of refinements) {
-      if (Option.isSome(refinement.filter(input, parseOptions, refinement))) return Either.left(input)
+      if (Option.isSome(refinement.filter(input, parseOptions, refinement))) return false
     }
-    return Either.right(input)
+    return true
   }
 }
 
 // A JSON column or a field of one: a struct or an array of structs read field by field, a primitive
-// by its tests (see `primitiveDecoder`), anything else by its own decoder.
+// by its tests (see `primitiveCheck`), anything else by its own decoder.
 const fieldDecoder = (ast: SchemaAST.AST): Decoder => {
   const struct = structDecoder(ast, false)
   if (struct !== undefined) return struct
-  const primitive = primitiveDecoder(ast)
-  if (primitive !== undefined) return primitive
+  const check = primitiveCheck(ast)
+  if (check !== undefined) return (input) => check(input) ? Either.right(input) : Either.left(input)
   const [element] = SchemaAST.isTupleType(ast) && ast.elements.length === 0 && ast.rest.length === 1 ? ast.rest : []
   const elementStruct = element === undefined ? undefined : structDecoder(element.type, false)
   if (elementStruct === undefined) return ParseResult.decodeUnknownEither(Schema.make(ast), { errors: "first" })
