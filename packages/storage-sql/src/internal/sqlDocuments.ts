@@ -1,11 +1,11 @@
 // DocumentStore and CompanyStore on SQL. Metadata and body live in two tables written in one
 // transaction; list queries read only the metadata table.
-import { SqlClient, SqlSchema } from "@effect/sql"
-import { Ids } from "@filings/domain"
+import { SqlClient } from "@effect/sql"
+import type { Ids } from "@filings/domain"
 import { CompanyStore, DocumentStore } from "@filings/storage"
 import { Array as Arr, Effect, Option, Schema } from "effect"
 import { jsonb } from "./jsonb.js"
-import { Counted, fromRow, hitsPage, inDocumentOrder, pageOf, readTotal, rowsAs } from "./sqlRows.js"
+import { Counted, firstRowAs, hitsPage, inDocumentOrder, pageOf, readTotal, rowsAs } from "./sqlRows.js"
 import { failsAs, writeFailsAs } from "./storageErrors.js"
 
 /** A document with its body: the metadata's columns, the body, and the exhibits' JSON (stored camelCase). */
@@ -25,6 +25,9 @@ const sectionObject = `jsonb_build_object('title', s.name, 'item', s.item, 'cont
 /** A page of a document list: each document's metadata with the number of every match. */
 const readListPage = rowsAs(Counted(DocumentStore.DocumentMetadata.fields))
 const readChunks = rowsAs(DocumentStore.StoredChunk)
+const readDocumentRow = firstRowAs(DocumentRow)
+const readMetadataRow = firstRowAs(DocumentStore.DocumentMetadata)
+const readCompany = firstRowAs(CompanyStore.Company)
 
 /** Rows per INSERT of chunks: well under PostgreSQL's limit of bind parameters per statement. */
 const chunkRowsPerInsert = 1_000
@@ -61,15 +64,11 @@ export const makeDocumentStore = Effect.gen(function*() {
   // A chunk's text: its own, or its range of the body.
   const chunkText = sql.literal("COALESCE(c.text, substr(b.body, c.body_start + 1, c.body_length))")
 
-  const findDocumentRow = SqlSchema.findOne({
-    Request: Ids.PublicationId,
-    Result: fromRow(DocumentRow),
-    execute: (publicationId) =>
-      sql`
-        SELECT ${metadataColumns}, b.body, b.exhibits
-        FROM documents d JOIN document_bodies b USING (publication_id)
-        WHERE publication_id = ${publicationId}`
-  })
+  const findDocumentRow = (publicationId: Ids.PublicationId) =>
+    sql`
+      SELECT ${metadataColumns}, b.body, b.exhibits
+      FROM documents d JOIN document_bodies b USING (publication_id)
+      WHERE publication_id = ${publicationId}`.pipe(readDocumentRow)
   const findSections = inDocumentOrder(sql, DocumentStore.StoredSection, {
     table: "document_sections",
     columns: sectionColumns
@@ -85,11 +84,8 @@ export const makeDocumentStore = Effect.gen(function*() {
     alias: "s",
     hit: sectionObject
   })
-  const findMetadataRow = SqlSchema.findOne({
-    Request: Ids.PublicationId,
-    Result: fromRow(DocumentStore.DocumentMetadata),
-    execute: (publicationId) => sql`SELECT ${metadataColumns} FROM documents WHERE publication_id = ${publicationId}`
-  })
+  const findMetadataRow = (publicationId: Ids.PublicationId) =>
+    sql`SELECT ${metadataColumns} FROM documents WHERE publication_id = ${publicationId}`.pipe(readMetadataRow)
 
   const documentFilters = (
     query: DocumentStore.DocumentFilters
@@ -201,17 +197,11 @@ export const makeDocumentStore = Effect.gen(function*() {
 export const makeCompanyStore = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const companyColumns = sql.unsafe("cik, ticker, name, as_of::text AS as_of")
-  const findCompany = SqlSchema.findOne({
-    Request: Schema.Union(
-      Schema.Struct({ cik: Ids.Cik }),
-      Schema.Struct({ ticker: Ids.Ticker })
-    ),
-    Result: fromRow(CompanyStore.Company),
-    execute: (key) =>
-      "cik" in key
-        ? sql`SELECT ${companyColumns} FROM companies WHERE cik = ${key.cik}`
-        : sql`SELECT ${companyColumns} FROM companies WHERE ticker = ${key.ticker} ORDER BY updated_at DESC LIMIT 1`
-  })
+  const findCompany = (key: { readonly cik: Ids.Cik } | { readonly ticker: Ids.Ticker }) =>
+    ("cik" in key
+      ? sql`SELECT ${companyColumns} FROM companies WHERE cik = ${key.cik}`
+      : sql`SELECT ${companyColumns} FROM companies WHERE ticker = ${key.ticker} ORDER BY updated_at DESC LIMIT 1`)
+      .pipe(readCompany)
   const service: CompanyStore.Service = {
     upsert: (company) =>
       // The same rule as `CompanyStore.supersedes`, in one statement so concurrent ingestions agree.

@@ -1,11 +1,11 @@
 // ExtractionStore on SQL: metrics and tables in tables of their own (indexed by metric and by
 // table type), exhibits, signatures and warnings as JSON beside them; one transaction per save.
-import { SqlClient, SqlSchema } from "@effect/sql"
-import { Ids } from "@filings/domain"
+import { SqlClient } from "@effect/sql"
+import type { Ids } from "@filings/domain"
 import { DocumentStore, ExtractionStore } from "@filings/storage"
 import { Effect, Option, Schema } from "effect"
 import { jsonb } from "./jsonb.js"
-import { fromRow, hitsPage, inDocumentOrder, rowsAs } from "./sqlRows.js"
+import { firstRowAs, hitsPage, inDocumentOrder, rowsAs } from "./sqlRows.js"
 import { failsAs } from "./storageErrors.js"
 
 const metricColumns = "metric AS name, value, unit, period, as_of::text AS as_of, yoy_change, source"
@@ -33,6 +33,7 @@ const SeriesDocument = Schema.Struct({
 
 const readMetrics = rowsAs(ExtractionStore.StoredMetric)
 const readSeriesDocuments = rowsAs(SeriesDocument)
+const readExtractionRow = firstRowAs(ExtractionRow)
 
 /**
  * Series rows as points: each row's metric, and its document's columns read once per document (a
@@ -53,12 +54,9 @@ const toSeriesPoints = (rows: ReadonlyArray<{ readonly publication_id?: unknown 
 export const makeExtractionStore = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
 
-  const findExtractionRow = SqlSchema.findOne({
-    Request: Ids.PublicationId,
-    Result: fromRow(ExtractionRow),
-    execute: (publicationId) =>
-      sql`SELECT exhibits, signatures, warnings FROM document_extractions WHERE publication_id = ${publicationId}`
-  })
+  const findExtractionRow = (publicationId: Ids.PublicationId) =>
+    sql`SELECT exhibits, signatures, warnings FROM document_extractions WHERE publication_id = ${publicationId}`
+      .pipe(readExtractionRow)
   const findMetrics = inDocumentOrder(sql, ExtractionStore.StoredMetric, {
     table: "document_metrics",
     columns: metricColumns

@@ -206,6 +206,19 @@ export const rowsAs = <A, I>(shape: Schema.Schema<A, I>) => {
   > => Effect.flatMap(rows, decodeAll)
 }
 
+/**
+ * Decodes the first row of a result as `shape` (see `rowsAs`), none when there is no row: a
+ * lookup by key. Built once, like `rowsAs`.
+ */
+export const firstRowAs = <A, I>(shape: Schema.Schema<A, I>) => {
+  const readRows = rowsAs(shape)
+  return <E, R>(rows: Effect.Effect<ReadonlyArray<unknown>, E, R>): Effect.Effect<
+    Option.Option<A>,
+    E | ParseResult.ParseError,
+    R
+  > => Effect.map(readRows(rows), (decoded) => Option.fromNullable(decoded[0]))
+}
+
 /** A `count(*)::int AS total` column. */
 export const Total = Schema.Struct({ total: Schema.Int })
 
