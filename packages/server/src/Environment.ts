@@ -225,13 +225,16 @@ export const logLevel: Config.Config<LogLevel.LogLevel> = Config.logLevel(named(
   Config.withDefault(LogLevel.Info)
 )
 
+/** The admin token: what `/admin` requires, and what an operator command presents to a remote server. */
+const adminToken = Config.option(Config.redacted(named("FILINGS_ADMIN_TOKEN")))
+
 /** The server an operator command sends its work to, and the admin token it presents there. */
 export const remoteServer: Config.Config<{
   readonly url: Option.Option<URL>
   readonly adminToken: Option.Option<Redacted.Redacted>
 }> = Config.all({
   url: Config.option(Config.url(named("FILINGS_SERVER_URL"))),
-  adminToken: Config.option(Config.redacted(named("FILINGS_ADMIN_TOKEN")))
+  adminToken
 })
 
 // ---------------------------------------------------------------------------------------------------
@@ -278,7 +281,7 @@ const webhookAllowList: Config.Config<AllowList> = Config.string(named("FILINGS_
 export const server: Config.Config<ServerConfig.Settings> = Config.all({
   host: Config.string(named("FILINGS_HOST")).pipe(Config.withDefault(ServerConfig.defaults.host)),
   port: Config.port(named("FILINGS_PORT")).pipe(Config.withDefault(ServerConfig.defaults.port)),
-  adminToken: Config.option(Config.redacted(named("FILINGS_ADMIN_TOKEN"))),
+  adminToken,
   rateLimitStore: Config.option(Config.literal("memory", "database")(named("FILINGS_RATE_LIMIT_STORE"))),
   webhookAllowList
 })
