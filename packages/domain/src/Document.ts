@@ -37,16 +37,23 @@ export class DocumentSection extends Schema.Class<DocumentSection>("DocumentSect
 ) {}
 
 /**
- * A passage of a document's body that a feed citation names: a few hundred words at block
- * boundaries, with ids `c0001`, `c0002`, ... in body order. The parser's chunks are this with their
- * pages and block range; the stores keep this.
+ * A passage of a document's body that a feed citation or a search result names: a few hundred words
+ * at block boundaries, with ids `c0001`, `c0002`, ... in body order, and the physical pages it lies
+ * on. The parser's chunks are this with their word count and block range; the stores keep this.
  */
 export const Chunk = Schema.Struct({
   id: Schema.String,
   /** The chunk's Markdown; the chunks of a document joined with "\n" give its body. */
   text: Schema.String,
   /** The `title` of the section the chunk starts in, when the document has sections. */
-  section: Schema.optional(Schema.String)
+  section: Schema.optional(Schema.String),
+  /**
+   * The first physical page the chunk lies on, 1-based: a PDF's page index or the count of an HTML
+   * filing's page breaks, not the number printed in a footer.
+   */
+  pageStart: LabeledSection.fields.pageStart,
+  /** The last physical page the chunk lies on, 1-based. */
+  pageEnd: LabeledSection.fields.pageEnd
 })
 export type Chunk = typeof Chunk.Type
 

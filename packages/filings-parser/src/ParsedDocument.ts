@@ -29,8 +29,6 @@ export type Section = typeof Section.Type
 export const Chunk = Schema.Struct({
   ...DocumentChunk.fields,
   wordCount: Schema.Int,
-  pageStart: Schema.Int,
-  pageEnd: Schema.Int,
   /** Where the chunk lies in the document's `blocks`; `text` is that range rendered. */
   blockRange: BlockRange
 })

@@ -16,6 +16,7 @@ import {
   FeedStore,
   JobQueue,
   RateLimitStore,
+  SearchIndex,
   WebhookStore
 } from "@filings/storage"
 import type { Stores } from "@filings/storage/Stores"
@@ -26,10 +27,13 @@ import { makeCursorStore, makeEventStore } from "./internal/sqlEvents.js"
 import { makeExtractionStore } from "./internal/sqlExtractions.js"
 import { makeFeedStore } from "./internal/sqlFeed.js"
 import { makeJobQueue } from "./internal/sqlQueue.js"
+import { makeSearchIndex } from "./internal/sqlSearch.js"
 import { makeDeliveryStore, makeWebhookStore } from "./internal/sqlWebhooks.js"
 
 /** Parsed documents with their metadata, Markdown body, sections and exhibits, in SQL. */
 export const documentStore = Layer.effect(DocumentStore.DocumentStore, makeDocumentStore)
+/** Every stored passage found by its words, ranked by BM25; the document store writes it as it saves. */
+export const searchIndex = Layer.effect(SearchIndex.SearchIndex, makeSearchIndex)
 /** Each document's extraction (metrics, tables, exhibits, signatures), in SQL. */
 export const extractionStore = Layer.effect(ExtractionStore.ExtractionStore, makeExtractionStore)
 /** The companies known, by central index key, with the ticker and name of their newest filing, in SQL. */
@@ -54,6 +58,7 @@ export const feedStore = Layer.effect(FeedStore.FeedStore, makeFeedStore)
 /** Every port. */
 export const layer: Layer.Layer<Stores, never, SqlClient.SqlClient> = Layer.mergeAll(
   documentStore,
+  searchIndex,
   extractionStore,
   companyStore,
   apiKeyStore,

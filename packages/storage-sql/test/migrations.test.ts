@@ -1,10 +1,12 @@
 import { Migrator, SqlClient } from "@effect/sql"
 import { assert, describe, it } from "@effect/vitest"
 import { Ids } from "@filings/domain"
-import { Effect, Layer } from "effect"
+import { SearchText } from "@filings/storage"
+import { Effect, Either, Layer } from "effect"
 import { Migrations, PgliteClient } from "../src/index.js"
 import { migrations } from "../src/internal/migrations/index.js"
 import { makeExtractionStore } from "../src/internal/sqlExtractions.js"
+import { makeSearchIndex } from "../src/internal/sqlSearch.js"
 
 // Later migrations must carry the data of a database that earlier versions wrote.
 describe("migrations carry data forward", () => {
@@ -75,6 +77,46 @@ describe("migrations carry data forward", () => {
         source: "us-gaap:Assets"
       })
       assert.strictEqual(point?.documentPeriod, "FY 2024")
+    }).pipe(Effect.provide(PgliteClient.layer().pipe(Layer.orDie))))
+
+  it.scopedLive("0011 indexes the chunks stored before, with their sections' pages, so search finds them", () =>
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const upTo = (last: string) =>
+        Migrator.fromRecord(Object.fromEntries(Object.entries(migrations).filter(([name]) => name <= last)))
+      yield* Migrations.run({ loader: upTo("0010_metric_as_of") })
+      yield* sql`INSERT INTO documents (publication_id, ticker, company_name, cik, doc_type, title, filing_date,
+        period, sec_url, word_count) VALUES ('0000000001-24-000001', 'ACME', 'Acme Anvils', '0000000001', '10-K',
+        'Acme 10-K FY 2024', '2024-11-01', 'FY 2024', 'https://www.sec.gov/x', 7)`
+      const body = "Cover page.\nWe acquired Roadrunner Traps in 2024."
+      yield* sql`INSERT INTO document_bodies (publication_id, body, exhibits)
+        VALUES ('0000000001-24-000001', ${body}, '[]'::jsonb)`
+      yield* sql`INSERT INTO document_sections (publication_id, position, name, item, content, word_count,
+        page_start, page_end) VALUES ('0000000001-24-000001', 0, 'Item 7. MD&A', '7', 'x', 1, 4, 6)`
+      yield* sql`INSERT INTO document_chunks (publication_id, chunk_id, position, section, body_start, body_length)
+        VALUES ('0000000001-24-000001', 'c0001', 0, NULL, 0, 11),
+          ('0000000001-24-000001', 'c0002', 1, 'Item 7. MD&A', 12, 37)`
+
+      yield* Migrations.run()
+      const index = yield* makeSearchIndex
+      const query = Either.getOrThrow(SearchText.parseQuery("acquisition"))
+      const page = yield* index.search({ query, limit: 10, offset: 0 })
+      assert.strictEqual(page.total, 1)
+      assert.deepStrictEqual(page.hits[0]?.chunk, {
+        id: "c0002",
+        text: "We acquired Roadrunner Traps in 2024.",
+        section: "Item 7. MD&A",
+        pageStart: 4,
+        pageEnd: 6
+      })
+      const chunks = yield* sql<{ readonly chunk_id: string; readonly page_start: number; readonly page_end: number }>`
+        SELECT chunk_id, page_start, page_end FROM document_chunks ORDER BY position`
+      assert.deepStrictEqual(chunks, [
+        { chunk_id: "c0001", page_start: 1, page_end: 1 },
+        { chunk_id: "c0002", page_start: 4, page_end: 6 }
+      ])
+      const [totals] = yield* sql<{ readonly passages: number }>`SELECT passages::int AS passages FROM search_totals`
+      assert.strictEqual(totals?.passages, 2)
     }).pipe(Effect.provide(PgliteClient.layer().pipe(Layer.orDie))))
 
   it.scopedLive("0009 dates each company by its newest stored filing and takes that filing's name", () =>

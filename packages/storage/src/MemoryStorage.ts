@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { Layer } from "effect"
+import { Context, Effect, Layer } from "effect"
 import { ApiKeyStore } from "./ApiKeyStore.js"
 import { CompanyStore } from "./CompanyStore.js"
 import { CursorStore } from "./CursorStore.js"
@@ -14,7 +14,7 @@ import { EventStore } from "./EventStore.js"
 import { ExtractionStore } from "./ExtractionStore.js"
 import { FeedStore } from "./FeedStore.js"
 import { makeApiKeyStore, makeRateLimitStore } from "./internal/memoryAccess.js"
-import { makeCompanyStore, makeDocumentStore } from "./internal/memoryDocuments.js"
+import { makeCompanyStore, makeDocumentStoreWithIndex } from "./internal/memoryDocuments.js"
 import { makeCursorStore, makeEventStore } from "./internal/memoryEvents.js"
 import { makeExtractionStore } from "./internal/memoryExtractions.js"
 import { makeFeedStore } from "./internal/memoryFeed.js"
@@ -22,11 +22,17 @@ import { makeJobQueue } from "./internal/memoryQueue.js"
 import { makeDeliveryStore, makeWebhookStore } from "./internal/memoryWebhooks.js"
 import { JobQueue } from "./JobQueue.js"
 import { RateLimitStore } from "./RateLimitStore.js"
+import { SearchIndex } from "./SearchIndex.js"
 import type { Stores } from "./Stores.js"
 import { WebhookStore } from "./WebhookStore.js"
 
-/** A `DocumentStore` in memory. */
-export const documentStore = Layer.effect(DocumentStore, makeDocumentStore)
+/** A `DocumentStore` in memory, with the `SearchIndex` of its documents' passages. */
+export const documentStore: Layer.Layer<DocumentStore | SearchIndex> = Layer.effectContext(
+  Effect.map(
+    makeDocumentStoreWithIndex,
+    ({ documents, index }) => Context.make(DocumentStore, documents).pipe(Context.add(SearchIndex, index))
+  )
+)
 /** A `CompanyStore` in memory. */
 export const companyStore = Layer.effect(CompanyStore, makeCompanyStore)
 /** An `ApiKeyStore` in memory. */

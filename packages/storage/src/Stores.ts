@@ -14,6 +14,7 @@ import type { ExtractionStore } from "./ExtractionStore.js"
 import type { FeedStore } from "./FeedStore.js"
 import type { JobQueue } from "./JobQueue.js"
 import type { RateLimitStore } from "./RateLimitStore.js"
+import type { SearchIndex } from "./SearchIndex.js"
 import type { WebhookStore } from "./WebhookStore.js"
 
 /**
@@ -22,6 +23,7 @@ import type { WebhookStore } from "./WebhookStore.js"
  */
 export type Stores =
   | DocumentStore
+  | SearchIndex
   | ExtractionStore
   | CompanyStore
   | ApiKeyStore

@@ -34,6 +34,7 @@ import { DocumentStore, type SectionMatch, type StoredDocument } from "./Documen
 import { EventStore, type NewEvent, type StoredEvent } from "./EventStore.js"
 import { ExtractionStore, type StoredExtraction, type StoredTable } from "./ExtractionStore.js"
 import { FeedStore, type StoredFeedItem } from "./FeedStore.js"
+import { searchIndexSuite } from "./internal/searchSuite.js"
 import { JobQueue } from "./JobQueue.js"
 import { RateLimitStore } from "./RateLimitStore.js"
 import { nulReason } from "./StorageError.js"
@@ -68,8 +69,14 @@ export const sampleDocument = (overrides: Partial<StoredDocument> = {}): StoredD
   ],
   exhibits: [{ exhibitNumber: "99.1", title: "Press release", content: "Acme reports results." }],
   chunks: [
-    { id: "c0001", text: "# Annual report\n\nRevenue grew 📈 — 12 % (€, 日本).\n", section: "Cover" },
-    { id: "c0002", text: "| a | b |\n| - | - |\n| 1 | 2 |\n" }
+    {
+      id: "c0001",
+      text: "# Annual report\n\nRevenue grew 📈 — 12 % (€, 日本).\n",
+      section: "Cover",
+      pageStart: 1,
+      pageEnd: 1
+    },
+    { id: "c0002", text: "| a | b |\n| - | - |\n| 1 | 2 |\n", pageStart: 2, pageEnd: 3 }
   ],
   ...overrides
 })
@@ -207,7 +214,7 @@ export const conformance = <E>(
               wordCount: 1,
               sections: [],
               exhibits: [],
-              chunks: [{ id: "c0001", text: "replaced" }]
+              chunks: [{ id: "c0001", text: "replaced", pageStart: 1, pageEnd: 1 }]
             }
             yield* store.save(first)
             assert.strictEqual(yield* store.save(second), "updated")
@@ -273,7 +280,10 @@ export const conformance = <E>(
             assert.isTrue(Option.isNone(yield* store.findChunk(document.publicationId, "c0003")))
             assert.isTrue(Option.isNone(yield* store.findChunk(uniqueAccession(), "c0001")))
             // Chunks that are not the body cut into passages are kept all the same.
-            const loose = { ...document, chunks: [{ id: "c0001", text: "not from the body", section: "Other" }] }
+            const loose = {
+              ...document,
+              chunks: [{ id: "c0001", text: "not from the body", section: "Other", pageStart: 4, pageEnd: 4 }]
+            }
             yield* store.save(loose)
             assert.deepStrictEqual(
               yield* store.findChunk(document.publicationId, "c0001"),
@@ -438,6 +448,8 @@ export const conformance = <E>(
             assert.isFalse("item" in found.sections[0]!)
           }))
       })
+
+      searchIndexSuite(it, { ticker: uniqueTicker, document: sampleDocument })
 
       describe("ExtractionStore", () => {
         const table = (id: string, tableType: StoredTable["tableType"], title: string): StoredTable => ({

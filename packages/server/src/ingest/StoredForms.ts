@@ -62,7 +62,9 @@ export const storedChunks = (parsed: ParsedDocument.ParsedDocument): ReadonlyArr
   parsed.chunks.map((chunk) => ({
     id: chunk.id,
     text: chunk.text,
-    ...(chunk.section === undefined ? {} : { section: chunk.section })
+    ...(chunk.section === undefined ? {} : { section: chunk.section }),
+    pageStart: chunk.pageStart,
+    pageEnd: chunk.pageEnd
   }))
 
 /** What a stored document keeps of its parse: the Markdown body, its size, sections and chunks. */

@@ -3,9 +3,10 @@
 import { SqlClient } from "@effect/sql"
 import type { Ids } from "@filings/domain"
 import { CompanyStore, DocumentStore } from "@filings/storage"
-import { Array as Arr, Effect, Option, Schema } from "effect"
+import { Effect, Option, Schema } from "effect"
 import { jsonb } from "./jsonb.js"
 import { Counted, firstRowAs, hitsPage, inDocumentOrder, pageOf, readTotal, rowsAs } from "./sqlRows.js"
+import { analyzePassage, applyFrequencyChanges, FrequencyChanges, storedFrequencies } from "./sqlSearchWrites.js"
 import { failsAs, writeFailsAs } from "./storageErrors.js"
 
 /** A document with its body: the metadata's columns, the body, and the exhibits' JSON (stored camelCase). */
@@ -29,31 +30,40 @@ const readDocumentRow = firstRowAs(DocumentRow)
 const readMetadataRow = firstRowAs(DocumentStore.DocumentMetadata)
 const readCompany = firstRowAs(CompanyStore.Company)
 
-/** Rows per INSERT of chunks: well under PostgreSQL's limit of bind parameters per statement. */
-const chunkRowsPerInsert = 1_000
-
 /**
  * The rows of a document's chunks: ranges of the body, in characters (code points, as SQL's
  * `substr` counts them), when the chunks joined with "\n" give the body; their own text otherwise.
+ * Each with its pages and its search terms, which are counted into `changes`.
  */
-const chunkRows = (document: DocumentStore.StoredDocument) => {
+const chunkRows = (document: DocumentStore.StoredDocument, changes: FrequencyChanges) => {
   const isBodyCut = document.chunks.map((chunk) => chunk.text).join("\n") === document.body
   let start = 0
   return document.chunks.map((chunk, position) => {
     const length = isBodyCut ? Array.from(chunk.text).length : 0
+    const analyzed = analyzePassage({ ...contextOf(document), section: chunk.section }, chunk.text)
+    changes.add(analyzed, 1)
     const row = {
-      publication_id: document.publicationId,
       chunk_id: chunk.id,
       position,
       section: chunk.section ?? null,
       body_start: isBodyCut ? start : null,
       body_length: isBodyCut ? length : null,
-      text: isBodyCut ? null : chunk.text
+      text: isBodyCut ? null : chunk.text,
+      page_start: chunk.pageStart,
+      page_end: chunk.pageEnd,
+      terms: analyzed.vector,
+      term_count: analyzed.termCount
     }
     start += length + 1
     return row
   })
 }
+
+const contextOf = (document: DocumentStore.StoredDocument) => ({
+  ticker: document.ticker,
+  companyName: document.companyName,
+  docType: document.docType
+})
 
 export const makeDocumentStore = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
@@ -75,7 +85,7 @@ export const makeDocumentStore = Effect.gen(function*() {
   })
   const findChunks = (publicationId: Ids.PublicationId, chunkId?: string) =>
     sql`
-      SELECT c.chunk_id AS id, c.section, ${chunkText} AS text
+      SELECT c.chunk_id AS id, c.section, ${chunkText} AS text, c.page_start, c.page_end
       FROM document_chunks c JOIN document_bodies b USING (publication_id)
       WHERE publication_id = ${publicationId}${chunkId === undefined ? sql`` : sql` AND c.chunk_id = ${chunkId}`}
       ORDER BY c.position`.pipe(readChunks)
@@ -129,10 +139,21 @@ export const makeDocumentStore = Effect.gen(function*() {
           })))
         }`
       }
+      // The search index's counts: the new passages in, the ones they replace out.
+      const changes = new FrequencyChanges()
+      if (written?.inserted !== true) changes.remove(yield* storedFrequencies(sql, document.publicationId))
       yield* sql`DELETE FROM document_chunks WHERE publication_id = ${document.publicationId}`
-      for (const rows of Arr.chunksOf(chunkRows(document), chunkRowsPerInsert)) {
-        yield* sql`INSERT INTO document_chunks ${sql.insert(rows)}`
+      const rows = chunkRows(document, changes)
+      if (rows.length > 0) {
+        yield* sql`
+          INSERT INTO document_chunks (publication_id, chunk_id, position, section, body_start, body_length, text,
+            page_start, page_end, terms, term_count)
+          SELECT ${document.publicationId}, r.chunk_id, r.position, r.section, r.body_start, r.body_length, r.text,
+            r.page_start, r.page_end, r.terms::tsvector, r.term_count
+          FROM jsonb_to_recordset(${jsonb(rows)}::jsonb) AS r(chunk_id text, position int, section text,
+            body_start int, body_length int, text text, page_start int, page_end int, terms text, term_count int)`
       }
+      yield* applyFrequencyChanges(sql, changes)
       // xmax is 0 only on a row version this statement inserted; an update of a conflicting row sets it.
       return written?.inserted === true ? "created" as const : "updated" as const
     })).pipe(writeFailsAs("DocumentStore.save", `document ${document.publicationId}`))

@@ -53,9 +53,10 @@ export const failsAs = (operation: string) =>
 
 /** `failsAs` for a write of `subject` (`document 0000320193-19-000010`): data the database refuses is unstorable. */
 export const writeFailsAs =
-  (operation: string, subject: string) => <A, R>(effect: Effect.Effect<A, SqlError.SqlError, R>) =>
+  (operation: string, subject: string) =>
+  <A, R>(effect: Effect.Effect<A, SqlError.SqlError | ParseResult.ParseError, R>) =>
     Effect.mapError(effect, (error): StorageError.StorageError | StorageError.UnstorableValue => {
-      const sqlState = sqlStateOf(error)
+      const sqlState = error._tag === "SqlError" ? sqlStateOf(error) : undefined
       return sqlState?.startsWith("22") === true
         ? new StorageError.UnstorableValue({ operation, subject, reason: dataExceptionReason(sqlState) })
         : new StorageError.StorageError({ operation, reason: reasonOf(error) })

@@ -2,7 +2,9 @@
 import { Effect, Option, Ref } from "effect"
 import * as CompanyStore from "../CompanyStore.js"
 import * as DocumentStore from "../DocumentStore.js"
+import type * as SearchIndex from "../SearchIndex.js"
 import { holdsNul, nulReason, UnstorableValue } from "../StorageError.js"
+import { MemoryPassages } from "./memorySearch.js"
 
 /** Every string of a value, for the check the SQL stores make on what they are given. */
 const strings = (value: unknown): Array<string> => {
@@ -12,8 +14,10 @@ const strings = (value: unknown): Array<string> => {
   return []
 }
 
-export const makeDocumentStore = Effect.gen(function*() {
+/** A document store and the search index of its passages, which every save updates. */
+export const makeDocumentStoreWithIndex = Effect.gen(function*() {
   const documents = yield* Ref.make(new Map<string, DocumentStore.StoredDocument>())
+  const passages = new MemoryPassages()
   const find = (publicationId: string) =>
     Effect.map(Ref.get(documents), (map) => Option.fromNullable(map.get(publicationId)))
   const service: DocumentStore.Service = {
@@ -29,7 +33,9 @@ export const makeDocumentStore = Effect.gen(function*() {
         )
         : Ref.modify(documents, (map): [DocumentStore.SaveOutcome, Map<string, DocumentStore.StoredDocument>] => {
           const outcome = map.has(document.publicationId) ? "updated" : "created"
-          return [outcome, new Map(map).set(document.publicationId, structuredClone(document))]
+          const stored = structuredClone(document)
+          passages.replace(stored)
+          return [outcome, new Map(map).set(document.publicationId, stored)]
         }),
     findByPublicationId: find,
     findChunk: (publicationId, chunkId) =>
@@ -67,7 +73,10 @@ export const makeDocumentStore = Effect.gen(function*() {
         return { total: hits.length, results: hits.slice(query.offset, query.offset + query.limit) }
       })
   }
-  return service
+  const index: SearchIndex.Service = {
+    search: (query) => Effect.sync(() => passages.search(query))
+  }
+  return { documents: service, index }
 })
 
 export const makeCompanyStore = Effect.gen(function*() {

@@ -1,0 +1,169 @@
+// SearchIndex on SQL: the chunks' tsvectors (see sqlSearchWrites) found through their GIN index
+// and ranked by BM25 in the statement, with the same formula and constants as every adapter.
+import { SqlClient } from "@effect/sql"
+import { DocumentStore, SearchIndex, SearchText } from "@filings/storage"
+import { Effect, Schema } from "effect"
+import { jsonb } from "./jsonb.js"
+import { Counted, fromRow, joinedDocumentColumns, pageOf, readTotal, rowsAs } from "./sqlRows.js"
+import { quoteLexeme } from "./sqlSearchWrites.js"
+import { failsAs } from "./storageErrors.js"
+
+/** A phrase as `tsquery` input: its terms joined by their distances (`'capit' <1> 'expenditur'`). */
+const phraseQuery = (phrase: SearchText.Phrase): string => {
+  const [first, ...rest] = phrase.terms
+  if (first === undefined) return ""
+  let text = quoteLexeme(first.term)
+  let previous = first.offset
+  for (const { offset, term } of rest) {
+    text += ` <${offset - previous}> ${quoteLexeme(term)}`
+    previous = offset
+  }
+  return rest.length === 0 ? text : `(${text})`
+}
+
+/**
+ * Which passages a query matches, as `tsquery` input: every required concept, no excluded phrase,
+ * and, when the query has words that are not required, at least one of their terms.
+ */
+export const matchQuery = (query: SearchText.ParsedQuery): string => {
+  const optionalTerms = new Set(
+    query.concepts.filter((concept) => !concept.required).flatMap((concept) =>
+      concept.alternatives.flatMap((phrase) => phrase.terms.map(({ term }) => term))
+    )
+  )
+  const parts = [
+    ...(optionalTerms.size === 0 ? [] : [`(${[...optionalTerms].map(quoteLexeme).join(" | ")})`]),
+    ...query.concepts.filter((concept) => concept.required).map((concept) =>
+      `(${concept.alternatives.map(phraseQuery).join(" | ")})`
+    ),
+    ...query.excluded.map((phrase) => `!${phraseQuery(phrase)}`)
+  ]
+  return parts.join(" & ")
+}
+
+const Frequency = Schema.Struct({ term: Schema.String, passages: Schema.Number })
+const Totals = Schema.Struct({ passages: Schema.Number, terms: Schema.Number })
+const readFrequencies = rowsAs(Frequency)
+const readTotals = rowsAs(Totals)
+const readHits = rowsAs(Counted({
+  ...DocumentStore.DocumentMetadata.fields,
+  hit: fromRow(DocumentStore.StoredChunk),
+  score: Schema.Number
+}))
+
+// A chunk's columns as one JSON object under the encoded names of `StoredChunk`.
+const chunkObject = `jsonb_build_object('id', p.chunk_id, 'section', p.section, 'page_start', p.page_start,
+  'page_end', p.page_end, 'text', COALESCE(c.text, substr(b.body, c.body_start + 1, c.body_length)))`
+
+export const makeSearchIndex = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  const { adjacentWeight, b, k1 } = SearchIndex.ranking
+
+  const filtersOf = (query: SearchIndex.SearchQuery) => {
+    const sections = query.sections
+    return [
+      ...(query.tickers === undefined ? [] : [sql.in("d.ticker", query.tickers)]),
+      ...(query.docTypes === undefined ? [] : [sql.in("d.doc_type", query.docTypes)]),
+      ...(query.startDate === undefined ? [] : [sql`d.filing_date >= ${query.startDate}::date`]),
+      ...(query.endDate === undefined ? [] : [sql`d.filing_date <= ${query.endDate}::date`]),
+      ...(sections === undefined ? [] : [
+        sql`EXISTS (SELECT 1 FROM document_sections s WHERE s.publication_id = c.publication_id AND s.name = c.section
+          AND ${
+          sql.or([
+            sql`false`,
+            ...sections.items.map(({ docType, item }) => sql`(d.doc_type = ${docType} AND s.item = ${item})`),
+            ...(sections.names.length === 0
+              ? []
+              : [sql`lower(s.name) IN ${sql.in(sections.names.map((name) => name.toLowerCase()))}`])
+          ])
+        })`
+      ])
+    ]
+  }
+
+  const search = (query: SearchIndex.SearchQuery) =>
+    Effect.gen(function*() {
+      const parsed = query.query
+      const allTerms = [
+        ...new Set([
+          ...parsed.concepts.flatMap((concept) =>
+            concept.alternatives.flatMap((phrase) => phrase.terms.map(({ term }) => term))
+          )
+        ])
+      ]
+      const frequencies = yield* sql`SELECT term, passages FROM search_terms WHERE term IN ${sql.in(allTerms)}`.pipe(
+        readFrequencies
+      )
+      const [totals] = yield* sql`SELECT passages::float8 AS passages, terms::float8 AS terms FROM search_totals`.pipe(
+        readTotals
+      )
+      const passages = totals?.passages ?? 0
+      const average = passages === 0 ? 1 : (totals?.terms ?? 0) / passages
+      const passagesHolding = new Map(frequencies.map((row) => [row.term, row.passages]))
+      const idf = (term: string) => SearchIndex.inverseFrequency(passagesHolding.get(term) ?? 0, passages)
+      const weights = parsed.concepts.flatMap((concept, conceptIndex) =>
+        concept.alternatives.flatMap((phrase, alternative) =>
+          phrase.terms.map(({ term }) => ({ term, concept: conceptIndex, alternative, idf: idf(term) }))
+        )
+      )
+      const pairs = SearchText.adjacentPairs(parsed).map((pair) => ({
+        phrase: `${quoteLexeme(pair.first)} <${pair.distance}> ${quoteLexeme(pair.second)}`,
+        bonus: adjacentWeight * Math.min(idf(pair.first), idf(pair.second))
+      }))
+      const filters = filtersOf(query)
+      const where = sql.and([sql`c.terms @@ ${matchQuery(parsed)}::tsquery`, ...filters])
+      const rows = yield* sql`
+        WITH weights AS (
+          SELECT * FROM jsonb_to_recordset(${jsonb(weights)}::jsonb)
+            AS w(term text, concept int, alternative int, idf float8)
+        ),
+        pairs AS (
+          SELECT * FROM jsonb_to_recordset(${jsonb(pairs)}::jsonb) AS p(phrase text, bonus float8)
+        ),
+        matched AS (
+          SELECT c.publication_id, c.chunk_id, c.position, c.section, c.page_start, c.page_end, c.terms,
+            c.term_count, d.filing_date
+          FROM document_chunks c JOIN documents d USING (publication_id)
+          WHERE ${where}
+        ),
+        scored AS (
+          SELECT m.publication_id, m.chunk_id, m.position, m.section, m.page_start, m.page_end, m.filing_date,
+            COALESCE((
+              SELECT sum(best) FROM (
+                SELECT max(a.score) AS best FROM (
+                  SELECT w.concept, sum(w.idf * f.tf * ${k1 + 1}::float8 /
+                    (f.tf + ${k1}::float8 * (1 - ${b}::float8 + ${b}::float8 * m.term_count / ${average}::float8)))
+                    AS score
+                  FROM unnest(m.terms) u
+                  JOIN weights w ON w.term = u.lexeme
+                  CROSS JOIN LATERAL (SELECT cardinality(u.positions)::float8 AS tf) f
+                  GROUP BY w.concept, w.alternative
+                ) a GROUP BY a.concept
+              ) s
+            ), 0) + COALESCE((SELECT sum(p.bonus) FROM pairs p WHERE m.terms @@ p.phrase::tsquery), 0) AS score
+          FROM matched m
+        ),
+        page AS (
+          SELECT *, count(*) OVER ()::int AS total FROM scored
+          ORDER BY score DESC, filing_date DESC, publication_id DESC, position
+          LIMIT ${query.limit} OFFSET ${query.offset}
+        )
+        SELECT ${sql.literal(joinedDocumentColumns)}, ${sql.literal(chunkObject)} AS hit, p.score, p.total
+        FROM page p
+        JOIN documents d USING (publication_id)
+        JOIN document_chunks c ON c.publication_id = p.publication_id AND c.chunk_id = p.chunk_id
+        JOIN document_bodies b ON b.publication_id = p.publication_id
+        ORDER BY p.score DESC, p.filing_date DESC, p.publication_id DESC, p.position`.pipe(readHits)
+      const countAll = sql`
+        SELECT count(*)::int AS total FROM document_chunks c JOIN documents d USING (publication_id)
+        WHERE ${where}`.pipe(readTotal)
+      const page = yield* pageOf(rows, query.offset, countAll)
+      return {
+        hits: page.rows.map(({ hit, score, ...document }) => ({ document, chunk: hit, score })),
+        total: page.total
+      }
+    }).pipe(failsAs("SearchIndex.search"))
+
+  const service: SearchIndex.Service = { search }
+  return service
+})

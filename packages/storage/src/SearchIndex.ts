@@ -1,0 +1,74 @@
+/**
+ * The search index: every stored passage (a document's chunks) found by its words, ranked best
+ * first. A document store indexes a document's passages when it saves it, in the same write, and a
+ * saved document's passages replace the ones it had, so the index never holds a passage of a
+ * document that is not stored, nor misses one that is.
+ *
+ * Ranking is BM25 over the terms of `SearchText` (a passage's words, and its document's ticker,
+ * company name, form and section title), each concept of the query counted by its best
+ * alternative, with a bonus where two words of the query stand side by side in the passage. Every
+ * adapter ranks with the same formula and constants (`ranking`), so they agree.
+ *
+ * @module
+ */
+import type { Document } from "@filings/domain"
+import { Context, type Effect } from "effect"
+import type { DocumentFilters, Paging, SectionMatch } from "./DocumentStore.js"
+import type { ParsedQuery } from "./SearchText.js"
+import type { StorageError } from "./StorageError.js"
+
+/** A search: the query as `SearchText.parseQuery` read it, which documents and sections, and a page. */
+export interface SearchQuery extends DocumentFilters, Paging {
+  readonly query: ParsedQuery
+  /** Only passages of these sections (by item for a document type, or by title); every one when absent. */
+  readonly sections?: SectionMatch | undefined
+}
+
+/** A passage found, with its document's metadata and its score (higher is better). */
+export interface SearchHit {
+  readonly document: Document.DocumentMetadata
+  readonly chunk: Document.Chunk
+  readonly score: number
+}
+
+/** A page of results, best first (ties: newer filing, then publication id, then body order). */
+export interface SearchPage {
+  readonly hits: ReadonlyArray<SearchHit>
+  /** Every passage the query matches, not only this page. */
+  readonly total: number
+}
+
+/**
+ * The constants of the ranking every adapter uses: BM25's `k1` and `b`, and the weight of the
+ * bonus for two query words side by side (times the rarer word's idf).
+ */
+export const ranking = { k1: 1.2, b: 0.75, adjacentWeight: 0.5 } as const
+
+/**
+ * BM25's inverse document frequency of a term held by `passages` of `total` passages: always
+ * positive, larger for rarer terms.
+ */
+export const inverseFrequency = (passages: number, total: number): number =>
+  Math.log(1 + (Math.max(total - passages, 0) + 0.5) / (passages + 0.5))
+
+/**
+ * What a search index does. It fails with `StorageError` only when the backing store does; a query
+ * that matches nothing is an empty page.
+ */
+export interface Service {
+  /** The passages matching the query and filters, best first, one page. */
+  readonly search: (query: SearchQuery) => Effect.Effect<SearchPage, StorageError>
+}
+
+/**
+ * The search index as an Effect service, provided with the document store by
+ * `MemoryStorage.documentStore` or an adapter's layer.
+ *
+ * @example
+ * ```ts
+ * const index = yield* SearchIndex
+ * const query = yield* SearchText.parseQuery("capital expenditure 2018")
+ * const page = yield* index.search({ query, tickers: [ticker], limit: 5, offset: 0 })
+ * ```
+ */
+export class SearchIndex extends Context.Tag("@filings/storage/SearchIndex")<SearchIndex, Service>() {}
