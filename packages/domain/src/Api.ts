@@ -39,6 +39,7 @@ import {
 import { DocumentChunk, FeedRequest, FeedResponse } from "./Feed.js"
 import { PublicationId } from "./Ids.js"
 import { tidyOpenApi } from "./internal/openApiTidy.js"
+import { SearchParams, SearchResults } from "./Search.js"
 import { DocumentSections, DocumentSectionsParams, SectionResults, SectionSearchParams } from "./Sections.js"
 import {
   CreatedWebhook,
@@ -155,6 +156,29 @@ export class SectionsGroup extends HttpApiGroup.make("sections")
       .setUrlParams(SectionSearchParams)
       .addSuccess(SectionResults)
       .annotate(OpenApi.Summary, "One section across many documents")
+  )
+  .middleware(Authorization)
+{}
+
+/**
+ * Search: the stored passages of every document that hold a query's words, best first, each citing
+ * the chunk it comes from. Needs an API key.
+ */
+export class SearchGroup extends HttpApiGroup.make("search")
+  .add(
+    HttpApiEndpoint.get("search", "/v1/search")
+      .setUrlParams(SearchParams)
+      .addSuccess(SearchResults)
+      .annotate(OpenApi.Summary, "Full-text search over every passage")
+      .annotate(
+        OpenApi.Description,
+        "Passages holding the words of q, best first (BM25 over stemmed words, figures without their commas, the " +
+          "document's ticker, company name, form and section title). q takes words, \"quoted phrases\" a passage " +
+          "must hold, -excluded words or phrases, and OR between two. Each result cites a chunk " +
+          "(GET /v1/documents/{publication_id}/chunks/{chunk_id}) with its physical pages, and a snippet with the " +
+          "matched words marked **like this**. A q with nothing to search for (only common words or operators) " +
+          "answers 400. Page by adding limit to offset until offset + limit >= total."
+      )
   )
   .middleware(Authorization)
 {}
@@ -295,9 +319,16 @@ export class WebhooksGroup extends HttpApiGroup.make("webhooks")
 
 /**
  * The operator's routes under `/admin`: upload a filing, create, list and revoke API keys, read the
- * event log. They need the admin token, not an API key, and are left out of the OpenAPI document.
+ * event log, search. They need the admin token, not an API key, and are left out of the OpenAPI
+ * document.
  */
 export class AdminGroup extends HttpApiGroup.make("admin")
+  .add(
+    HttpApiEndpoint.get("search", "/admin/search")
+      .setUrlParams(SearchParams)
+      .addSuccess(SearchResults)
+      .annotate(OpenApi.Summary, "GET /v1/search for the operator (filings search through a running server)")
+  )
   .add(
     HttpApiEndpoint.post("ingestFile", "/admin/ingest")
       .setPayload(HttpApiSchema.Multipart(IngestUpload))
@@ -350,6 +381,7 @@ export class SystemGroup extends HttpApiGroup.make("system")
 export class FilingsApi extends HttpApi.make("filings")
   .add(DocumentsGroup)
   .add(SectionsGroup)
+  .add(SearchGroup)
   .add(ExtractGroup)
   .add(FeedGroup)
   .add(WebhooksGroup)

@@ -81,14 +81,18 @@ export class FeedItem extends Schema.Class<FeedItem>("FeedItem")({
   model: Schema.String
 }, [undefined, undefined, { identifier: "FeedItem" }]) {}
 
-/** A passage of a document's body, as a citation names it: `GET /v1/documents/{id}/chunks/{chunk_id}`. */
+/**
+ * A passage of a document's body, as a citation or a search result names it:
+ * `GET /v1/documents/{id}/chunks/{chunk_id}`, with the physical pages it lies on.
+ */
 export class DocumentChunk extends Schema.Class<DocumentChunk>("DocumentChunk")({
   publicationId: Schema.String.pipe(Schema.propertySignature, Schema.fromKey("publication_id")),
   chunkId: Chunk.fields.id.pipe(Schema.propertySignature, Schema.fromKey("chunk_id")),
   /** Markdown. */
   text: Chunk.fields.text,
   /** The section the chunk starts in; null when the document has no sections. */
-  section: Schema.NullOr(Schema.String)
+  section: Schema.NullOr(Schema.String),
+  ...Chunk.pick("pageStart", "pageEnd").fields
 }, { identifier: "DocumentChunk" }) {}
 
 /**

@@ -78,6 +78,7 @@ const rateLimitStore = Layer.unwrapEffect(
 /** Every storage port on the configured database, plus the database engine itself. */
 export const storageLayer = Layer.mergeAll(
   SqlStorage.documentStore,
+  SqlStorage.searchIndex,
   SqlStorage.extractionStore,
   SqlStorage.companyStore,
   SqlStorage.apiKeyStore,

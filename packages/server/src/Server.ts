@@ -17,6 +17,7 @@ import type {
   FeedStore,
   JobQueue,
   RateLimitStore,
+  SearchIndex,
   WebhookStore
 } from "@filings/storage"
 import { Effect, Layer } from "effect"
@@ -31,6 +32,7 @@ import * as Authorization from "./http/Authorization.js"
 import * as ErrorEnvelope from "./http/ErrorEnvelope.js"
 import * as SystemHandlers from "./http/SystemHandlers.js"
 import type { Ingestion } from "./ingest/Ingestion.js"
+import * as SearchHandlers from "./search/SearchHandlers.js"
 import * as SectionsHandlers from "./sections/SectionsHandlers.js"
 import type { ServerConfig } from "./ServerConfig.js"
 import * as WebhooksHandlers from "./webhooks/WebhooksHandlers.js"
@@ -38,6 +40,7 @@ import * as WebhooksHandlers from "./webhooks/WebhooksHandlers.js"
 /** What the handlers need from the composition root. */
 export type Requirements =
   | DocumentStore.DocumentStore
+  | SearchIndex.SearchIndex
   | ExtractionStore.ExtractionStore
   | CompanyStore.CompanyStore
   | RateLimitStore.RateLimitStore
@@ -58,6 +61,7 @@ export const apiLayer: Layer.Layer<HttpApi.Api, never, Requirements> = Layer.mer
     Layer.provide([
       DocumentsHandlers.layer,
       SectionsHandlers.layer,
+      SearchHandlers.layer,
       ExtractHandlers.layer,
       WebhooksHandlers.layer,
       FeedHandlers.layer,

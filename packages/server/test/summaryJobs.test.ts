@@ -20,8 +20,8 @@ const release = sampleDocument({
   title: "Acme reports third quarter results",
   body: "Revenue rose 18% to $412.5 million in the third quarter.\nThe company raised its outlook.\n",
   chunks: [
-    { id: "c0001", text: "Revenue rose 18% to $412.5 million in the third quarter.\n" },
-    { id: "c0002", text: "The company raised its outlook.\n" }
+    { id: "c0001", text: "Revenue rose 18% to $412.5 million in the third quarter.\n", pageStart: 1, pageEnd: 1 },
+    { id: "c0002", text: "The company raised its outlook.\n", pageStart: 1, pageEnd: 1 }
   ]
 })
 
@@ -107,7 +107,7 @@ describe("summary jobs", () => {
       assert.strictEqual(Option.getOrThrow(yield* feed.findById(release.publicationId)).model, "scripted")
 
       // A new version of the document is summarised again.
-      const revisedChunks = [{ id: "c0001", text: "Revenue rose 17% to $410.0 million.\n" }]
+      const revisedChunks = [{ id: "c0001", text: "Revenue rose 17% to $410.0 million.\n", pageStart: 1, pageEnd: 1 }]
       const revised = { ...release, body: revisedChunks[0]!.text, chunks: revisedChunks }
       yield* Effect.flatMap(DocumentStore.DocumentStore, (documents) => documents.save(revised))
       yield* writeFeedItem(revised, "2026-10-28T20:05:00.000Z")

@@ -324,3 +324,69 @@ export const queryTerms = (query: ParsedQuery): Set<string> =>
   new Set(
     query.concepts.flatMap((concept) => concept.alternatives.flatMap((phrase) => phrase.terms.map((t) => t.term)))
   )
+
+/** The most words a snippet holds. */
+export const snippetWords = 60
+
+// Markdown a snippet reads as plain text: table rules, heading marks, emphasis, link targets.
+const tableRule = /^\s*\|?\s*:?-{1,}:?\s*(\|\s*:?-{1,}:?\s*)*\|?\s*$/
+const markup = /(\*\*|__|[*_`]|^#+\s*|^>\s*|^\s*[-+]\s+(?=\S))/gm
+
+/** A passage's text as plain sentences: table rows as lines, cells apart, without Markdown marks. */
+const sentencesOf = (text: string): Array<string> =>
+  text
+    .replace(linkTarget, "]")
+    .split("\n")
+    .filter((line) => !tableRule.test(line))
+    .map((line) =>
+      line.replace(/\[([^\]]*)\]/g, "$1").replace(markup, "").replace(/^\s*\|\s*|\s*\|\s*$/g, "").replace(
+        /\s*\|\s*/g,
+        " | "
+      ).trim()
+    )
+    .filter((line) => line !== "")
+    .flatMap((line) => line.split(/(?<=[.!?])\s+(?=["“(]?[\p{Lu}\d])/u))
+
+/** Marks the words of `sentence` whose terms are in `wanted` as `**word**`, joining marks that touch. */
+const markTerms = (sentence: string, wanted: ReadonlySet<string>): string => {
+  const spans: Array<[number, number]> = []
+  for (const token of tokens(sentence)) {
+    if (!wanted.has(token.term)) continue
+    const last = spans[spans.length - 1]
+    if (last !== undefined && token.start <= last[1]) last[1] = Math.max(last[1], token.end)
+    else spans.push([token.start, token.end])
+  }
+  let marked = ""
+  let at = 0
+  for (const [start, end] of spans) {
+    marked += `${sentence.slice(at, start)}**${sentence.slice(start, end)}**`
+    at = end
+  }
+  return marked + sentence.slice(at)
+}
+
+/**
+ * The best few sentences of a passage for a query, as plain text with the words that matched
+ * marked `**like this**`: the run of up to three sentences (at most `snippetWords` words) that holds
+ * the most of the query's terms, the earliest of equals. A passage without a match gives its start.
+ */
+export const snippet = (text: string, query: ParsedQuery): string => {
+  const wanted = queryTerms(query)
+  const sentences = sentencesOf(text)
+  const termsOf = sentences.map((sentence) => new Set(tokens(sentence).map((token) => token.term)))
+  const wordsOf = sentences.map((sentence) => sentence.split(/\s+/).length)
+  let best = { start: 0, end: Math.min(1, sentences.length), found: -1 }
+  for (let start = 0; start < sentences.length; start++) {
+    const found = new Set<string>()
+    let words = 0
+    for (let end = start; end < Math.min(start + 3, sentences.length); end++) {
+      words += wordsOf[end]!
+      if (end > start && words > snippetWords) break
+      for (const term of termsOf[end]!) if (wanted.has(term)) found.add(term)
+      if (found.size > best.found) best = { start, end: end + 1, found: found.size }
+    }
+  }
+  const words = sentences.slice(best.start, best.end).join(" ").split(/\s+/)
+  const clipped = words.length > snippetWords ? `${words.slice(0, snippetWords).join(" ")} …` : words.join(" ")
+  return markTerms(clipped, wanted)
+}

@@ -1,6 +1,6 @@
 /**
- * The `filings` command line: `serve`, `parse`, `extract`, `summarize`, `keys`, `ingest` and
- * `edgar`. Operator commands get their `Operator` from `OperatorSelection`, so they work whether or
+ * The `filings` command line: `serve`, `parse`, `extract`, `summarize`, `keys`, `ingest`, `search`
+ * and `edgar`. Operator commands get their `Operator` from `OperatorSelection`, so they work whether or
  * not a server is running.
  */
 import { Command } from "@effect/cli"
@@ -10,6 +10,7 @@ import { ingestCommand } from "./IngestCommand.js"
 import { keysCommand } from "./KeysCommand.js"
 import * as OperatorSelection from "./OperatorSelection.js"
 import { parseCommand } from "./ParseCommand.js"
+import { searchCommand } from "./SearchCommand.js"
 import { serveCommand } from "./ServeCommand.js"
 import { summarizeCommand } from "./SummarizeCommand.js"
 
@@ -21,6 +22,7 @@ const filings = Command.make("filings").pipe(
     summarizeCommand,
     keysCommand.pipe(Command.provide(OperatorSelection.layer)),
     ingestCommand.pipe(Command.provide(OperatorSelection.layer)),
+    searchCommand.pipe(Command.provide(OperatorSelection.layer)),
     edgarCommand.pipe(Command.provide(OperatorSelection.layer))
   ])
 )

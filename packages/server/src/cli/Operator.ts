@@ -4,11 +4,13 @@
  * `OperatorSelection`), so a user never has to stop the server to add documents or keys.
  */
 import { FetchHttpClient, FileSystem, HttpApiClient, HttpClient, HttpClientRequest } from "@effect/platform"
-import { type Admin, Api } from "@filings/domain"
+import { type Admin, Api, type Search } from "@filings/domain"
+import { SearchIndex } from "@filings/storage"
 import { Context, Effect, Layer, Option, Redacted } from "effect"
 import { basename } from "node:path"
 import { ApiKeys } from "../ApiKeys.js"
 import { Ingestion, type Overrides } from "../ingest/Ingestion.js"
+import { searchPassages } from "../search/Search.js"
 import { CliFailure, fromError } from "./CliFailure.js"
 
 export interface Service {
@@ -18,6 +20,8 @@ export interface Service {
   readonly listKeys: Effect.Effect<ReadonlyArray<Admin.ApiKeyInfo>, CliFailure>
   readonly revokeKey: (id: string) => Effect.Effect<Admin.ApiKeyInfo, CliFailure>
   readonly ingestFile: (path: string, overrides: Overrides) => Effect.Effect<Admin.IngestResult, CliFailure>
+  /** Searches the stored passages as `GET /v1/search` does. */
+  readonly search: (params: Search.SearchParams) => Effect.Effect<Search.SearchResults, CliFailure>
   /** Ingests a file already in memory (a submission fetched from EDGAR). */
   readonly ingestBytes: (
     fileName: string,
@@ -41,9 +45,12 @@ export const layerDirect = Layer.effect(
   Effect.gen(function*() {
     const keys = yield* ApiKeys
     const ingestion = yield* Ingestion
+    const index = yield* SearchIndex.SearchIndex
     const fs = yield* FileSystem.FileSystem
     return Operator.of({
       description: "database",
+      search: (params) =>
+        searchPassages(params).pipe(Effect.provideService(SearchIndex.SearchIndex, index), Effect.mapError(fromError)),
       createKey: (request) =>
         keys.create({ name: request.name, plan: request.plan, rateLimit: request.rate_limit }).pipe(
           Effect.mapError(fromError)
@@ -92,6 +99,7 @@ export const layerRemote = (url: string, adminToken: Redacted.Redacted<string>) 
       }
       return Operator.of({
         description: `server at ${url}`,
+        search: (params) => remote(client.admin.search({ urlParams: params })),
         createKey: (request) => remote(client.admin.createApiKey({ payload: request })),
         listKeys: remote(Effect.map(client.admin.listApiKeys(), (list) => list.keys)),
         revokeKey: (id) =>

@@ -56,7 +56,9 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "documents", (handlers
           publicationId,
           chunkId: chunk.value.id,
           text: chunk.value.text,
-          section: chunk.value.section ?? null
+          section: chunk.value.section ?? null,
+          pageStart: chunk.value.pageStart,
+          pageEnd: chunk.value.pageEnd
         })
       }
       // Which of the two is unknown decides the answer: the document, or its chunk.

@@ -1,0 +1,77 @@
+/**
+ * A search as the API answers it: the query read and checked, the filters and `section` turned into
+ * the index's query, and each passage found given its snippet. `GET /v1/search`, the operator's
+ * `/admin/search` and `filings search` all answer through here.
+ */
+import { ApiError, DocType, Search } from "@filings/domain"
+import { SearchIndex, SearchText } from "@filings/storage"
+import { Effect, Either } from "effect"
+import { sectionMatch } from "../sections/SectionsHandlers.js"
+
+/** Results a page holds when `limit` is not given. */
+export const defaultLimit = 10
+
+const trusted = { disableValidation: true } as const
+
+/** What the query's `section` asks of the forms searched, or a 400 naming why it asks nothing. */
+const sectionsFor = (section: string, docTypes: ReadonlyArray<DocType.DocType>) => {
+  const match = sectionMatch(section, docTypes)
+  return match.items.length === 0 && match.names.length === 0
+    ? Effect.fail(
+      new ApiError.InvalidRequest({
+        message: `section ${JSON.stringify(section)} is not a section of ${docTypes.join(", ")}`
+      })
+    )
+    : Effect.succeed(match)
+}
+
+/**
+ * One page of results for the parameters of `GET /v1/search`; fails with `InvalidRequest` for a
+ * query with nothing to search for, dates out of order or an unknown section.
+ */
+export const searchPassages = Effect.fn("search.searchPassages")(function*(params: Search.SearchParams) {
+  const { end_date, start_date } = params
+  if (start_date !== undefined && end_date !== undefined && start_date > end_date) {
+    return yield* new ApiError.InvalidRequest({ message: `start_date ${start_date} is after end_date ${end_date}` })
+  }
+  const query = SearchText.parseQuery(params.q)
+  if (Either.isLeft(query)) return yield* new ApiError.InvalidRequest({ message: query.left.message })
+  const sections = params.section === undefined
+    ? undefined
+    : yield* sectionsFor(params.section, params.doc_types ?? DocType.DocumentTypes)
+  const limit = params.limit ?? defaultLimit
+  const offset = params.offset ?? 0
+  const index = yield* SearchIndex.SearchIndex
+  const page = yield* index.search({
+    query: query.right,
+    tickers: params.tickers,
+    docTypes: params.doc_types,
+    startDate: start_date,
+    endDate: end_date,
+    sections,
+    limit,
+    offset
+  })
+  return new Search.SearchResults({
+    results: page.hits.map(({ chunk, document, score }) =>
+      new Search.SearchResult({
+        publicationId: document.publicationId,
+        chunkId: chunk.id,
+        ticker: document.ticker,
+        companyName: document.companyName,
+        docType: document.docType,
+        title: document.title,
+        filingDate: document.filingDate,
+        period: document.period,
+        section: chunk.section ?? null,
+        pageStart: chunk.pageStart,
+        pageEnd: chunk.pageEnd,
+        score,
+        snippet: SearchText.snippet(chunk.text, query.right)
+      }, trusted)
+    ),
+    total: page.total,
+    limit,
+    offset
+  }, trusted)
+})
