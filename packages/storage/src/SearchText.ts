@@ -43,8 +43,9 @@ const stopWords = new Set(
 /** Is this (lower-case) word one search leaves out? */
 export const isStopWord = (word: string): boolean => stopWords.has(word)
 
-// A figure (digits with grouping commas and a decimal part), or a word with its hyphenated parts.
-const tokenPattern = /\d[\d,]*(?:\.\d+)?|[\p{L}\p{N}]+(?:['’][\p{L}]+)?(?:-[\p{L}\p{N}]+)*/gu
+// A figure with grouping commas or a decimal part, or a word (letters and digits: `2018`, `1a`) with
+// its hyphenated parts.
+const tokenPattern = /\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\.\d+|[\p{L}\p{N}]+(?:['’][\p{L}]+)?(?:-[\p{L}\p{N}]+)*/gu
 // Link targets and images in Markdown: their addresses are not the passage's words.
 const linkTarget = /\]\([^)\s]*\)/g
 
@@ -106,17 +107,17 @@ export const tokens = (text: string): Array<Token> => {
 // describe/description, assume/assumption, resolve/resolution, receive/reception, grow/growth.
 const alternations: ReadonlyArray<readonly [string, string]> = [
   ["ir", "isit"],
+  ["olv", "olut"],
+  ["eiv", "ept"],
+  ["um", "umpt"],
   ["uc", "uct"],
   ["and", "ans"],
   ["end", "ens"],
+  ["ib", "ipt"],
+  ["ow", "owth"],
   ["id", "is"],
   ["ud", "us"],
-  ["it", "iss"],
-  ["ib", "ipt"],
-  ["um", "umpt"],
-  ["olv", "olut"],
-  ["eiv", "ept"],
-  ["ow", "owth"]
+  ["it", "iss"]
 ]
 
 /**
@@ -126,9 +127,11 @@ const alternations: ReadonlyArray<readonly [string, string]> = [
 export const relatedStems = (stem: string): Array<string> => {
   if (stem.length < 4 || !/^\p{L}+$/u.test(stem)) return []
   const related: Array<string> = []
+  // The first alternation that fits, longest endings first, so `acquisit` is only `acquir`.
   for (const [one, other] of alternations) {
     if (stem.endsWith(other)) related.push(stem.slice(0, -other.length) + one)
     else if (stem.endsWith(one)) related.push(stem.slice(0, -one.length) + other)
+    if (related.length > 0) break
   }
   return related.filter((candidate) => candidate.length >= 4)
 }
@@ -368,14 +371,14 @@ const markTerms = (sentence: string, wanted: ReadonlySet<string>): string => {
 /**
  * The best few sentences of a passage for a query, as plain text with the words that matched
  * marked `**like this**`: the run of up to three sentences (at most `snippetWords` words) that holds
- * the most of the query's terms, the earliest of equals. A passage without a match gives its start.
+ * the most of the query's terms, the shortest and then the earliest of equals. A passage without a match gives its start.
  */
 export const snippet = (text: string, query: ParsedQuery): string => {
   const wanted = queryTerms(query)
   const sentences = sentencesOf(text)
   const termsOf = sentences.map((sentence) => new Set(tokens(sentence).map((token) => token.term)))
   const wordsOf = sentences.map((sentence) => sentence.split(/\s+/).length)
-  let best = { start: 0, end: Math.min(1, sentences.length), found: -1 }
+  let best = { start: 0, end: Math.min(1, sentences.length), found: -1, words: 0 }
   for (let start = 0; start < sentences.length; start++) {
     const found = new Set<string>()
     let words = 0
@@ -383,10 +386,16 @@ export const snippet = (text: string, query: ParsedQuery): string => {
       words += wordsOf[end]!
       if (end > start && words > snippetWords) break
       for (const term of termsOf[end]!) if (wanted.has(term)) found.add(term)
-      if (found.size > best.found) best = { start, end: end + 1, found: found.size }
+      if (found.size > best.found || (found.size === best.found && words < best.words)) {
+        best = { start, end: end + 1, found: found.size, words }
+      }
     }
   }
   const words = sentences.slice(best.start, best.end).join(" ").split(/\s+/)
-  const clipped = words.length > snippetWords ? `${words.slice(0, snippetWords).join(" ")} …` : words.join(" ")
-  return markTerms(clipped, wanted)
+  if (words.length <= snippetWords) return markTerms(words.join(" "), wanted)
+  // A long sentence: start a little before its first match, so the match is in the snippet.
+  const firstMatch = words.findIndex((word) => tokens(word).some((token) => wanted.has(token.term)))
+  const from = firstMatch < snippetWords - 10 ? 0 : Math.min(firstMatch - 10, words.length - snippetWords)
+  const clipped = words.slice(from, from + snippetWords).join(" ")
+  return markTerms(`${from > 0 ? "… " : ""}${clipped}${from + snippetWords < words.length ? " …" : ""}`, wanted)
 }
