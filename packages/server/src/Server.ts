@@ -33,6 +33,7 @@ import * as SystemHandlers from "./http/SystemHandlers.js"
 import type { Ingestion } from "./ingest/Ingestion.js"
 import * as SectionsHandlers from "./sections/SectionsHandlers.js"
 import type { ServerConfig } from "./ServerConfig.js"
+import * as TimelineHandlers from "./timeline/TimelineHandlers.js"
 import * as WebhooksHandlers from "./webhooks/WebhooksHandlers.js"
 
 /** What the handlers need from the composition root. */
@@ -61,6 +62,7 @@ export const apiLayer: Layer.Layer<HttpApi.Api, never, Requirements> = Layer.mer
       ExtractHandlers.layer,
       WebhooksHandlers.layer,
       FeedHandlers.layer,
+      TimelineHandlers.layer,
       AdminHandlers.layer,
       SystemHandlers.layer
     ]),
