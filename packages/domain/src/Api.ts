@@ -37,10 +37,11 @@ import {
   ExtractParams
 } from "./Extraction.js"
 import { DocumentChunk, FeedRequest, FeedResponse } from "./Feed.js"
-import { PublicationId } from "./Ids.js"
+import { PublicationId, Ticker } from "./Ids.js"
 import { tidyOpenApi } from "./internal/openApiTidy.js"
 import { SearchParams, SearchResults } from "./Search.js"
 import { DocumentSections, DocumentSectionsParams, SectionResults, SectionSearchParams } from "./Sections.js"
+import { TimelinePage, TimelineParams } from "./Timeline.js"
 import {
   CreatedWebhook,
   CreateWebhookRequest,
@@ -239,6 +240,30 @@ export class FeedGroup extends HttpApiGroup.make("feed")
 {}
 
 /**
+ * A company's timeline, `GET /v1/companies/{ticker}/timeline`: its documents and announced calls,
+ * newest first, paged by cursor. Needs an API key.
+ */
+export class TimelineGroup extends HttpApiGroup.make("timeline")
+  .add(
+    HttpApiEndpoint.get("getTimeline", "/v1/companies/:ticker/timeline")
+      .setPath(Schema.Struct({ ticker: Ticker }))
+      .setUrlParams(TimelineParams)
+      .addSuccess(TimelinePage)
+      .addError(ApiError.CompanyNotFoundResponse)
+      .annotate(OpenApi.Summary, "A company's filings, releases, calls and news, newest first")
+      .annotate(
+        OpenApi.Description,
+        "One entry per filing (with an 8-K's items), press release, presentation, earnings call transcript, " +
+          "announced call (dated by its scheduled time, in New York) and news item, each with the first highlight " +
+          "of its feed item. Newest date first; entries of one date in a fixed order, so paging is exact: send " +
+          "`next_cursor` back as `cursor` with the same types, start_date and end_date (limit may change) until " +
+          "`has_more` is false. A ticker of which nothing is stored answers 404 company_not_found."
+      )
+  )
+  .middleware(Authorization)
+{}
+
+/**
  * Webhook subscriptions of the calling API key: create, list, read, change, delete, reactivate and
  * recover them, and read or redeliver their deliveries. Another key's subscription answers 404.
  */
@@ -384,6 +409,7 @@ export class FilingsApi extends HttpApi.make("filings")
   .add(SearchGroup)
   .add(ExtractGroup)
   .add(FeedGroup)
+  .add(TimelineGroup)
   .add(WebhooksGroup)
   .add(AdminGroup)
   .add(SystemGroup)

@@ -94,6 +94,32 @@ export const DocumentNotFoundResponse = onTheWire(
   "No document has this publication_id"
 )
 
+/** 404: no company is known by this ticker (none of its documents is stored). */
+export class CompanyNotFound extends Schema.TaggedError<CompanyNotFound>()("CompanyNotFound", {
+  message: Schema.String
+}) {
+  /**
+   * The error for an unknown ticker, with the message that names it.
+   *
+   * @example
+   * import { ApiError } from "@filings/domain"
+   *
+   * ApiError.CompanyNotFound.forTicker("ZZZZ").message
+   * // "no company with ticker ZZZZ"
+   */
+  static forTicker(ticker: string): CompanyNotFound {
+    return new CompanyNotFound({ message: `no company with ticker ${ticker}` })
+  }
+}
+/** {@link CompanyNotFound} on the wire: status 404, body `{"error": {"code": "company_not_found", "message"}}`. */
+export const CompanyNotFoundResponse = onTheWire(
+  CompanyNotFound,
+  "CompanyNotFound",
+  "company_not_found",
+  404,
+  "No company is known by this ticker"
+)
+
 /** 404: the document has no exhibit with this number. */
 export class ExhibitNotFound extends Schema.TaggedError<ExhibitNotFound>()("ExhibitNotFound", {
   message: Schema.String

@@ -35,6 +35,7 @@ import type { Ingestion } from "./ingest/Ingestion.js"
 import * as SearchHandlers from "./search/SearchHandlers.js"
 import * as SectionsHandlers from "./sections/SectionsHandlers.js"
 import type { ServerConfig } from "./ServerConfig.js"
+import * as TimelineHandlers from "./timeline/TimelineHandlers.js"
 import * as WebhooksHandlers from "./webhooks/WebhooksHandlers.js"
 
 /** What the handlers need from the composition root. */
@@ -65,6 +66,7 @@ export const apiLayer: Layer.Layer<HttpApi.Api, never, Requirements> = Layer.mer
       ExtractHandlers.layer,
       WebhooksHandlers.layer,
       FeedHandlers.layer,
+      TimelineHandlers.layer,
       AdminHandlers.layer,
       SystemHandlers.layer
     ]),

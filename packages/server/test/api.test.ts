@@ -36,7 +36,8 @@ const faultyDocumentStore = Layer.effect(
       findChunk: (id, chunkId) => guard("DocumentStore.findChunk", store.findChunk(id, chunkId)),
       findMetadata: (id) => guard("DocumentStore.findMetadata", store.findMetadata(id)),
       list: (query) => guard("DocumentStore.list", store.list(query)),
-      searchSections: (query) => guard("DocumentStore.searchSections", store.searchSections(query))
+      searchSections: (query) => guard("DocumentStore.searchSections", store.searchSections(query)),
+      companyDocuments: (query) => guard("DocumentStore.companyDocuments", store.companyDocuments(query))
     })
   })
 ).pipe(Layer.provide(MemoryStorage.documentStore))
@@ -87,7 +88,14 @@ describe("storage failures at the HTTP edge", () => {
 
   it("503 service_unavailable when storage is down, without its message", async () => {
     storeBehaviour = "unavailable"
-    for (const path of [`/v1/documents/${document.publicationId}`, "/v1/documents?tickers=ACME", "/healthz"]) {
+    for (
+      const path of [
+        `/v1/documents/${document.publicationId}`,
+        "/v1/documents?tickers=ACME",
+        "/v1/companies/ACME/timeline",
+        "/healthz"
+      ]
+    ) {
       const response = await get(path)
       assert.strictEqual(response.status, 503, path)
       const { error } = await envelope(response)

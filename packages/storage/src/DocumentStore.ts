@@ -70,6 +70,30 @@ export interface DocumentPage {
 }
 
 /**
+ * Where a document stands among a company's documents, newest first: its filing date, then its
+ * publication id. A key read from elsewhere (a cursor) may name no stored document.
+ */
+export interface DocumentKey {
+  readonly filingDate: string
+  readonly publicationId: string
+}
+
+/** A query of `DocumentStore.companyDocuments`: one company's documents, filtered, after a key. */
+export interface CompanyDocumentsQuery {
+  readonly ticker: Ticker
+  /** Absent: every type. */
+  readonly docTypes?: ReadonlyArray<DocType> | undefined
+  /** Inclusive, on the filing date. */
+  readonly startDate?: IsoDate | undefined
+  /** Inclusive, on the filing date. */
+  readonly endDate?: IsoDate | undefined
+  /** Only the documents after this key in the order of `companyDocuments` (see `compareNewestFirst`). */
+  readonly after?: DocumentKey | undefined
+  /** The most documents returned. */
+  readonly limit: number
+}
+
+/**
  * Which sections a cross-document search wants: sections whose item key is listed for their
  * document's type, or whose name is one of `names` (compared without regard to case).
  */
@@ -127,6 +151,14 @@ export interface Service {
   ) => Effect.Effect<Option.Option<Document.DocumentMetadata>, StorageError>
   /** The documents matching the filters, in the query's order (see `compareForListing`), one page. */
   readonly list: (query: DocumentQuery) => Effect.Effect<DocumentPage, StorageError>
+  /**
+   * One company's documents, newest filing date first, ties by publication id descending in the
+   * order of its UTF-16 code units (see `compareNewestFirst`): a total order, so a page that ends
+   * at a document goes on from its key without a loss or a repeat. At most `limit`.
+   */
+  readonly companyDocuments: (
+    query: CompanyDocumentsQuery
+  ) => Effect.Effect<ReadonlyArray<Document.DocumentMetadata>, StorageError>
   /** One kind of section across many documents. */
   readonly searchSections: (query: SectionQuery) => Effect.Effect<SectionPage, StorageError>
 }
@@ -162,3 +194,17 @@ export const matchesQuery = (query: DocumentFilters) => (document: Document.Docu
 export const matchesSection = (match: SectionMatch, docType: DocType) => (section: Document.LabeledSection): boolean =>
   match.items.some((wanted) => wanted.docType === docType && wanted.item === section.item) ||
   match.names.some((name) => name.toLowerCase() === section.title.toLowerCase())
+
+/** Compares two ids by their UTF-16 code units, the order of SQL's "C" collation on ASCII ids. */
+const compareCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
+
+/**
+ * The order of `companyDocuments`: newest filing date first, then publication id descending, by
+ * code units (not by locale, so every store and the server agree on it).
+ */
+export const compareNewestFirst = (a: DocumentKey, b: DocumentKey): number =>
+  compareCodeUnits(b.filingDate, a.filingDate) || compareCodeUnits(b.publicationId, a.publicationId)
+
+/** Whether a document comes after a key in the order of `companyDocuments`. */
+export const isAfterKey = (key: DocumentKey) => (document: DocumentKey): boolean =>
+  compareNewestFirst(key, document) < 0

@@ -50,6 +50,13 @@ export interface Service {
   readonly record: (events: ReadonlyArray<NewEvent>) => Effect.Effect<ReadonlyArray<StoredEvent>, StorageError>
   /** Events recorded after `sequence` (0 for all), oldest first, at most `limit`. */
   readonly after: (sequence: number, limit: number) => Effect.Effect<ReadonlyArray<StoredEvent>, StorageError>
+  /**
+   * The events of one type about one company, oldest first: those whose payload's `data.ticker`
+   * (where every event of the API names its company) is `ticker`.
+   */
+  readonly ofCompany: (
+    query: { readonly type: string; readonly ticker: string }
+  ) => Effect.Effect<ReadonlyArray<StoredEvent>, StorageError>
   /** The event recorded under the key; none when no event has it. */
   readonly findByKey: (key: string) => Effect.Effect<Option.Option<StoredEvent>, StorageError>
   /** The sequence of the newest event, 0 when there is none: "from now on" for a new reader. */
@@ -67,3 +74,11 @@ export interface Service {
  * ```
  */
 export class EventStore extends Context.Tag("@filings/storage/EventStore")<EventStore, Service>() {}
+
+/** The company an event's payload names in `data.ticker`, the place every event of the API has it. */
+export const tickerOf = (payload: unknown): string | undefined => {
+  if (typeof payload !== "object" || payload === null || !("data" in payload)) return undefined
+  const data = payload.data
+  if (typeof data !== "object" || data === null || !("ticker" in data)) return undefined
+  return typeof data.ticker === "string" ? data.ticker : undefined
+}

@@ -81,6 +81,8 @@ export interface Service {
   readonly save: (item: StoredFeedItem) => Effect.Effect<SaveOutcome, StorageError>
   /** The item with this id, as saved last. */
   readonly findById: (id: string) => Effect.Effect<Option.Option<StoredFeedItem>, StorageError>
+  /** The items with these ids, in no particular order; ids without an item are left out. */
+  readonly findByIds: (ids: ReadonlyArray<string>) => Effect.Effect<ReadonlyArray<StoredFeedItem>, StorageError>
   /**
    * Items published at or after `publishedFromMillis` whose `stockChange` is null, newest first, at
    * most `limit`: those stored before the session that met them had closed.

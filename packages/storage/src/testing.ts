@@ -30,7 +30,7 @@ import { type ApiKeyRecord, ApiKeyStore } from "./ApiKeyStore.js"
 import { CompanyStore } from "./CompanyStore.js"
 import { CursorStore } from "./CursorStore.js"
 import { type Delivery, DeliveryStore, type NewDelivery } from "./DeliveryStore.js"
-import { DocumentStore, type SectionMatch, type StoredDocument } from "./DocumentStore.js"
+import { type DocumentKey, DocumentStore, type SectionMatch, type StoredDocument } from "./DocumentStore.js"
 import { EventStore, type NewEvent, type StoredEvent } from "./EventStore.js"
 import { ExtractionStore, type StoredExtraction, type StoredTable } from "./ExtractionStore.js"
 import { FeedStore, type StoredFeedItem } from "./FeedStore.js"
@@ -352,6 +352,95 @@ export const conformance = <E>(
           }))
       })
 
+      describe("DocumentStore.companyDocuments", () => {
+        it.effect("reads one company's documents newest first, ids by code units within a date, filtered", () =>
+          Effect.gen(function*() {
+            const store = yield* DocumentStore
+            const [acme, other] = [uniqueTicker(), uniqueTicker()]
+            const filing = uniqueAccession()
+            // ex10.1 comes after ex1.10 by code units ("0" > "."), before it in a locale that skips punctuation.
+            const documents = [
+              sampleDocument({ ticker: acme, publicationId: filing, filingDate: "2024-03-15", docType: "8-K" }),
+              sampleDocument({
+                ticker: acme,
+                publicationId: `${filing}-ex10.1` as Ids.PublicationId,
+                filingDate: "2024-03-15",
+                docType: "PRESS_RELEASE"
+              }),
+              sampleDocument({
+                ticker: acme,
+                publicationId: `${filing}-ex1.10` as Ids.PublicationId,
+                filingDate: "2024-03-15",
+                docType: "PRESENTATION"
+              }),
+              sampleDocument({ ticker: acme, filingDate: "2024-02-15", docType: "8-K", items: ["Item 2.02"] }),
+              sampleDocument({ ticker: acme, filingDate: "2024-01-15", docType: "10-Q" })
+            ]
+            yield* Effect.forEach(
+              [...documents, sampleDocument({ ticker: other, filingDate: "2024-03-15" })],
+              store.save
+            )
+            const ids = (found: ReadonlyArray<{ readonly publicationId: string }>) => found.map((d) => d.publicationId)
+
+            const all = yield* store.companyDocuments({ ticker: acme, limit: 100 })
+            assert.deepStrictEqual(ids(all), [
+              `${filing}-ex10.1`,
+              `${filing}-ex1.10`,
+              filing,
+              documents[3]!.publicationId,
+              documents[4]!.publicationId
+            ])
+            assert.deepStrictEqual(all[3], metadataOf(documents[3]!))
+
+            // Every page size, each page after the last one's key: the whole list once, in order.
+            for (let limit = 1; limit <= all.length + 1; limit++) {
+              const paged: Array<string> = []
+              let after: DocumentKey | undefined = undefined
+              for (;;) {
+                const page: ReadonlyArray<DocumentKey> = yield* store.companyDocuments({ ticker: acme, limit, after })
+                paged.push(...ids(page))
+                const last = page[page.length - 1]
+                if (page.length < limit || last === undefined) break
+                after = last
+              }
+              assert.deepStrictEqual(paged, ids(all), `limit ${limit}`)
+            }
+
+            // A key that names no stored document: after it within its date, then the older dates.
+            assert.deepStrictEqual(
+              ids(
+                yield* store.companyDocuments({
+                  ticker: acme,
+                  limit: 100,
+                  after: { filingDate: "2024-03-15", publicationId: `${filing}-ex10` }
+                })
+              ),
+              ids(all).slice(1)
+            )
+            assert.deepStrictEqual(
+              ids(
+                yield* store.companyDocuments({
+                  ticker: acme,
+                  limit: 100,
+                  after: { filingDate: "2024-02-20", publicationId: "" }
+                })
+              ),
+              ids(all).slice(3)
+            )
+
+            const filtered = yield* store.companyDocuments({
+              ticker: acme,
+              docTypes: ["8-K", "10-Q"],
+              startDate: "2024-02-15",
+              endDate: "2024-03-15",
+              limit: 100
+            })
+            assert.deepStrictEqual(ids(filtered), [filing, documents[3]!.publicationId])
+            assert.deepStrictEqual(yield* store.companyDocuments({ ticker: uniqueTicker(), limit: 10 }), [])
+            assert.deepStrictEqual(yield* store.companyDocuments({ ticker: acme, limit: 0 }), [])
+          }))
+      })
+
       describe("DocumentStore.searchSections", () => {
         const section = (title: string, item: string | undefined, content: string) => ({
           title,
@@ -641,6 +730,17 @@ export const conformance = <E>(
             assert.isTrue(Option.isNone(yield* store.findById(uniqueAccession())))
           }))
 
+        it.effect("finds the items of several ids at once, leaving out ids without an item", () =>
+          Effect.gen(function*() {
+            const store = yield* FeedStore
+            const items = [sampleFeedItem({ ticker: uniqueTicker() }), sampleFeedItem({ ticker: uniqueTicker() })]
+            yield* Effect.forEach(items, store.save)
+            const found = yield* store.findByIds([items[1]!.id, uniqueAccession(), items[0]!.id, items[1]!.id])
+            const byId = (a: StoredFeedItem, b: StoredFeedItem) => a.id.localeCompare(b.id)
+            assert.deepStrictEqual([...found].sort(byId), [...items].sort(byId))
+            assert.deepStrictEqual(yield* store.findByIds([]), [])
+          }))
+
         it.effect("queries the asked tickers and types, newest first, ties by id, within the time bounds", () =>
           Effect.gen(function*() {
             const store = yield* FeedStore
@@ -916,6 +1016,37 @@ export const conformance = <E>(
             assert.isAtLeast(after, recorded[1]!.sequence)
             assert.isAbove(after, before)
             assert.isAtLeast(before, 0)
+          }))
+
+        it.effect("reads the events of one type about one company, by the ticker their data names, oldest first", () =>
+          Effect.gen(function*() {
+            const store = yield* EventStore
+            const prefix = uniqueName("company")
+            const [acme, other] = [uniqueTicker(), uniqueTicker()]
+            const upcoming = (key: string, ticker: string, scheduledAt: string): NewEvent => ({
+              type: "earnings_call.upcoming",
+              key: `${prefix}:${key}`,
+              payload: { event: "earnings_call.upcoming", data: { ticker, scheduled_at: scheduledAt } }
+            })
+            yield* store.record([
+              upcoming("first", acme, "2026-01-30T22:00:00.000Z"),
+              upcoming("other", other, "2026-01-30T22:00:00.000Z"),
+              { type: "filing.new", key: `${prefix}:filing`, payload: { data: { ticker: acme } } },
+              { type: "earnings_call.upcoming", key: `${prefix}:no-data`, payload: { ticker: acme } },
+              upcoming("second", acme, "2026-04-30T21:00:00.000Z")
+            ])
+            const found = yield* store.ofCompany({ type: "earnings_call.upcoming", ticker: acme })
+            assert.deepStrictEqual(found.map((event) => event.key), [`${prefix}:first`, `${prefix}:second`])
+            assert.isTrue(isStrictlyIncreasing(sequencesOf(found)))
+            assert.deepStrictEqual(found[1]!.payload, upcoming("second", acme, "2026-04-30T21:00:00.000Z").payload)
+            assert.deepStrictEqual(
+              (yield* store.ofCompany({ type: "filing.new", ticker: acme })).map((event) => event.key),
+              [`${prefix}:filing`]
+            )
+            assert.deepStrictEqual(
+              yield* store.ofCompany({ type: "earnings_call.upcoming", ticker: uniqueTicker() }),
+              []
+            )
           }))
 
         it.effect("records events in the given order, with ids and the Clock's time, and returns them", () =>

@@ -28,6 +28,7 @@ const readListPage = rowsAs(Counted(DocumentStore.DocumentMetadata.fields))
 const readChunks = rowsAs(DocumentStore.StoredChunk)
 const readDocumentRow = firstRowAs(DocumentRow)
 const readMetadataRow = firstRowAs(DocumentStore.DocumentMetadata)
+const readMetadataRows = rowsAs(DocumentStore.DocumentMetadata)
 const readCompany = firstRowAs(CompanyStore.Company)
 
 /**
@@ -195,6 +196,24 @@ export const makeDocumentStore = Effect.gen(function*() {
       return { documents: page.rows, total: page.total }
     }).pipe(failsAs("DocumentStore.list"))
 
+  // Ids compare in the "C" collation, by bytes, whatever the database's default: the order the
+  // server merges pages in and the other stores keep (`DocumentStore.compareNewestFirst`).
+  const companyDocuments = (query: DocumentStore.CompanyDocumentsQuery) => {
+    const { after } = query
+    const filters = [
+      ...documentFilters({ ...query, tickers: [query.ticker] }),
+      // The filing date alone bounds the (ticker, filing_date) index scan; the id decides within the date.
+      ...(after === undefined ? [] : [
+        sql`filing_date <= ${after.filingDate}::date`,
+        sql`(filing_date < ${after.filingDate}::date OR publication_id COLLATE "C" < ${after.publicationId}::text)`
+      ])
+    ]
+    return sql`
+      SELECT ${metadataColumns} FROM documents WHERE ${sql.and(filters)}
+      ORDER BY filing_date DESC, publication_id COLLATE "C" DESC
+      LIMIT ${Math.max(0, Math.floor(query.limit))}`.pipe(readMetadataRows, failsAs("DocumentStore.companyDocuments"))
+  }
+
   const searchSections = (query: DocumentStore.SectionQuery) =>
     Effect.gen(function*() {
       const { items, names } = query.match
@@ -211,7 +230,15 @@ export const makeDocumentStore = Effect.gen(function*() {
       return { results: page.hits.map(({ document, hit }) => ({ document, section: hit })), total: page.total }
     }).pipe(failsAs("DocumentStore.searchSections"))
 
-  const service: DocumentStore.Service = { save, findByPublicationId, findChunk, findMetadata, list, searchSections }
+  const service: DocumentStore.Service = {
+    save,
+    findByPublicationId,
+    findChunk,
+    findMetadata,
+    list,
+    searchSections,
+    companyDocuments
+  }
   return service
 })
 

@@ -68,6 +68,15 @@ export const makeEventStore = Effect.gen(function*() {
         failsAs("EventStore.after")
       ),
 
+    ofCompany: ({ ticker, type }) =>
+      // The expression of the events_by_type_and_ticker index, so the lookup reads that index.
+      sql`
+        SELECT ${columns} FROM events WHERE type = ${type} AND (payload -> 'data' ->> 'ticker') = ${ticker}
+        ORDER BY sequence`.pipe(
+        readEvents,
+        failsAs("EventStore.ofCompany")
+      ),
+
     findByKey: (key) =>
       sql`SELECT ${columns} FROM events WHERE key = ${key}`.pipe(
         readEvents,

@@ -46,6 +46,14 @@ export const makeFeedStore = Effect.gen(function*() {
         failsAs("FeedStore.findById")
       ),
 
+    findByIds: (ids) =>
+      ids.length === 0
+        ? Effect.succeed([])
+        : sql`SELECT ${columns} FROM feed_items WHERE ${sql.in("id", [...new Set(ids)])}`.pipe(
+          readItems,
+          failsAs("FeedStore.findByIds")
+        ),
+
     withoutStockChange: ({ limit, publishedFromMillis }) =>
       sql`
         SELECT id, ticker, published_at_ms::float8 AS published_at_ms FROM feed_items

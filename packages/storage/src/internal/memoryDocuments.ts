@@ -59,6 +59,17 @@ export const makeDocumentStoreWithIndex = Effect.gen(function*() {
           ) => metadata)
         }
       }),
+    companyDocuments: (query) =>
+      Effect.map(Ref.get(documents), (map) =>
+        [...map.values()]
+          .filter((document) =>
+            document.ticker === query.ticker &&
+            DocumentStore.matchesQuery(query)(document) &&
+            (query.after === undefined || DocumentStore.isAfterKey(query.after)(document))
+          )
+          .sort(DocumentStore.compareNewestFirst)
+          .slice(0, Math.max(0, query.limit))
+          .map(({ body: _b, chunks: _c, exhibits: _e, sections: _s, ...metadata }) => metadata)),
     searchSections: (query) =>
       Effect.map(Ref.get(documents), (map) => {
         const hits = [...map.values()]

@@ -4,7 +4,7 @@
 import { Clock, Effect, Option, Ref } from "effect"
 import { randomBytes } from "node:crypto"
 import type * as CursorStore from "../CursorStore.js"
-import type * as EventStore from "../EventStore.js"
+import * as EventStore from "../EventStore.js"
 
 interface Log {
   /** Oldest first; sequences are 1, 2, 3, ... */
@@ -62,6 +62,11 @@ export const makeEventStore = Effect.gen(function*() {
         })
       }),
     after: (sequence, limit) => Effect.map(Ref.get(log), (current) => page(current, sequence, limit).map(copy)),
+    ofCompany: ({ ticker, type }) =>
+      Effect.map(Ref.get(log), (current) =>
+        current.events
+          .filter((event) => event.type === type && EventStore.tickerOf(event.payload) === ticker)
+          .map(copy)),
     findByKey: (key) =>
       Effect.map(Ref.get(log), (current) => Option.map(Option.fromNullable(current.byKey.get(key)), copy)),
     latestSequence: Effect.map(Ref.get(log), (current) => current.events.length)

@@ -11,6 +11,12 @@ export const makeFeedStore = Effect.gen(function*() {
         new Map(map).set(item.id, structuredClone(item))
       ]),
     findById: (id) => Effect.map(Ref.get(items), (map) => Option.fromNullable(map.get(id))),
+    findByIds: (ids) =>
+      Effect.map(Ref.get(items), (map) =>
+        [...new Set(ids)].flatMap((id) => {
+          const item = map.get(id)
+          return item === undefined ? [] : [structuredClone(item)]
+        })),
     withoutStockChange: ({ limit, publishedFromMillis }) =>
       Effect.map(Ref.get(items), (map) =>
         [...map.values()]

@@ -26,6 +26,8 @@ ALTER TABLE document_chunks
   ALTER COLUMN page_start SET NOT NULL,
   ALTER COLUMN page_end SET NOT NULL;
 
+CREATE INDEX document_chunks_terms ON document_chunks USING gin (terms);
+
 CREATE TABLE search_terms (
   term text PRIMARY KEY,
   passages integer NOT NULL

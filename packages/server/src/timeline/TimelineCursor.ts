@@ -1,0 +1,61 @@
+/**
+ * The `cursor` of the timeline: where a page ended (the last entry's date and its sort id) and a
+ * fingerprint of the company and filters it was read with, written as base64url JSON. Clients treat
+ * it as opaque. As the feed's cursor, it is not signed (any client may ask from any point of its
+ * own query); the fingerprint only catches a cursor sent with other filters or for another company.
+ */
+import { Dates, type Timeline } from "@filings/domain"
+import type { DocumentStore } from "@filings/storage"
+import { Either, Schema } from "effect"
+import { createHash } from "node:crypto"
+
+/** What a cursor belongs to: the company and the request's filters, without `limit` and `cursor`. */
+export interface CursorFilters {
+  readonly ticker: string
+  readonly types?: ReadonlyArray<Timeline.EntryType> | undefined
+  readonly start_date?: string | undefined
+  readonly end_date?: string | undefined
+}
+
+/** The same for requests that mean the same: types in any order, or repeated. */
+export const fingerprint = (filters: CursorFilters): string => {
+  const canonical = JSON.stringify([
+    filters.ticker,
+    filters.types === undefined ? null : [...new Set(filters.types)].sort(),
+    filters.start_date ?? null,
+    filters.end_date ?? null
+  ])
+  return createHash("sha256").update(canonical).digest("base64url").slice(0, 22)
+}
+
+const Position = Schema.parseJson(Schema.Struct({
+  d: Dates.IsoDate,
+  // No control characters: PostgreSQL refuses NUL in text, and no sort id has any.
+  id: Schema.String.pipe(Schema.maxLength(120), Schema.pattern(/^[^\u0000-\u001f]*$/)),
+  f: Schema.String
+}))
+
+/** The cursor of a page that ended at `key`. */
+export const encode = (key: DocumentStore.DocumentKey, filterFingerprint: string): string =>
+  Buffer.from(JSON.stringify({ d: key.filingDate, id: key.publicationId, f: filterFingerprint })).toString(
+    "base64url"
+  )
+
+/** Why a cursor was refused: not one this module wrote, or written for other filters. */
+export type DecodeFailure = "malformed" | "other-filters"
+
+/** The position a cursor names, if it is one this module wrote for these filters. */
+export const decode = (
+  cursor: string,
+  filterFingerprint: string
+): Either.Either<DocumentStore.DocumentKey, DecodeFailure> => {
+  // Node's base64url reader skips characters outside the alphabet; only an exact round trip is ours.
+  const text = /^[A-Za-z0-9_-]+$/.test(cursor) ? Buffer.from(cursor, "base64url").toString("utf8") : ""
+  const position = Schema.decodeUnknownEither(Position)(text)
+  if (Either.isLeft(position)) return Either.left("malformed")
+  const { d, f, id } = position.right
+  const key = { filingDate: d, publicationId: id }
+  if (encode(key, f) !== cursor) return Either.left("malformed")
+  if (f !== filterFingerprint) return Either.left("other-filters")
+  return Either.right(key)
+}

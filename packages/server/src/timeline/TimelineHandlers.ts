@@ -1,0 +1,121 @@
+/**
+ * `GET /v1/companies/{ticker}/timeline`: one company's documents and announced calls, newest first,
+ * paged by cursor. A page reads at most `limit + 1` of the company's documents after the cursor
+ * (through the (ticker, filing_date) index) and the company's announced calls (a few a year, through
+ * the event log's index by company), merges them in the order of `TimelineEntries`, and then reads
+ * the feed items of the page's documents alone for their first highlight.
+ */
+import { HttpApiBuilder } from "@effect/platform"
+import { Api, ApiError, type Ids, Timeline } from "@filings/domain"
+import { CompanyStore, DocumentStore, EventStore, FeedStore } from "@filings/storage"
+import { Array as Arr, Effect, Either, Option } from "effect"
+import { orServiceUnavailable } from "../http/StorageFailures.js"
+import * as TimelineCursor from "./TimelineCursor.js"
+import * as TimelineEntries from "./TimelineEntries.js"
+
+const cursorRefused = {
+  "malformed": "cursor is not a next_cursor this timeline returned",
+  "other-filters": "cursor belongs to a request for another company or with other types, start_date or end_date: " +
+    "send it with the filters of the request that returned it, or leave cursor out to start from the newest entry"
+} as const
+
+// Highlights were checked when their items were stored, and the response schema checks the answer
+// as it is encoded, so entries are built without validating them a second time.
+const unchecked = { disableValidation: true } as const
+
+/** Whether anything is known of the company: its record, or at least one stored document. */
+const isKnown = (ticker: Ids.Ticker) =>
+  Effect.gen(function*() {
+    if (Option.isSome(yield* (yield* CompanyStore.CompanyStore).findByTicker(ticker))) return true
+    const documents = yield* (yield* DocumentStore.DocumentStore).companyDocuments({ ticker, limit: 1 })
+    return documents.length > 0
+  })
+
+/** The company's announced calls within the request's dates, after the cursor. */
+const announcedCalls = (
+  ticker: Ids.Ticker,
+  range: { readonly startDate?: string | undefined; readonly endDate?: string | undefined },
+  after: DocumentStore.DocumentKey | undefined
+) =>
+  Effect.map(
+    Effect.flatMap(EventStore.EventStore, (events) => events.ofCompany({ type: "earnings_call.upcoming", ticker })),
+    (found) =>
+      Arr.getSomes(found.map(TimelineEntries.ofUpcomingCall)).filter((entry) =>
+        TimelineEntries.isWithin(range)(entry) &&
+        (after === undefined || DocumentStore.isAfterKey(after)(entry.key))
+      )
+  )
+
+/** The first highlight of each document's feed item, by publication id. */
+const firstHighlights = (publicationIds: ReadonlyArray<string>) =>
+  Effect.map(
+    publicationIds.length === 0
+      ? Effect.succeed([])
+      : Effect.flatMap(FeedStore.FeedStore, (feed) => feed.findByIds(publicationIds)),
+    (items) => new Map(items.flatMap((item) => item.highlights[0] === undefined ? [] : [[item.id, item.highlights[0]]]))
+  )
+
+/** The answer to one request: its page, whether more follow, and where to go on from. */
+export const answer = Effect.fn("timeline.getTimeline")(function*(ticker: Ids.Ticker, params: Timeline.TimelineParams) {
+  const limit = params.limit ?? Timeline.DefaultLimit
+  if (params.start_date !== undefined && params.end_date !== undefined && params.start_date > params.end_date) {
+    return yield* new ApiError.InvalidRequest({
+      message: `start_date ${params.start_date} is after end_date ${params.end_date}`
+    })
+  }
+  const filterFingerprint = TimelineCursor.fingerprint({ ticker, ...params })
+  const after = params.cursor === undefined ? undefined : yield* Either.match(
+    TimelineCursor.decode(params.cursor, filterFingerprint),
+    {
+      onLeft: (refusal) => Effect.fail(new ApiError.InvalidRequest({ message: `cursor: ${cursorRefused[refusal]}` })),
+      onRight: Effect.succeed
+    }
+  )
+  const range = { startDate: params.start_date, endDate: params.end_date }
+  const docTypes = TimelineEntries.docTypesOf(params.types)
+  // One more than the page of each kind: whether anything follows the page.
+  const documents = docTypes !== undefined && docTypes.length === 0
+    ? []
+    : yield* (yield* DocumentStore.DocumentStore).companyDocuments({
+      ticker,
+      docTypes,
+      ...range,
+      after,
+      limit: limit + 1
+    })
+  const calls = params.types === undefined || params.types.includes("upcoming_call")
+    ? yield* announcedCalls(ticker, range, after)
+    : []
+  if (documents.length === 0 && !(yield* isKnown(ticker))) return yield* ApiError.CompanyNotFound.forTicker(ticker)
+  const merged = [...documents.map(TimelineEntries.ofDocument), ...calls].sort(TimelineEntries.compareNewestFirst)
+  const page = merged.slice(0, limit)
+  const hasMore = merged.length > limit
+  const highlights = yield* firstHighlights(Arr.getSomes(page.map((entry) => entry.document)))
+  const last = page[page.length - 1]
+  return new Timeline.TimelinePage({
+    ticker,
+    entries: page.map(({ document, entry }) =>
+      new Timeline.TimelineEntry({
+        ...entry,
+        highlight: Option.match(document, {
+          onNone: () => null,
+          onSome: (publicationId) => highlights.get(publicationId) ?? null
+        })
+      }, unchecked)
+    ),
+    has_more: hasMore,
+    next_cursor: hasMore && last !== undefined ? TimelineCursor.encode(last.key, filterFingerprint) : null
+  }, unchecked)
+})
+
+export const layer = HttpApiBuilder.group(Api.FilingsApi, "timeline", (handlers) =>
+  Effect.map(
+    Effect.context<
+      DocumentStore.DocumentStore | CompanyStore.CompanyStore | EventStore.EventStore | FeedStore.FeedStore
+    >(),
+    (stores) =>
+      handlers.handle(
+        "getTimeline",
+        ({ path, urlParams }) => orServiceUnavailable(answer(path.ticker, urlParams).pipe(Effect.provide(stores)))
+      )
+  ))
