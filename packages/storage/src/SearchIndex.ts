@@ -6,8 +6,9 @@
  *
  * Ranking is BM25 over the terms of `SearchText` (a passage's words, and its document's ticker,
  * company name, form and section title), each concept of the query counted by its best
- * alternative, with a bonus where two words of the query stand side by side in the passage. Every
- * adapter ranks with the same formula and constants (`ranking`), so they agree.
+ * alternative, occurrences weighed by `occurrenceWeight`, with a bonus where two words of the query
+ * stand side by side in the passage. Which passages are results at all is `selection`'s rule.
+ * Every adapter ranks and selects with the same formula and constants, so they agree.
  *
  * @module
  */
@@ -50,6 +51,51 @@ export const ranking = { k1: 1.2, b: 0.75, adjacentWeight: 0.5 } as const
  */
 export const inverseFrequency = (passages: number, total: number): number =>
   Math.log(1 + (Math.max(total - passages, 0) + 0.5) / (passages + 0.5))
+
+/**
+ * How much a term's occurrences in a passage count, before BM25's saturation: the sum of 1/j² for
+ * j = 1 to the occurrences (1, 1.25, 1.36, ... towards 1.64). It is what PostgreSQL's `ts_rank`
+ * computes for one term, scaled, so the SQL adapter reads it from the index without unpacking a
+ * passage's terms; every adapter uses it in place of the raw count.
+ */
+export const occurrenceWeight = (occurrences: number): number => {
+  let weight = 0
+  for (let j = 1; j <= occurrences; j++) weight += 1 / (j * j)
+  return weight
+}
+
+/**
+ * A term held by more passages than this share of all (and than `commonFloor`) is common: it
+ * ranks the passages a query finds, but does not find them on its own when the query has rarer
+ * words (see `selection`).
+ */
+export const commonShare = 0.02
+/** Below this many passages holding it, no term is common, however small the index. */
+export const commonFloor = 2_000
+
+/**
+ * Which passages a query finds, besides holding every quoted phrase and no excluded one:
+ * - `any`: those holding one of `terms`, the query's words (and their alternatives) that are not
+ *   common; a passage holding only common words of the query is not a result;
+ * - `all`: when every word is common, those holding each word (any of its alternatives);
+ * - `required`: when the query has only quoted phrases, those holding them.
+ */
+export type Selection =
+  | { readonly mode: "any"; readonly terms: ReadonlyArray<string> }
+  | { readonly mode: "all" }
+  | { readonly mode: "required" }
+
+/** The selection of a query, given how many passages hold each of its terms and how many there are. */
+export const selection = (query: ParsedQuery, passagesHolding: (term: string) => number, total: number): Selection => {
+  const optional = query.concepts.filter((concept) => !concept.required)
+  if (optional.length === 0) return { mode: "required" }
+  const threshold = Math.max(commonFloor, total * commonShare)
+  const terms = new Set(
+    optional.flatMap((concept) => concept.alternatives.flatMap((phrase) => phrase.terms.map(({ term }) => term)))
+  )
+  const selective = [...terms].filter((term) => passagesHolding(term) <= threshold)
+  return selective.length > 0 ? { mode: "any", terms: selective } : { mode: "all" }
+}
 
 /**
  * What a search index does. It fails with `StorageError` only when the backing store does; a query

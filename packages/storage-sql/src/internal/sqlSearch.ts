@@ -23,23 +23,29 @@ const phraseQuery = (phrase: SearchText.Phrase): string => {
 
 /**
  * Which passages a query matches, as `tsquery` input: every required concept, no excluded phrase,
- * and, when the query has words that are not required, at least one of their terms.
+ * and what `SearchIndex.selection` asks of the other words (one of the selective terms, or each
+ * word when all are common).
  */
-export const matchQuery = (query: SearchText.ParsedQuery): string => {
-  const optionalTerms = new Set(
-    query.concepts.filter((concept) => !concept.required).flatMap((concept) =>
-      concept.alternatives.flatMap((phrase) => phrase.terms.map(({ term }) => term))
-    )
-  )
-  const parts = [
-    ...(optionalTerms.size === 0 ? [] : [`(${[...optionalTerms].map(quoteLexeme).join(" | ")})`]),
+export const matchQuery = (query: SearchText.ParsedQuery, selected: SearchIndex.Selection): string => {
+  const anyTerm = (terms: Iterable<string>) => `(${[...new Set(terms)].map(quoteLexeme).join(" | ")})`
+  const optional = query.concepts.filter((concept) => !concept.required)
+  const selecting = selected.mode === "any"
+    ? [anyTerm(selected.terms)]
+    : selected.mode === "all"
+    ? optional.map((concept) => anyTerm(concept.alternatives.flatMap((phrase) => phrase.terms.map(({ term }) => term))))
+    : []
+  return [
+    ...selecting,
     ...query.concepts.filter((concept) => concept.required).map((concept) =>
       `(${concept.alternatives.map(phraseQuery).join(" | ")})`
     ),
     ...query.excluded.map((phrase) => `!${phraseQuery(phrase)}`)
-  ]
-  return parts.join(" & ")
+  ].join(" & ")
 }
+
+// ts_rank of one term, with its default weight of 0.1 for every position, is that weight times
+// occurrenceWeight(occurrences) / (pi^2 / 6); this turns it back into occurrenceWeight.
+const occurrenceScale = Math.PI * Math.PI / 6 / 0.1
 
 const Frequency = Schema.Struct({ term: Schema.String, passages: Schema.Number })
 const Totals = Schema.Struct({ passages: Schema.Number, terms: Schema.Number })
@@ -103,19 +109,25 @@ export const makeSearchIndex = Effect.gen(function*() {
       const idf = (term: string) => SearchIndex.inverseFrequency(passagesHolding.get(term) ?? 0, passages)
       const weights = parsed.concepts.flatMap((concept, conceptIndex) =>
         concept.alternatives.flatMap((phrase, alternative) =>
-          phrase.terms.map(({ term }) => ({ term, concept: conceptIndex, alternative, idf: idf(term) }))
+          phrase.terms.map(({ term }) => ({
+            term: quoteLexeme(term),
+            concept: conceptIndex,
+            alternative,
+            idf: idf(term)
+          }))
         )
       )
+      const selected = SearchIndex.selection(parsed, (term) => passagesHolding.get(term) ?? 0, passages)
       const pairs = SearchText.adjacentPairs(parsed).map((pair) => ({
         phrase: `${quoteLexeme(pair.first)} <${pair.distance}> ${quoteLexeme(pair.second)}`,
         bonus: adjacentWeight * Math.min(idf(pair.first), idf(pair.second))
       }))
       const filters = filtersOf(query)
-      const where = sql.and([sql`c.terms @@ ${matchQuery(parsed)}::tsquery`, ...filters])
+      const where = sql.and([sql`c.terms @@ ${matchQuery(parsed, selected)}::tsquery`, ...filters])
       const rows = yield* sql`
         WITH weights AS (
-          SELECT * FROM jsonb_to_recordset(${jsonb(weights)}::jsonb)
-            AS w(term text, concept int, alternative int, idf float8)
+          SELECT w.term::tsquery AS term, w.concept, w.alternative, w.idf
+          FROM jsonb_to_recordset(${jsonb(weights)}::jsonb) AS w(term text, concept int, alternative int, idf float8)
         ),
         pairs AS (
           SELECT * FROM jsonb_to_recordset(${jsonb(pairs)}::jsonb) AS p(phrase text, bonus float8)
@@ -131,12 +143,11 @@ export const makeSearchIndex = Effect.gen(function*() {
             COALESCE((
               SELECT sum(best) FROM (
                 SELECT max(a.score) AS best FROM (
-                  SELECT w.concept, sum(w.idf * f.tf * ${k1 + 1}::float8 /
-                    (f.tf + ${k1}::float8 * (1 - ${b}::float8 + ${b}::float8 * m.term_count / ${average}::float8)))
+                  SELECT w.concept, sum(w.idf * f.weight * ${k1 + 1}::float8 /
+                    (f.weight + ${k1}::float8 * (1 - ${b}::float8 + ${b}::float8 * m.term_count / ${average}::float8)))
                     AS score
-                  FROM unnest(m.terms) u
-                  JOIN weights w ON w.term = u.lexeme
-                  CROSS JOIN LATERAL (SELECT cardinality(u.positions)::float8 AS tf) f
+                  FROM weights w
+                  CROSS JOIN LATERAL (SELECT ts_rank(m.terms, w.term)::float8 * ${occurrenceScale}::float8 AS weight) f
                   GROUP BY w.concept, w.alternative
                 ) a GROUP BY a.concept
               ) s

@@ -8,7 +8,16 @@ import {
   type SectionMatch,
   type StoredDocument
 } from "../DocumentStore.js"
-import { inverseFrequency, ranking, type SearchHit, type SearchPage, type SearchQuery } from "../SearchIndex.js"
+import {
+  inverseFrequency,
+  occurrenceWeight,
+  ranking,
+  type SearchHit,
+  type SearchPage,
+  type SearchQuery,
+  type Selection,
+  selection
+} from "../SearchIndex.js"
 import { adjacentPairs, type ParsedQuery, passageTokens, type Phrase, termPositions } from "../SearchText.js"
 
 interface IndexedPassage {
@@ -99,39 +108,44 @@ export class MemoryPassages {
     return this.byTerm.get(term)?.size ?? 0
   }
 
-  /** The passages holding at least one term of the query, before filters. */
-  private candidates(query: ParsedQuery): Set<IndexedPassage> {
-    const found = new Set<IndexedPassage>()
-    for (const concept of query.concepts) {
-      for (const phrase of concept.alternatives) {
-        for (const { term } of phrase.terms) {
-          for (const passage of this.byTerm.get(term) ?? []) found.add(passage)
-        }
-      }
+  /** The passages that may match: the holders of a term every match must hold one of. */
+  private candidates(query: ParsedQuery, selected: Selection): Set<IndexedPassage> {
+    const holdersOf = (terms: Iterable<string>) => {
+      const found = new Set<IndexedPassage>()
+      for (const term of terms) for (const passage of this.byTerm.get(term) ?? []) found.add(passage)
+      return found
     }
-    return found
+    if (selected.mode === "any") return holdersOf(selected.terms)
+    const first = query.concepts.find((concept) => selected.mode === "all" ? !concept.required : concept.required)
+    return holdersOf(first?.alternatives.flatMap((phrase) => phrase.terms.map(({ term }) => term)) ?? [])
   }
 
-  private matches(passage: IndexedPassage, query: ParsedQuery): boolean {
-    const optional = query.concepts.filter((concept) => !concept.required)
-    return query.concepts.every((concept) =>
+  private matches(passage: IndexedPassage, query: ParsedQuery, selected: Selection): boolean {
+    const holdsAll = query.concepts.every((concept) =>
       !concept.required || concept.alternatives.some((phrase) => holds(passage, phrase))
-    ) &&
-      !query.excluded.some((phrase) => holds(passage, phrase)) &&
-      (optional.length === 0 ||
-        optional.some((concept) =>
+    )
+    if (!holdsAll || query.excluded.some((phrase) => holds(passage, phrase))) return false
+    switch (selected.mode) {
+      case "any":
+        return selected.terms.some((term) => holdsAny(passage, term))
+      case "all":
+        return query.concepts.every((concept) =>
+          concept.required ||
           concept.alternatives.some((phrase) => phrase.terms.some(({ term }) => holdsAny(passage, term)))
-        ))
+        )
+      case "required":
+        return true
+    }
   }
 
   private score(passage: IndexedPassage, query: ParsedQuery, average: number): number {
     const { adjacentWeight, b, k1 } = ranking
     const idf = (term: string) => inverseFrequency(this.frequency(term), this.count)
     const weight = (term: string) => {
-      const frequency = passage.positions.get(term)?.length ?? 0
-      if (frequency === 0) return 0
+      const occurrences = occurrenceWeight(passage.positions.get(term)?.length ?? 0)
+      if (occurrences === 0) return 0
       const norm = 1 - b + b * passage.length / average
-      return idf(term) * frequency * (k1 + 1) / (frequency + k1 * norm)
+      return idf(term) * occurrences * (k1 + 1) / (occurrences + k1 * norm)
     }
     let score = 0
     for (const concept of query.concepts) {
@@ -152,11 +166,12 @@ export class MemoryPassages {
   /** One page of the passages matching the query and filters, best first. */
   search(query: SearchQuery): SearchPage {
     const average = this.count === 0 ? 1 : this.totalLength / this.count
+    const selected = selection(query.query, (term) => this.frequency(term), this.count)
     const scored: Array<{ passage: IndexedPassage; score: number }> = []
-    for (const passage of this.candidates(query.query)) {
+    for (const passage of this.candidates(query.query, selected)) {
       if (
         matchesQuery(query)(passage.document) && inSections(passage, query.sections) &&
-        this.matches(passage, query.query)
+        this.matches(passage, query.query, selected)
       ) {
         scored.push({ passage, score: this.score(passage, query.query, average) })
       }
