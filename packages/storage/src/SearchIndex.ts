@@ -6,8 +6,7 @@
  *
  * Ranking is BM25 over the terms of `SearchText` (a passage's words, and its document's ticker,
  * company name, form and section title), each concept of the query counted by its best
- * alternative, occurrences weighed by `occurrenceWeight`, with a bonus where two words of the query
- * stand side by side in the passage. Which passages are results at all is `selection`'s rule.
+ * alternative, with a bonus where two words of the query stand side by side in the passage. Which passages are results at all is `selection`'s rule.
  * Every adapter ranks and selects with the same formula and constants, so they agree.
  *
  * @module
@@ -51,18 +50,6 @@ export const ranking = { k1: 1.2, b: 0.75, adjacentWeight: 0.5 } as const
  */
 export const inverseFrequency = (passages: number, total: number): number =>
   Math.log(1 + (Math.max(total - passages, 0) + 0.5) / (passages + 0.5))
-
-/**
- * How much a term's occurrences in a passage count, before BM25's saturation: the sum of 1/j² for
- * j = 1 to the occurrences (1, 1.25, 1.36, ... towards 1.64). It is what PostgreSQL's `ts_rank`
- * computes for one term, scaled, so the SQL adapter reads it from the index without unpacking a
- * passage's terms; every adapter uses it in place of the raw count.
- */
-export const occurrenceWeight = (occurrences: number): number => {
-  let weight = 0
-  for (let j = 1; j <= occurrences; j++) weight += 1 / (j * j)
-  return weight
-}
 
 /**
  * A term held by more passages than this share of all (and than `commonFloor`) is common: it

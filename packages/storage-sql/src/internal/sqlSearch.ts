@@ -43,9 +43,12 @@ export const matchQuery = (query: SearchText.ParsedQuery, selected: SearchIndex.
   ].join(" & ")
 }
 
-// ts_rank of one term, with its default weight of 0.1 for every position, is that weight times
-// occurrenceWeight(occurrences) / (pi^2 / 6); this turns it back into occurrenceWeight.
-const occurrenceScale = Math.PI * Math.PI / 6 / 0.1
+// How often a passage holds a term, read from ts_rank rather than by unpacking the passage's
+// tsvector (which costs a row per term of every passage scored). For one term whose positions all
+// have the default weight 0.1, ts_rank is 0.1 * H(n) / (pi^2 / 6), where H(n) is the sum of 1/j^2
+// for j = 1 to n occurrences; pi^2 / 6 - H(n) is close to 1 / (n + 0.5), which gives n back
+// exactly for every n up to the 256 positions a tsvector keeps of a term.
+const zeta2 = Math.PI * Math.PI / 6
 
 const Frequency = Schema.Struct({ term: Schema.String, passages: Schema.Number })
 const Totals = Schema.Struct({ passages: Schema.Number, terms: Schema.Number })
@@ -143,11 +146,12 @@ export const makeSearchIndex = Effect.gen(function*() {
             COALESCE((
               SELECT sum(best) FROM (
                 SELECT max(a.score) AS best FROM (
-                  SELECT w.concept, sum(w.idf * f.weight * ${k1 + 1}::float8 /
-                    (f.weight + ${k1}::float8 * (1 - ${b}::float8 + ${b}::float8 * m.term_count / ${average}::float8)))
+                  SELECT w.concept, sum(w.idf * f.tf * ${k1 + 1}::float8 /
+                    (f.tf + ${k1}::float8 * (1 - ${b}::float8 + ${b}::float8 * m.term_count / ${average}::float8)))
                     AS score
                   FROM weights w
-                  CROSS JOIN LATERAL (SELECT ts_rank(m.terms, w.term)::float8 * ${occurrenceScale}::float8 AS weight) f
+                  CROSS JOIN LATERAL (SELECT round(1 / (${zeta2}::float8 -
+                    ts_rank(m.terms, w.term)::float8 * ${zeta2 / 0.1}::float8) - 0.5) AS tf) f
                   GROUP BY w.concept, w.alternative
                 ) a GROUP BY a.concept
               ) s

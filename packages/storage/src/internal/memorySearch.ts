@@ -10,7 +10,6 @@ import {
 } from "../DocumentStore.js"
 import {
   inverseFrequency,
-  occurrenceWeight,
   ranking,
   type SearchHit,
   type SearchPage,
@@ -142,10 +141,10 @@ export class MemoryPassages {
     const { adjacentWeight, b, k1 } = ranking
     const idf = (term: string) => inverseFrequency(this.frequency(term), this.count)
     const weight = (term: string) => {
-      const occurrences = occurrenceWeight(passage.positions.get(term)?.length ?? 0)
-      if (occurrences === 0) return 0
+      const frequency = passage.positions.get(term)?.length ?? 0
+      if (frequency === 0) return 0
       const norm = 1 - b + b * passage.length / average
-      return idf(term) * occurrences * (k1 + 1) / (occurrences + k1 * norm)
+      return idf(term) * frequency * (k1 + 1) / (frequency + k1 * norm)
     }
     let score = 0
     for (const concept of query.concepts) {

@@ -125,6 +125,18 @@ export const searchIndexSuite = (it: Vitest.MethodsNonLive<Stores>, samples: Sea
         assert.isAbove(page.hits[0]!.score, page.hits[1]!.score)
       }))
 
+    it.effect("counts how often a passage holds a word: of two passages as long, the one holding it more ranks first", () =>
+      Effect.gen(function*() {
+        const ticker = samples.ticker()
+        yield* save(withPassages(samples, ticker, [
+          { text: "Tungsten sales, steel sales, copper sales and iron sales all grew." },
+          { text: "Tungsten prices, steel volumes, copper costs and iron sales all grew." }
+        ]))
+        const page = yield* search("sales", { tickers: [ticker] })
+        assert.deepStrictEqual(chunkIds(page), ["c0001", "c0002"])
+        assert.isAbove(page.hits[0]!.score, page.hits[1]!.score)
+      }))
+
     it.effect("finds a passage by its document's ticker, company name, form and section title", () =>
       Effect.gen(function*() {
         const ticker = samples.ticker()
