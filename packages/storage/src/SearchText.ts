@@ -17,6 +17,7 @@
  */
 import { Data, Either } from "effect"
 import { stemmer } from "stemmer"
+import { synonymGroups } from "./FinancialTerms.js"
 
 /** A term of a text at its word position (0-based), with where it lies in the text. */
 export interface Token {
@@ -43,9 +44,10 @@ const stopWords = new Set(
 /** Is this (lower-case) word one search leaves out? */
 export const isStopWord = (word: string): boolean => stopWords.has(word)
 
-// A figure with grouping commas or a decimal part, or a word (letters and digits: `2018`, `1a`) with
-// its hyphenated parts.
-const tokenPattern = /\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\.\d+|[\p{L}\p{N}]+(?:['’][\p{L}]+)?(?:-[\p{L}\p{N}]+)*/gu
+// A figure with grouping commas or a decimal part, or a word (letters and digits: `2018`, `1a`;
+// joined by `&` as in `R&D`, `PP&E`) with its hyphenated parts.
+const tokenPattern =
+  /\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\.\d+|[\p{L}\p{N}]+(?:&[\p{L}\p{N}]+)*(?:['’][\p{L}]+)?(?:-[\p{L}\p{N}]+(?:&[\p{L}\p{N}]+)*)*/gu
 // Link targets and images in Markdown: their addresses are not the passage's words.
 const linkTarget = /\]\([^)\s]*\)/g
 
@@ -186,6 +188,11 @@ export const termPositions = (found: ReadonlyArray<Token>): Map<string, Array<nu
 /** Terms in order with the distance of each from the first: a phrase, or a single term (`[t]`). */
 export interface Phrase {
   readonly terms: ReadonlyArray<{ readonly term: string; readonly offset: number }>
+  /**
+   * What each of its terms' scores is multiplied by: 1, except for a synonym the query did not
+   * write, which counts as much as the words written however many words it has.
+   */
+  readonly weight?: number | undefined
 }
 
 /**
@@ -204,6 +211,58 @@ export interface Concept {
 export interface ParsedQuery {
   readonly concepts: ReadonlyArray<Concept>
   readonly excluded: ReadonlyArray<Phrase>
+}
+
+/** The synonym groups as phrases, read once. */
+let synonymPhrases: ReadonlyArray<ReadonlyArray<Phrase>> | undefined
+const synonyms = (): ReadonlyArray<ReadonlyArray<Phrase>> =>
+  synonymPhrases ??= synonymGroups.map((group) =>
+    group.map((text) => phraseOf(text)).filter((phrase) => phrase !== undefined)
+  )
+
+const termsKey = (phrase: Phrase): string => phrase.terms.map(({ term }) => term).join(" ")
+
+/**
+ * Replaces the runs of written words that are a phrase of a synonym group (`capex`, `cost of
+ * sales`) by one concept whose alternatives are the words as written and every phrase of the
+ * groups they are in, each weighed to count as much as the words written.
+ */
+const withSynonyms = (
+  concepts: Array<{ alternatives: Array<Phrase>; required: boolean; position: number }>
+): Array<{ alternatives: Array<Phrase>; required: boolean; position: number }> => {
+  const groups = synonyms()
+  const out: typeof concepts = []
+  for (let index = 0; index < concepts.length; index++) {
+    const start = concepts[index]!
+    let matched: { end: number; written: Phrase; groups: ReadonlyArray<ReadonlyArray<Phrase>> } | undefined
+    let written: Array<{ term: string; offset: number }> = []
+    for (let end = index; end < concepts.length && end < index + 6; end++) {
+      const concept = concepts[end]!
+      if (concept.required) break
+      const base = concept.position - start.position
+      written = [
+        ...written,
+        ...concept.alternatives[0]!.terms.map(({ offset, term }) => ({ term, offset: base + offset }))
+      ]
+      const key = written.map(({ term }) => term).join(" ")
+      const holding = groups.filter((group) => group.some((phrase) => termsKey(phrase) === key))
+      if (holding.length > 0) matched = { end, written: { terms: written }, groups: holding }
+    }
+    if (matched === undefined) {
+      out.push(start)
+      continue
+    }
+    const seen = new Set([termsKey(matched.written)])
+    const alternatives: Array<Phrase> = [matched.written]
+    for (const phrase of matched.groups.flat()) {
+      if (seen.has(termsKey(phrase))) continue
+      seen.add(termsKey(phrase))
+      alternatives.push({ ...phrase, weight: matched.written.terms.length / phrase.terms.length })
+    }
+    out.push({ alternatives, required: false, position: start.position })
+    index = matched.end
+  }
+  return out
 }
 
 /** Why a query cannot be run: it says so in words a user can act on. */
@@ -295,7 +354,7 @@ export const parseQuery = (query: string): Either.Either<ParsedQuery, QueryProbl
       })
     )
   }
-  return Either.right({ concepts: concepts.slice(0, maxConcepts), excluded })
+  return Either.right({ concepts: withSynonyms(concepts).slice(0, maxConcepts), excluded })
 }
 
 /** Two concepts of a query side by side: a passage holding them as close earns a bonus. */

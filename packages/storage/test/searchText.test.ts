@@ -49,11 +49,11 @@ describe("SearchText.relatedStems", () => {
 
 describe("SearchText.parseQuery", () => {
   it("reads words, quoted phrases, exclusions and OR", () => {
-    const query = parsed("acquired \"cost of sales\" -tariffs revenue OR sales")
+    const query = parsed("acquired \"cost of sales\" -tariffs anvils OR hammers")
     expect(query.concepts.map((concept) => [concept.required, concept.alternatives.map((a) => a.terms)])).toEqual([
       [false, [[{ term: "acquir", offset: 0 }], [{ term: "acquisit", offset: 0 }]]],
       [true, [[{ term: "cost", offset: 0 }, { term: "sale", offset: 2 }]]],
-      [false, [[{ term: "revenu", offset: 0 }], [{ term: "sale", offset: 0 }]]]
+      [false, [[{ term: "anvil", offset: 0 }], [{ term: "hammer", offset: 0 }]]]
     ])
     expect(query.excluded).toEqual([{ terms: [{ term: "tariff", offset: 0 }] }])
   })
@@ -85,10 +85,37 @@ describe("SearchText.parseQuery", () => {
   })
 
   it("pairs the concepts written side by side, common words counted in their distance", () => {
-    expect(SearchText.adjacentPairs(parsed("cost of sales rose"))).toEqual([
-      { first: "cost", second: "sale", distance: 2 },
-      { first: "sale", second: "rose", distance: 1 }
+    expect(SearchText.adjacentPairs(parsed("price of steel rose"))).toEqual([
+      { first: "price", second: "steel", distance: 2 },
+      { first: "steel", second: "rose", distance: 1 }
     ])
+  })
+})
+
+describe("SearchText.parseQuery with the financial vocabulary", () => {
+  const alternativesOf = (query: string) =>
+    parsed(query).concepts.map((concept) =>
+      concept.alternatives.map((phrase) => [phrase.terms.map(({ term }) => term).join(" "), phrase.weight ?? 1])
+    )
+
+  it("a word or run of words of a synonym group also finds the group's other phrases, weighed as the words written", () => {
+    const [capex, year] = alternativesOf("capex 2018")
+    expect(capex?.[0]).toEqual(["capex", 1])
+    expect(capex).toContainEqual(["capit expenditur", 0.5])
+    expect(capex).toContainEqual(["purchas properti plant equip", 0.25])
+    expect(year).toEqual([["2018", 1]])
+    const [written] = alternativesOf("Capital expenditures")
+    expect(written?.[0]).toEqual(["capit expenditur", 1])
+    expect(written).toContainEqual(["capex", 2])
+  })
+
+  it("reads R&D and PP&E as words, in passages and queries alike", () => {
+    expect(terms("R&D and PP&E rose")).toEqual(["r&d", "pp&e", "rose"])
+    expect(alternativesOf("R&D")[0]).toContainEqual(["research develop", 0.5])
+  })
+
+  it("leaves quoted phrases as written", () => {
+    expect(alternativesOf("\"cost of sales\"")).toEqual([[["cost sale", 1]]])
   })
 })
 

@@ -116,7 +116,7 @@ export const makeSearchIndex = Effect.gen(function*() {
             term: quoteLexeme(term),
             concept: conceptIndex,
             alternative,
-            idf: idf(term)
+            idf: idf(term) * (phrase.weight ?? 1)
           }))
         )
       )

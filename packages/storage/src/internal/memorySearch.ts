@@ -150,7 +150,7 @@ export class MemoryPassages {
     for (const concept of query.concepts) {
       let best = 0
       for (const phrase of concept.alternatives) {
-        best = Math.max(best, phrase.terms.reduce((sum, { term }) => sum + weight(term), 0))
+        best = Math.max(best, (phrase.weight ?? 1) * phrase.terms.reduce((sum, { term }) => sum + weight(term), 0))
       }
       score += best
     }
