@@ -62,7 +62,9 @@ const quiet = Logger.withMinimumLogLevel(LogLevel.Warning)
 const withIngestion = <R>(storage: Layer.Layer<R, unknown>) =>
   Ingest.layer.pipe(
     Layer.provideMerge(storage),
-    Layer.provideMerge(Layer.merge(SummaryModel.extractiveLayer, MarketData.none))
+    Layer.provideMerge(Layer.merge(SummaryModel.extractiveLayer, MarketData.none)),
+    // Building the storage logs its migrations; the report is what this prints.
+    Layer.provide(Logger.minimumLogLevel(LogLevel.Warning))
   )
 
 /** Every stored document's passages, read back from the document store. */
