@@ -105,7 +105,12 @@ export const readCompanyTickersExchange = (json: string): Effect.Effect<CompanyT
   Effect.suspend(() =>
     Either.flatMap(decodeExchangeTable(json), (table) => {
       const column = (name: string) => table.fields.indexOf(name)
-      const [cikAt, nameAt, tickerAt, exchangeAt] = [column("cik"), column("name"), column("ticker"), column("exchange")]
+      const [cikAt, nameAt, tickerAt, exchangeAt] = [
+        column("cik"),
+        column("name"),
+        column("ticker"),
+        column("exchange")
+      ]
       if (cikAt === -1 || nameAt === -1 || tickerAt === -1) {
         return Either.left(
           new UnreadableResponse({

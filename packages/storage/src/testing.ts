@@ -871,7 +871,12 @@ export const conformance = <E>(
             assert.isTrue(Option.isNone(yield* store.findProfile(ticker("Z"))))
 
             // Dropped from the list: still known, by its name and ticker, but with no exchange.
-            yield* store.saveListing([{ cik: widgets, ticker: ticker("C"), name: "Zeta Widgets Inc", exchange: "NYSE" }])
+            yield* store.saveListing([{
+              cik: widgets,
+              ticker: ticker("C"),
+              name: "Zeta Widgets Inc",
+              exchange: "NYSE"
+            }])
             assert.deepStrictEqual(
               yield* store.findProfile(ticker("AB")),
               Option.some({ company: { cik: other, ticker: ticker("AB"), name: "Other Co" }, tickers: [ticker("AB")] })

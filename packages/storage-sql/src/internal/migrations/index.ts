@@ -14,6 +14,7 @@ import documentChunks from "./0007_document_chunks.js"
 import feedItems from "./0008_feed_items.js"
 import companyNameAsOf from "./0009_company_name_as_of.js"
 import metricAsOf from "./0010_metric_as_of.js"
+import companyDirectory from "./0012_company_directory.js"
 
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
   "0001_filings_meta": filingsMeta,
@@ -25,5 +26,6 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0007_document_chunks": documentChunks,
   "0008_feed_items": feedItems,
   "0009_company_name_as_of": companyNameAsOf,
-  "0010_metric_as_of": metricAsOf
+  "0010_metric_as_of": metricAsOf,
+  "0012_company_directory": companyDirectory
 }
