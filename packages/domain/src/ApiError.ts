@@ -230,3 +230,21 @@ export const UnreadableFilingResponse = onTheWire(
   422,
   "The uploaded file could not be read as a filing"
 )
+
+/** 404: no company the service knows has this ticker. */
+export class CompanyNotFound extends Schema.TaggedError<CompanyNotFound>()("CompanyNotFound", {
+  message: Schema.String
+}) {
+  /** The error for an unknown ticker, with the message that names it. */
+  static forTicker(ticker: string): CompanyNotFound {
+    return new CompanyNotFound({ message: `no company with ticker ${ticker}` })
+  }
+}
+/** {@link CompanyNotFound} on the wire: status 404, body `{"error": {"code": "company_not_found", "message"}}`. */
+export const CompanyNotFoundResponse = onTheWire(
+  CompanyNotFound,
+  "CompanyNotFound",
+  "company_not_found",
+  404,
+  "No company the service knows has this ticker"
+)

@@ -24,6 +24,7 @@ import { createServer } from "node:http"
 import * as AdminHandlers from "./admin/AdminHandlers.js"
 import type { AdminAccess } from "./AdminAccess.js"
 import type { ApiKeys } from "./ApiKeys.js"
+import * as CompaniesHandlers from "./companies/CompaniesHandlers.js"
 import * as DocumentsHandlers from "./documents/DocumentsHandlers.js"
 import * as ExtractHandlers from "./extract/ExtractHandlers.js"
 import * as FeedHandlers from "./feed/FeedHandlers.js"
@@ -61,6 +62,8 @@ export const apiLayer: Layer.Layer<HttpApi.Api, never, Requirements> = Layer.mer
       ExtractHandlers.layer,
       WebhooksHandlers.layer,
       FeedHandlers.layer,
+      CompaniesHandlers.layer,
+      CompaniesHandlers.adminLayer,
       AdminHandlers.layer,
       SystemHandlers.layer
     ]),

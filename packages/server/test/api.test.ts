@@ -36,7 +36,8 @@ const faultyDocumentStore = Layer.effect(
       findChunk: (id, chunkId) => guard("DocumentStore.findChunk", store.findChunk(id, chunkId)),
       findMetadata: (id) => guard("DocumentStore.findMetadata", store.findMetadata(id)),
       list: (query) => guard("DocumentStore.list", store.list(query)),
-      searchSections: (query) => guard("DocumentStore.searchSections", store.searchSections(query))
+      searchSections: (query) => guard("DocumentStore.searchSections", store.searchSections(query)),
+      countByType: (cik) => guard("DocumentStore.countByType", store.countByType(cik))
     })
   })
 ).pipe(Layer.provide(MemoryStorage.documentStore))

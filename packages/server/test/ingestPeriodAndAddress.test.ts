@@ -42,7 +42,8 @@ const refusing = ingestionOn(Layer.succeed(
     findChunk: () => Effect.succeed(Option.none()),
     findMetadata: () => Effect.succeed(Option.none()),
     list: () => Effect.succeed({ documents: [], total: 0 }),
-    searchSections: () => Effect.succeed({ results: [], total: 0 })
+    searchSections: () => Effect.succeed({ results: [], total: 0 }),
+    countByType: () => Effect.succeed([])
   })
 ))
 

@@ -4,7 +4,8 @@
  * `OperatorSelection`), so a user never has to stop the server to add documents or keys.
  */
 import { FetchHttpClient, FileSystem, HttpApiClient, HttpClient, HttpClientRequest } from "@effect/platform"
-import { type Admin, Api } from "@filings/domain"
+import { type Admin, Api, Company } from "@filings/domain"
+import { CompanyStore } from "@filings/storage"
 import { Context, Effect, Layer, Option, Redacted } from "effect"
 import { basename } from "node:path"
 import { ApiKeys } from "../ApiKeys.js"
@@ -24,6 +25,10 @@ export interface Service {
     bytes: Uint8Array,
     overrides: Overrides
   ) => Effect.Effect<Admin.IngestResult, CliFailure>
+  /** Replaces the stored list of listed companies (see `CompanyStore.saveListing`). */
+  readonly saveListing: (
+    listed: ReadonlyArray<CompanyStore.ListedTicker>
+  ) => Effect.Effect<CompanyStore.ListingSaved, CliFailure>
 }
 
 export class Operator extends Context.Tag("@filings/server/cli/Operator")<Operator, Service>() {}
@@ -41,6 +46,7 @@ export const layerDirect = Layer.effect(
   Effect.gen(function*() {
     const keys = yield* ApiKeys
     const ingestion = yield* Ingestion
+    const companies = yield* CompanyStore.CompanyStore
     const fs = yield* FileSystem.FileSystem
     return Operator.of({
       description: "database",
@@ -61,7 +67,8 @@ export const layerDirect = Layer.effect(
           Effect.provideService(FileSystem.FileSystem, fs)
         ),
       ingestBytes: (fileName, bytes, overrides) =>
-        ingestion.ingest({ fileName, bytes, overrides }).pipe(Effect.mapError(fromError))
+        ingestion.ingest({ fileName, bytes, overrides }).pipe(Effect.mapError(fromError)),
+      saveListing: (listed) => companies.saveListing(listed).pipe(Effect.mapError(fromError))
     })
   })
 )
@@ -103,7 +110,11 @@ export const layerRemote = (url: string, adminToken: Redacted.Redacted<string>) 
             Effect.flatMap((bytes) => upload(basename(path), bytes, overrides)),
             Effect.provideService(FileSystem.FileSystem, fs)
           ),
-        ingestBytes: upload
+        ingestBytes: upload,
+        saveListing: (listed) =>
+          remote(
+            client.companiesAdmin.saveCompanyListing({ payload: new Company.CompanyListing({ companies: listed }) })
+          )
       })
     })
   ).pipe(Layer.provide(FetchHttpClient.layer))
