@@ -200,7 +200,10 @@ const contract = (label: string, makeStorage: () => Promise<{ storage: Storage; 
       })
       const missing = await get("/v1/companies/ZZZZ")
       assert.strictEqual(missing.status, 404)
-      assert.deepStrictEqual(await errorOf(missing), { code: "company_not_found", message: "no company with ticker ZZZZ" })
+      assert.deepStrictEqual(await errorOf(missing), {
+        code: "company_not_found",
+        message: "no company with ticker ZZZZ"
+      })
     })
 
     it("a company known only from its filings has a profile and is found by q", async () => {
@@ -212,23 +215,26 @@ const contract = (label: string, makeStorage: () => Promise<{ storage: Storage; 
       assert.deepStrictEqual((await list("q=contract%20test")).companies.map((company) => company.ticker), ["CTC"])
     })
 
-    it.skipIf(!hasCorpus)("Apple's 10-K gives its profile document counts and latest metrics with periods", async () => {
-      const apple = await profile("AAPL")
-      assert.deepStrictEqual([apple.company_name, apple.document_counts, apple.latest], [
-        "Apple Inc.",
-        { "10-K": 1 },
-        { "10-K": "0000320193-24-000123" }
-      ])
-      assert.deepStrictEqual(apple.latest_metrics.revenue, {
-        value: 391_035_000_000,
-        unit: "USD",
-        period: "FY 2024",
-        publication_id: "0000320193-24-000123",
-        doc_type: "10-K",
-        filing_date: "2024-11-01"
-      })
-      assert.strictEqual(apple.latest_metrics.eps_diluted?.value, 6.08)
-    })
+    it.skipIf(!hasCorpus)(
+      "Apple's 10-K gives its profile document counts and latest metrics with periods",
+      async () => {
+        const apple = await profile("AAPL")
+        assert.deepStrictEqual([apple.company_name, apple.document_counts, apple.latest], [
+          "Apple Inc.",
+          { "10-K": 1 },
+          { "10-K": "0000320193-24-000123" }
+        ])
+        assert.deepStrictEqual(apple.latest_metrics.revenue, {
+          value: 391_035_000_000,
+          unit: "USD",
+          period: "FY 2024",
+          publication_id: "0000320193-24-000123",
+          doc_type: "10-K",
+          filing_date: "2024-11-01"
+        })
+        assert.strictEqual(apple.latest_metrics.eps_diluted?.value, 6.08)
+      }
+    )
 
     it.skipIf(!hasCorpus)("a server following EDGAR fills in the details, most-followed first", async () => {
       await server.stop()

@@ -26,7 +26,14 @@ import {
   IngestUpload
 } from "./Admin.js"
 import * as ApiError from "./ApiError.js"
-import { CompanyList, CompanyListing, CompanyListingSaved, CompanyPath, CompanyProfile, CompanySearchParams } from "./Company.js"
+import {
+  CompanyList,
+  CompanyListing,
+  CompanyListingSaved,
+  CompanyPath,
+  CompanyProfile,
+  CompanySearchParams
+} from "./Company.js"
 import { Document, DocumentList, ExhibitDocument, GetDocumentParams, ListDocumentsParams } from "./Document.js"
 import {
   BulkMetricsParams,

@@ -281,7 +281,11 @@ export const makeCompanyStore = Effect.gen(function*() {
             (companies.ticker, companies.name) IS DISTINCT FROM (excluded.ticker, excluded.name)
             THEN now() ELSE companies.updated_at END,
           exchange = excluded.exchange,
-          list_position = excluded.list_position`
+          list_position = excluded.list_position
+        -- A daily list barely changes: rows it does not change are not rewritten (nor their index entries).
+        WHERE companies.exchange IS DISTINCT FROM excluded.exchange
+          OR companies.list_position IS DISTINCT FROM excluded.list_position
+          OR companies.as_of IS NULL AND (companies.ticker, companies.name) IS DISTINCT FROM (excluded.ticker, excluded.name)`
       yield* sql`
         UPDATE companies SET exchange = NULL, list_position = NULL
         WHERE list_position IS NOT NULL
@@ -298,18 +302,21 @@ export const makeCompanyStore = Effect.gen(function*() {
     const ticker = CompanyStore.tickerQuery(q)
     const cik = CompanyStore.cikQuery(q)
     const words = CompanyStore.nameWords(q)
+    // Few branches, each one index scan: planning this statement costs more than running it.
     const branches = [
       ...(ticker === undefined ? [] : [
-        sql`SELECT cik, 0 AS rank FROM companies WHERE ticker = ${ticker}`,
-        sql`SELECT cik, 0 AS rank FROM company_listings WHERE ticker = ${ticker}`,
-        // A ticker holds only letters, digits, "." and "-": nothing LIKE would read as a wildcard.
-        sql`SELECT cik, 2 AS rank FROM companies WHERE ticker LIKE ${`${ticker}%`}`,
-        sql`SELECT cik, 2 AS rank FROM company_listings WHERE ticker LIKE ${`${ticker}%`}`
+        // Tickers begun by q (q itself included, ranked first), as a range of bytes: a ticker holds only
+        // letters, digits, "." and "-", all below "~", so q + "~" bounds them.
+        sql`SELECT cik, CASE WHEN ticker = ${ticker} THEN 0 ELSE 2 END AS rank FROM companies
+          WHERE ticker COLLATE "C" >= ${ticker} AND ticker COLLATE "C" < ${`${ticker}~`}`,
+        sql`SELECT cik, CASE WHEN ticker = ${ticker} THEN 0 ELSE 2 END AS rank FROM company_listings
+          WHERE ticker COLLATE "C" >= ${ticker} AND ticker COLLATE "C" < ${`${ticker}~`}`
       ]),
       ...(cik === undefined ? [] : [sql`SELECT cik, 1 AS rank FROM companies WHERE cik = ${cik}`]),
       ...(words.length === 0 ? [] : [
-        sql`SELECT cik, 3 AS rank FROM companies
-          WHERE name_prefixes @> ARRAY(SELECT jsonb_array_elements_text(${jsonb(words)}::jsonb))`
+        // An array literal, not a subquery: the planner then weighs the GIN index against a scan. Words
+        // are only ASCII letters and digits (see `CompanyStore.nameWords`), nothing to quote.
+        sql`SELECT cik, 3 AS rank FROM companies WHERE name_prefixes @> ${`{${words.join(",")}}`}::text[]`
       ])
     ]
     return branches.length === 0 ? undefined : sql.join(" UNION ALL ", false)(branches)
