@@ -6,7 +6,7 @@
  * the corpus beside the repository, the regulator's own `company_tickers.json` (9,610 tickers) is
  * searched the same way on PGlite. Reports how long the listing took to store, and p50/p99 per kind
  * of query (an exact ticker, a ticker's beginning, a central index key, name words, no `q` with an
- * exchange), 50 per page with the total.
+ * exchange), 50 per page with the total. Writes `bench/results/companies-latest.md`.
  *
  *   node --import tsx bench/companies.ts [--companies 10000] [--rounds 300]
  */
@@ -15,7 +15,7 @@ import { CompanyTickers } from "@filings/edgar"
 import { CompanyStore } from "@filings/storage"
 import { SqlStorage, TestDatabase } from "@filings/storage-sql"
 import { Effect, Layer, Redacted } from "effect"
-import { existsSync, readFileSync } from "node:fs"
+import { existsSync, readFileSync, writeFileSync } from "node:fs"
 import { parseArgs } from "node:util"
 
 const { values: argv } = parseArgs({
@@ -234,7 +234,9 @@ const main = async () => {
     const regulators = await Effect.runPromise(fromCorpus())
     out.push(report("The regulator's company_tickers.json (corpus) on PGlite", await run(onPglite(), regulators)))
   }
-  console.log(out.join("\n"))
+  const text = out.join("\n")
+  writeFileSync(new URL("results/companies-latest.md", import.meta.url), `# Company search\n\n${text}`)
+  console.log(text)
 }
 
 await main()
