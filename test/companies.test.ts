@@ -204,6 +204,16 @@ const contract = (label: string, makeStorage: () => Promise<{ storage: Storage; 
         code: "company_not_found",
         message: "no company with ticker ZZZZ"
       })
+
+      // The operator's view, through the running server: the same profile.
+      const shown = await cli(storage, ["companies", "show", "BRK-A", "--json"])
+      assert.strictEqual(shown.exitCode, 0, shown.stderr)
+      assert.deepStrictEqual(JSON.parse(shown.stdout), berkshire)
+      const text = await cli(storage, ["companies", "show", "brk-b"])
+      assert.include(text.stdout, "BERKSHIRE HATHAWAY INC (BRK-B, BRK-A), CIK 0001067983, NYSE")
+      const unknown = await cli(storage, ["companies", "show", "ZZZZ"])
+      assert.strictEqual(unknown.exitCode, 1)
+      assert.include(unknown.stderr, "no company with ticker ZZZZ")
     })
 
     it("a company known only from its filings has a profile and is found by q", async () => {

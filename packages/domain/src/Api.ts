@@ -336,8 +336,9 @@ export class CompaniesGroup extends HttpApiGroup.make("companies")
 {}
 
 /**
- * The operator's company list route: `filings companies sync` hands the regulator's list to a running
- * server through it. Needs the admin token; left out of the OpenAPI document.
+ * The operator's company routes: `filings companies sync` hands the regulator's list to a running
+ * server, and `filings companies show` reads a profile, through them. They need the admin token and
+ * are left out of the OpenAPI document.
  */
 export class CompaniesAdminGroup extends HttpApiGroup.make("companiesAdmin")
   .add(
@@ -345,6 +346,13 @@ export class CompaniesAdminGroup extends HttpApiGroup.make("companiesAdmin")
       .setPayload(CompanyListing)
       .addSuccess(CompanyListingSaved)
       .annotate(OpenApi.Summary, "Replace the stored list of listed companies")
+  )
+  .add(
+    HttpApiEndpoint.get("showCompany", "/admin/companies/:ticker")
+      .setPath(CompanyPath)
+      .addSuccess(CompanyProfile)
+      .addError(ApiError.CompanyNotFoundResponse)
+      .annotate(OpenApi.Summary, "One company's profile, for the operator")
   )
   .middleware(AdminAuthorization)
   .annotate(OpenApi.Exclude, true)

@@ -4,11 +4,12 @@
  * `OperatorSelection`), so a user never has to stop the server to add documents or keys.
  */
 import { FetchHttpClient, FileSystem, HttpApiClient, HttpClient, HttpClientRequest } from "@effect/platform"
-import { type Admin, Api, Company } from "@filings/domain"
+import { type Admin, Api, ApiError, Company, type Ids } from "@filings/domain"
 import { CompanyStore } from "@filings/storage"
 import { Context, Effect, Layer, Option, Redacted } from "effect"
 import { basename } from "node:path"
 import { ApiKeys } from "../ApiKeys.js"
+import * as CompanyProfiles from "../companies/CompanyProfiles.js"
 import { Ingestion, type Overrides } from "../ingest/Ingestion.js"
 import { CliFailure, fromError } from "./CliFailure.js"
 
@@ -25,6 +26,8 @@ export interface Service {
     bytes: Uint8Array,
     overrides: Overrides
   ) => Effect.Effect<Admin.IngestResult, CliFailure>
+  /** The profile of the company with this ticker, as `GET /v1/companies/{ticker}` gives it. */
+  readonly showCompany: (ticker: Ids.Ticker) => Effect.Effect<Company.CompanyProfile, CliFailure>
   /** Replaces the stored list of listed companies (see `CompanyStore.saveListing`). */
   readonly saveListing: (
     listed: ReadonlyArray<CompanyStore.ListedTicker>
@@ -47,6 +50,7 @@ export const layerDirect = Layer.effect(
     const keys = yield* ApiKeys
     const ingestion = yield* Ingestion
     const companies = yield* CompanyStore.CompanyStore
+    const profileOf = yield* CompanyProfiles.make
     const fs = yield* FileSystem.FileSystem
     return Operator.of({
       description: "database",
@@ -68,7 +72,15 @@ export const layerDirect = Layer.effect(
         ),
       ingestBytes: (fileName, bytes, overrides) =>
         ingestion.ingest({ fileName, bytes, overrides }).pipe(Effect.mapError(fromError)),
-      saveListing: (listed) => companies.saveListing(listed).pipe(Effect.mapError(fromError))
+      saveListing: (listed) => companies.saveListing(listed).pipe(Effect.mapError(fromError)),
+      showCompany: (ticker) =>
+        profileOf(ticker).pipe(
+          Effect.mapError(fromError),
+          Effect.flatMap(Option.match({
+            onNone: () => Effect.fail(fromError(ApiError.CompanyNotFound.forTicker(ticker))),
+            onSome: Effect.succeed
+          }))
+        )
     })
   })
 )
@@ -111,6 +123,7 @@ export const layerRemote = (url: string, adminToken: Redacted.Redacted<string>) 
             Effect.provideService(FileSystem.FileSystem, fs)
           ),
         ingestBytes: upload,
+        showCompany: (ticker) => remote(client.companiesAdmin.showCompany({ path: { ticker } })),
         saveListing: (listed) =>
           remote(
             client.companiesAdmin.saveCompanyListing({ payload: new Company.CompanyListing({ companies: listed }) })

@@ -47,13 +47,23 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "companies", (handlers
       .handle("getCompany", ({ path }) => orServiceUnavailable(getCompany(path)))
   }))
 
-/** The operator's route that replaces the stored list of listed companies. */
+/** The operator's routes: replace the stored list of listed companies, read a profile. */
 export const adminLayer = HttpApiBuilder.group(Api.FilingsApi, "companiesAdmin", (handlers) =>
   Effect.gen(function*() {
     const companies = yield* CompanyStore.CompanyStore
-    return handlers.handle("saveCompanyListing", ({ payload }) =>
-      companies.saveListing(payload.companies).pipe(
-        Effect.map((saved) => new Company.CompanyListingSaved(saved)),
-        orServiceUnavailable
-      ))
+    const profileOf = yield* CompanyProfiles.make
+    return handlers
+      .handle("saveCompanyListing", ({ payload }) =>
+        companies.saveListing(payload.companies).pipe(
+          Effect.map((saved) => new Company.CompanyListingSaved(saved)),
+          orServiceUnavailable
+        ))
+      .handle("showCompany", ({ path }) =>
+        profileOf(path.ticker).pipe(
+          Effect.flatMap(Option.match({
+            onNone: () => Effect.fail(ApiError.CompanyNotFound.forTicker(path.ticker)),
+            onSome: Effect.succeed
+          })),
+          orServiceUnavailable
+        ))
   }))
