@@ -892,7 +892,13 @@ export const conformance = <E>(
             const store = yield* CompanyStore
             const prefix = uniqueTicker()
             const ticker = (suffix: string) => `${prefix}${suffix}` as Ids.Ticker
-            const [exact, longer, classes, named] = [uniqueCik(), uniqueCik(), uniqueCik(), uniqueCik()]
+            const [exact, longer, classes, named, nulled] = [
+              uniqueCik(),
+              uniqueCik(),
+              uniqueCik(),
+              uniqueCik(),
+              uniqueCik()
+            ]
             const word = `qz${randomBytes(4).toString("hex")}`
             const exchange = `EX${randomBytes(3).toString("hex")}`
             yield* store.saveListing([
@@ -900,7 +906,8 @@ export const conformance = <E>(
               { cik: longer, ticker: ticker("MA"), name: "Longer Ticker Corp", exchange: "Nasdaq" },
               { cik: classes, ticker: ticker("K"), name: "Two Classes Inc", exchange },
               { cik: classes, ticker: ticker("MB"), name: "Two Classes Inc", exchange },
-              { cik: named, ticker: uniqueTicker(), name: `${word.toUpperCase()} Holdings, Inc. (The)` }
+              { cik: named, ticker: uniqueTicker(), name: `${word.toUpperCase()} Holdings, Inc. (The)` },
+              { cik: nulled, ticker: uniqueTicker(), name: `Null ${word}void Co` }
             ])
             const search = (q: string | undefined, more: { exchange?: string; limit?: number; offset?: number } = {}) =>
               Effect.map(
@@ -928,6 +935,8 @@ export const conformance = <E>(
               total: 1
             })
             assert.deepStrictEqual(yield* search(`${word}x`), { ciks: [], total: 0 })
+            // Any word is a word: "null" too.
+            assert.deepStrictEqual(yield* search(`${word}void null`), { ciks: [nulled], total: 1 })
             assert.deepStrictEqual(yield* search("%_'\\"), { ciks: [], total: 0 })
             // No q: every company of the exchange, by ticker; the item carries what the list says.
             const all = yield* store.search({ exchange, limit: 10, offset: 0 })

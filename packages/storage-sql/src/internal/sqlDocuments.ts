@@ -315,8 +315,10 @@ export const makeCompanyStore = Effect.gen(function*() {
       ...(cik === undefined ? [] : [sql`SELECT cik, 1 AS rank FROM companies WHERE cik = ${cik}`]),
       ...(words.length === 0 ? [] : [
         // An array literal, not a subquery: the planner then weighs the GIN index against a scan. Words
-        // are only ASCII letters and digits (see `CompanyStore.nameWords`), nothing to quote.
-        sql`SELECT cik, 3 AS rank FROM companies WHERE name_prefixes @> ${`{${words.join(",")}}`}::text[]`
+        // are only ASCII letters and digits (see `CompanyStore.nameWords`); each is quoted all the
+        // same, or the word "null" would be read as a NULL element.
+        sql`SELECT cik, 3 AS rank FROM companies
+          WHERE name_prefixes @> ${`{${words.map((word) => `"${word}"`).join(",")}}`}::text[]`
       ])
     ]
     return branches.length === 0 ? undefined : sql.join(" UNION ALL ", false)(branches)
