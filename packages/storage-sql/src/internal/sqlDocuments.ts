@@ -252,6 +252,7 @@ const listingRows = (listed: ReadonlyArray<CompanyStore.ListedTicker>) => {
 
 export const makeCompanyStore = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
+  const matchColumns = sql.literal("c.cik, c.ticker, c.name, c.exchange")
   const companyColumns = sql.unsafe("cik, ticker, name, as_of::text AS as_of")
   const findCompany = (key: { readonly cik: Ids.Cik } | { readonly ticker: Ids.Ticker }) =>
     ("cik" in key
@@ -297,28 +298,31 @@ export const makeCompanyStore = Effect.gen(function*() {
     }))
   }
 
-  // The companies `q` matches, each with the rank of its best match (see `CompanyStore.MatchRank`).
+  // The companies `q` matches with their columns, once per match, each with the rank of that match
+  // (see `CompanyStore.MatchRank`). Each branch reads its companies by index and carries their
+  // columns: joining the matched keys to `companies` afterwards was planned as a scan of the whole
+  // table, the grouped keys being estimated at 200 whatever their number.
   const matchesOf = (q: string) => {
     const ticker = CompanyStore.tickerQuery(q)
     const cik = CompanyStore.cikQuery(q)
     const words = CompanyStore.nameWords(q)
-    // Few branches, each one index scan: planning this statement costs more than running it.
     const branches = [
       ...(ticker === undefined ? [] : [
         // Tickers begun by q (q itself included, ranked first), as a range of bytes: a ticker holds only
         // letters, digits, "." and "-", all below "~", so q + "~" bounds them.
-        sql`SELECT cik, CASE WHEN ticker = ${ticker} THEN 0 ELSE 2 END AS rank FROM companies
-          WHERE ticker COLLATE "C" >= ${ticker} AND ticker COLLATE "C" < ${`${ticker}~`}`,
-        sql`SELECT cik, CASE WHEN ticker = ${ticker} THEN 0 ELSE 2 END AS rank FROM company_listings
-          WHERE ticker COLLATE "C" >= ${ticker} AND ticker COLLATE "C" < ${`${ticker}~`}`
+        sql`SELECT ${matchColumns}, CASE WHEN c.ticker = ${ticker} THEN 0 ELSE 2 END AS rank FROM companies c
+          WHERE c.ticker COLLATE "C" >= ${ticker} AND c.ticker COLLATE "C" < ${`${ticker}~`}`,
+        sql`SELECT ${matchColumns}, CASE WHEN l.ticker = ${ticker} THEN 0 ELSE 2 END AS rank
+          FROM company_listings l JOIN companies c ON c.cik = l.cik
+          WHERE l.ticker COLLATE "C" >= ${ticker} AND l.ticker COLLATE "C" < ${`${ticker}~`}`
       ]),
-      ...(cik === undefined ? [] : [sql`SELECT cik, 1 AS rank FROM companies WHERE cik = ${cik}`]),
+      ...(cik === undefined ? [] : [sql`SELECT ${matchColumns}, 1 AS rank FROM companies c WHERE c.cik = ${cik}`]),
       ...(words.length === 0 ? [] : [
         // An array literal, not a subquery: the planner then weighs the GIN index against a scan. Words
         // are only ASCII letters and digits (see `CompanyStore.nameWords`); each is quoted all the
         // same, or the word "null" would be read as a NULL element.
-        sql`SELECT cik, 3 AS rank FROM companies
-          WHERE name_prefixes @> ${`{${words.map((word) => `"${word}"`).join(",")}}`}::text[]`
+        sql`SELECT ${matchColumns}, 3 AS rank FROM companies c
+          WHERE c.name_prefixes @> ${`{${words.map((word) => `"${word}"`).join(",")}}`}::text[]`
       ])
     ]
     return branches.length === 0 ? undefined : sql.join(" UNION ALL ", false)(branches)
@@ -330,10 +334,9 @@ export const makeCompanyStore = Effect.gen(function*() {
       const onExchange = query.exchange === undefined
         ? sql.literal("TRUE")
         : sql`lower(c.exchange) = ${query.exchange.toLowerCase()}`
-      const columns = sql.literal("c.cik, c.ticker, c.name, c.exchange")
       if (q === "") {
         const rows = yield* sql`
-          SELECT ${columns}, count(*) OVER ()::int AS total FROM companies c WHERE ${onExchange}
+          SELECT ${matchColumns}, count(*) OVER ()::int AS total FROM companies c WHERE ${onExchange}
           ORDER BY c.ticker COLLATE "C", c.cik LIMIT ${query.limit} OFFSET ${query.offset}`.pipe(readSummaries)
         const page = yield* pageOf(
           rows,
@@ -344,17 +347,15 @@ export const makeCompanyStore = Effect.gen(function*() {
       }
       const matches = matchesOf(q)
       if (matches === undefined) return { companies: [], total: 0 }
-      const best = sql`(SELECT cik, min(rank) AS rank FROM (${matches}) m GROUP BY cik) best`
+      // Each company once, under its best rank.
+      const best = sql`(SELECT DISTINCT ON (cik) * FROM (${matches}) m ORDER BY cik, rank) c`
       const rows = yield* sql`
-        SELECT ${columns}, count(*) OVER ()::int AS total
-        FROM ${best} JOIN companies c ON c.cik = best.cik
-        WHERE ${onExchange}
-        ORDER BY best.rank, c.ticker COLLATE "C", c.cik LIMIT ${query.limit} OFFSET ${query.offset}`.pipe(readSummaries)
+        SELECT ${matchColumns}, count(*) OVER ()::int AS total FROM ${best} WHERE ${onExchange}
+        ORDER BY c.rank, c.ticker COLLATE "C", c.cik LIMIT ${query.limit} OFFSET ${query.offset}`.pipe(readSummaries)
       const page = yield* pageOf(
         rows,
         query.offset,
-        sql`SELECT count(*)::int AS total FROM ${best} JOIN companies c ON c.cik = best.cik WHERE ${onExchange}`
-          .pipe(readTotal)
+        sql`SELECT count(*)::int AS total FROM ${best} WHERE ${onExchange}`.pipe(readTotal)
       )
       return { companies: page.rows, total: page.total }
     })
