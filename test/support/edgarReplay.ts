@@ -2,7 +2,8 @@
  * A stand-in for the SEC's EDGAR on 127.0.0.1, so end-to-end tests and benchmarks run the real EDGAR
  * client and pipeline offline. It serves the paths the client uses, on both hosts at once (www.sec.gov
  * and data.sec.gov): the latest-filings Atom feed, each filing's complete submission text file and its
- * folder's `index.json`, `company_tickers.json` and the columnar submissions JSON. Filings appear when a
+ * folder's `index.json`, `company_tickers.json`, `company_tickers_exchange.json` and the columnar
+ * submissions JSON (or a recorded one, served as it is). Filings appear when a
  * test publishes them, now or on a timeline, and the server records every request and can misbehave on
  * demand (an error status with the SEC's own page, a cut-off body, a trickle, no answer) to exercise
  * the client's fair-access and retry paths.
@@ -80,10 +81,14 @@ export interface CompanyTicker {
   readonly cik: string
   readonly ticker: string
   readonly name: string
+  /** The exchange `company_tickers_exchange.json` gives the ticker; null there when absent. */
+  readonly exchange?: string | undefined
 }
 
 export interface EdgarReplayOptions {
   readonly companyTickers?: ReadonlyArray<CompanyTicker> | undefined
+  /** Recorded submissions JSON to serve as it is, by 10-digit CIK, instead of the one made up from the filings. */
+  readonly submissions?: Readonly<Record<string, string>> | undefined
   /**
    * Default true: like the SEC, answer 403 with the undeclared-tool page when the User-Agent lacks an
    * e-mail-like token (the SEC asks automated clients to declare "Company Name admin@example.com").
@@ -620,7 +625,26 @@ export const startEdgarReplay = async (options: EdgarReplayOptions = {}): Promis
     return [...rows.values()]
   }
 
+  // Every listed ticker, several per company (share classes), in the list's order; companies of
+  // published filings follow under the ticker their cover page declares.
+  const tickersWithExchanges = () => {
+    const rows: Array<[number, string, string, string | null]> = companyTickers.map((company) => [
+      Number(company.cik),
+      company.name,
+      company.ticker,
+      company.exchange ?? null
+    ])
+    for (const entry of [...published].reverse()) {
+      if (entry.ticker !== undefined && !rows.some(([cik]) => cik === entry.cikNumber)) {
+        rows.push([entry.cikNumber, entry.filing.companyName, entry.ticker, null])
+      }
+    }
+    return { fields: ["cik", "name", "ticker", "exchange"], data: rows }
+  }
+
   const submissionsJson = (cikNumber: number): Reply => {
+    const recorded = options.submissions?.[String(cikNumber).padStart(10, "0")]
+    if (recorded !== undefined) return { status: 200, contentType: "application/json", body: Buffer.from(recorded) }
     const filings = published.filter((entry) => entry.cikNumber === cikNumber)
     const listed = knownTickers().filter((row) => row.cik_str === cikNumber)
     const name = filings[0]?.filing.companyName ?? companyTickers.find((row) => Number(row.cik) === cikNumber)?.name
@@ -675,6 +699,7 @@ export const startEdgarReplay = async (options: EdgarReplayOptions = {}): Promis
     if (path === "/files/company_tickers.json") {
       return json(Object.fromEntries(knownTickers().map((row, index) => [String(index), row])))
     }
+    if (path === "/files/company_tickers_exchange.json") return json(tickersWithExchanges())
     const submissions = /^\/submissions\/CIK(\d{10})\.json$/.exec(path)
     if (submissions) return submissionsJson(Number(submissions[1]))
     const archive = /^\/Archives\/edgar\/data\/(\d{1,10})\/(\d{18})\/([^/]+)$/.exec(path)

@@ -26,6 +26,14 @@ import {
   IngestUpload
 } from "./Admin.js"
 import * as ApiError from "./ApiError.js"
+import {
+  CompanyList,
+  CompanyListing,
+  CompanyListingSaved,
+  CompanyPath,
+  CompanyProfile,
+  CompanySearchParams
+} from "./Company.js"
 import { Document, DocumentList, ExhibitDocument, GetDocumentParams, ListDocumentsParams } from "./Document.js"
 import {
   BulkMetricsParams,
@@ -343,6 +351,63 @@ export class WebhooksGroup extends HttpApiGroup.make("webhooks")
 {}
 
 /**
+ * Companies: the search over every company the service knows (the regulator's list and the companies
+ * of stored filings) and one company's profile. Every route needs an API key.
+ */
+export class CompaniesGroup extends HttpApiGroup.make("companies")
+  .add(
+    HttpApiEndpoint.get("listCompanies", "/v1/companies")
+      .setUrlParams(CompanySearchParams)
+      .addSuccess(CompanyList)
+      .annotate(OpenApi.Summary, "Search companies by ticker, name or central index key")
+      .annotate(
+        OpenApi.Description,
+        "q matches a ticker (exactly, or its beginning; every share class counts), a central index key (with or " +
+          "without its leading zeros), or words that begin words of the name (`micro corp`); without q, every " +
+          "company. exchange keeps one exchange's companies. Best matches first: an exact ticker, the key, tickers " +
+          "q begins, then name matches; ties by ticker. Page by adding limit to offset until offset + limit >= total."
+      )
+  )
+  .add(
+    HttpApiEndpoint.get("getCompany", "/v1/companies/:ticker")
+      .setPath(CompanyPath)
+      .addSuccess(CompanyProfile)
+      .addError(ApiError.CompanyNotFoundResponse)
+      .annotate(OpenApi.Summary, "One company: names, tickers, industry, its documents and latest metrics")
+      .annotate(
+        OpenApi.Description,
+        "Any ticker of the company finds it (a second share class too). Industry, state of incorporation, fiscal " +
+          "year end and former names are read from the regulator in the background; pending_fields names those not " +
+          "read yet."
+      )
+  )
+  .middleware(Authorization)
+{}
+
+/**
+ * The operator's company routes: `filings companies sync` hands the regulator's list to a running
+ * server, and `filings companies show` reads a profile, through them. They need the admin token and
+ * are left out of the OpenAPI document.
+ */
+export class CompaniesAdminGroup extends HttpApiGroup.make("companiesAdmin")
+  .add(
+    HttpApiEndpoint.post("saveCompanyListing", "/admin/companies/listing")
+      .setPayload(CompanyListing)
+      .addSuccess(CompanyListingSaved)
+      .annotate(OpenApi.Summary, "Replace the stored list of listed companies")
+  )
+  .add(
+    HttpApiEndpoint.get("showCompany", "/admin/companies/:ticker")
+      .setPath(CompanyPath)
+      .addSuccess(CompanyProfile)
+      .addError(ApiError.CompanyNotFoundResponse)
+      .annotate(OpenApi.Summary, "One company's profile, for the operator")
+  )
+  .middleware(AdminAuthorization)
+  .annotate(OpenApi.Exclude, true)
+{}
+
+/**
  * The operator's routes under `/admin`: upload a filing, create, list and revoke API keys, read the
  * event log, search. They need the admin token, not an API key, and are left out of the OpenAPI
  * document.
@@ -411,7 +476,9 @@ export class FilingsApi extends HttpApi.make("filings")
   .add(FeedGroup)
   .add(TimelineGroup)
   .add(WebhooksGroup)
+  .add(CompaniesGroup)
   .add(AdminGroup)
+  .add(CompaniesAdminGroup)
   .add(SystemGroup)
   .addError(ApiError.InvalidRequestResponse)
   .addError(ApiError.InternalErrorResponse)

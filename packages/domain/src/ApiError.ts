@@ -94,7 +94,7 @@ export const DocumentNotFoundResponse = onTheWire(
   "No document has this publication_id"
 )
 
-/** 404: no company is known by this ticker (none of its documents is stored). */
+/** 404: no company the service knows has this ticker (in the regulator's list or its stored documents). */
 export class CompanyNotFound extends Schema.TaggedError<CompanyNotFound>()("CompanyNotFound", {
   message: Schema.String
 }) {

@@ -41,13 +41,32 @@ export interface OlderSubmissionsPage {
   readonly filingTo?: string | undefined
 }
 
+/** A name the company was registered under before, and when. */
+export interface FormerName {
+  readonly name: string
+  /** The first day EDGAR knew the name, `YYYY-MM-DD`, when it says. */
+  readonly from?: string | undefined
+  /** The last day the name was in use, `YYYY-MM-DD`, when it says. */
+  readonly to?: string | undefined
+}
+
 /** A company and its recent filings, newest first as EDGAR lists them. */
 export interface CompanySubmissions {
   readonly cik: Ids.Cik
   readonly name: string
   readonly tickers: ReadonlyArray<string>
+  /** The exchange of each ticker, in the order of `tickers` (`Nasdaq`, `NYSE`); blank ones left out. */
+  readonly exchanges: ReadonlyArray<string>
   /** The fiscal year's last day as `MMDD` (`0926`), when EDGAR has one. */
   readonly fiscalYearEnd?: string | undefined
+  /** The standard industrial classification code, four digits (`3571`), when EDGAR has one. */
+  readonly sic?: string | undefined
+  /** What the SIC code stands for (`Electronic Computers`), when EDGAR has it. */
+  readonly sicDescription?: string | undefined
+  /** The state or country of incorporation as EDGAR codes it (`CA`, `DE`, `E9`), when it has one. */
+  readonly stateOfIncorporation?: string | undefined
+  /** Earlier names, newest first as EDGAR lists them. */
+  readonly formerNames: ReadonlyArray<FormerName>
   readonly filings: ReadonlyArray<FilingSummary>
   readonly olderPages: ReadonlyArray<OlderSubmissionsPage>
 }
@@ -90,11 +109,20 @@ const OlderPage = Schema.Struct({
   filingTo: Schema.optional(Schema.NullOr(Schema.String))
 })
 
+const OptionalText = Schema.optional(Schema.NullOr(Schema.String))
+
+const FormerNameJson = Schema.Struct({ name: OptionalText, from: OptionalText, to: OptionalText })
+
 const SubmissionsJson = Schema.Struct({
   cik: Schema.Union(Schema.String, Schema.Number),
   name: Schema.String,
   tickers: Schema.optional(Schema.NullOr(Schema.Array(Schema.NullOr(Schema.String)))),
-  fiscalYearEnd: Schema.optional(Schema.NullOr(Schema.String)),
+  exchanges: Schema.optional(Schema.NullOr(Schema.Array(Schema.NullOr(Schema.String)))),
+  fiscalYearEnd: OptionalText,
+  sic: OptionalText,
+  sicDescription: OptionalText,
+  stateOfIncorporation: OptionalText,
+  formerNames: Schema.optional(Schema.NullOr(Schema.Array(FormerNameJson))),
   filings: Schema.Struct({
     recent: FilingColumns,
     files: Schema.optional(Schema.NullOr(Schema.Array(OlderPage)))
@@ -105,6 +133,21 @@ const present = (value: string | null | undefined): string | undefined => {
   const trimmed = value?.trim()
   return trimmed ? trimmed : undefined
 }
+
+// EDGAR writes the bounds of a former name as timestamps at midnight UTC: the date is what it means.
+const dayOf = (value: string | null | undefined): string | undefined => {
+  const day = present(value)?.slice(0, 10)
+  return day !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : undefined
+}
+
+const formerNamesOf = (names: ReadonlyArray<typeof FormerNameJson.Type>): ReadonlyArray<FormerName> =>
+  names.flatMap((former) => {
+    const name = present(former.name)
+    if (name === undefined) return []
+    const from = dayOf(former.from)
+    const to = dayOf(former.to)
+    return [{ name, ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }) }]
+  })
 
 const itemsOf = (items: string | null | undefined): ReadonlyArray<string> =>
   items ? items.split(",").map((item) => item.trim()).filter((item) => item !== "") : []
@@ -167,6 +210,9 @@ export const readSubmissions = (json: string): Effect.Effect<CompanySubmissions,
       }
       return Either.map(filingsOf(submissions.filings.recent, companyWhat, "filings.recent"), (filings) => {
         const fiscalYearEnd = present(submissions.fiscalYearEnd)
+        const sic = present(submissions.sic)
+        const sicDescription = present(submissions.sicDescription)
+        const stateOfIncorporation = present(submissions.stateOfIncorporation)
         return {
           cik,
           name: submissions.name.trim(),
@@ -174,7 +220,15 @@ export const readSubmissions = (json: string): Effect.Effect<CompanySubmissions,
             const symbol = present(ticker)
             return symbol === undefined ? [] : [symbol.toUpperCase()]
           }),
+          exchanges: (submissions.exchanges ?? []).flatMap((exchange) => {
+            const named = present(exchange)
+            return named === undefined ? [] : [named]
+          }),
           ...(fiscalYearEnd !== undefined && /^\d{4}$/.test(fiscalYearEnd) ? { fiscalYearEnd } : {}),
+          ...(sic !== undefined && /^\d{3,4}$/.test(sic) ? { sic } : {}),
+          ...(sicDescription === undefined ? {} : { sicDescription }),
+          ...(stateOfIncorporation === undefined ? {} : { stateOfIncorporation }),
+          formerNames: formerNamesOf(submissions.formerNames ?? []),
           filings,
           olderPages: (submissions.filings.files ?? []).map((page) => {
             const filingFrom = present(page.filingFrom)

@@ -7,7 +7,12 @@ import { assert, describe, it } from "@effect/vitest"
 import { Ids } from "@filings/domain"
 import { Effect, Option } from "effect"
 import { existsSync, readFileSync } from "node:fs"
-import { companyTickersPath, readCompanyTickers } from "../src/CompanyTickers.js"
+import {
+  companyTickersExchangePath,
+  companyTickersPath,
+  readCompanyTickers,
+  readCompanyTickersExchange
+} from "../src/CompanyTickers.js"
 import { UnreadableResponse } from "../src/EdgarResponseError.js"
 import {
   type AccessionNumber,
@@ -288,6 +293,51 @@ describe("company tickers", () => {
     }))
 })
 
+describe("company tickers with exchanges", () => {
+  it.effect("reads the columns by their names, in order, skipping unusable rows and blank exchanges", () =>
+    Effect.gen(function*() {
+      assert.strictEqual(companyTickersExchangePath, "/files/company_tickers_exchange.json")
+      const { companies, warnings } = yield* readCompanyTickersExchange(JSON.stringify({
+        fields: ["ticker", "cik", "name", "exchange"],
+        data: [
+          ["GOOGL", 1652044, "Alphabet Inc.", "Nasdaq"],
+          ["goog", "1652044", "Alphabet Inc.", "Nasdaq"],
+          ["BRK-B", 1067983, "BERKSHIRE HATHAWAY INC", "NYSE"],
+          ["XYZW", 1234, "Pink Sheet Co", null],
+          ["", 5, "No Ticker", "OTC"],
+          ["BAD", "12ab", "Bad CIK", "OTC"],
+          ["SHORT"]
+        ]
+      }))
+      assert.deepStrictEqual(companies, [
+        { cik: cik("1652044"), ticker: "GOOGL", name: "Alphabet Inc.", exchange: "Nasdaq" },
+        { cik: cik("1652044"), ticker: "GOOG", name: "Alphabet Inc.", exchange: "Nasdaq" },
+        { cik: cik("1067983"), ticker: "BRK-B", name: "BERKSHIRE HATHAWAY INC", exchange: "NYSE" },
+        { cik: cik("1234"), ticker: "XYZW", name: "Pink Sheet Co" }
+      ])
+      assert.deepStrictEqual(warnings, [
+        "row 4 has no usable CIK, ticker and name: skipped",
+        "row 5 has no usable CIK, ticker and name: skipped",
+        "row 6 has no usable CIK, ticker and name: skipped"
+      ])
+    }))
+
+  it.effect("fails on the other list's shape, on missing columns and on bad JSON", () =>
+    Effect.gen(function*() {
+      const other = yield* failureOf(readCompanyTickersExchange(JSON.stringify({
+        "0": { cik_str: 320193, ticker: "AAPL", title: "Apple Inc." }
+      })))
+      assert.strictEqual(other.what, "the company tickers and exchanges list")
+      const missing = yield* failureOf(readCompanyTickersExchange(JSON.stringify({
+        fields: ["cik", "name"],
+        data: []
+      })))
+      assert.strictEqual(missing.reason, `its fields ["cik","name"] lack one of cik, name and ticker`)
+      const truncated = yield* failureOf(readCompanyTickersExchange(`{"fields": ["cik"`))
+      assert.match(truncated.reason, /^the response is not valid JSON/)
+    }))
+})
+
 const columns = (rows: number, overrides: Record<string, ReadonlyArray<unknown>> = {}) => ({
   accessionNumber: ["0000320193-26-000005", "0001059235-26-000004"].slice(0, rows),
   filingDate: ["2026-01-29", "2026-02-26"].slice(0, rows),
@@ -333,7 +383,10 @@ describe("submissions", () => {
       assert.strictEqual(submissions.cik, "0000320193")
       assert.strictEqual(submissions.name, "Apple Inc.")
       assert.deepStrictEqual(submissions.tickers, ["AAPL"])
+      assert.deepStrictEqual(submissions.exchanges, ["Nasdaq"])
       assert.strictEqual(submissions.fiscalYearEnd, "0926")
+      assert.deepStrictEqual(submissions.formerNames, [])
+      assert.isFalse("sic" in submissions)
       assert.deepStrictEqual(submissions.filings, [
         {
           accessionNumber: accession("0000320193-26-000005"),
@@ -496,6 +549,15 @@ describe.skipIf(!existsSync(corpus))("real EDGAR responses in ../shared/corpus (
         ["AAPL"],
         "0926"
       ])
+      assert.deepStrictEqual(
+        [apple.sic, apple.sicDescription, apple.stateOfIncorporation, apple.exchanges],
+        ["3571", "Electronic Computers", "CA", ["Nasdaq"]]
+      )
+      assert.deepStrictEqual(apple.formerNames, [
+        { name: "APPLE INC", from: "2007-01-10", to: "2019-08-05" },
+        { name: "APPLE COMPUTER INC", from: "1994-01-26", to: "2007-01-04" },
+        { name: "APPLE COMPUTER INC/ FA", from: "1997-07-28", to: "1997-07-28" }
+      ])
       assert.strictEqual(apple.filings.length, 1005)
       assert.deepStrictEqual(apple.filings[0], {
         accessionNumber: accession("0001059235-26-000004"),
@@ -546,9 +608,27 @@ describe.skipIf(!existsSync(corpus))("real EDGAR responses in ../shared/corpus (
         0,
         0
       ])
+      // A test filer of the regulator's: an odd name, and nineteen former ones, newest first.
+      assert.deepStrictEqual([none.sic, none.sicDescription, none.stateOfIncorporation, none.fiscalYearEnd], [
+        "6189",
+        "Asset-Backed Securities",
+        "VA",
+        "1231"
+      ])
+      assert.strictEqual(none.formerNames.length, 19)
+      assert.deepStrictEqual(none.formerNames[0], {
+        name: "ALLEN TEST CO & REL 8-6 DR INC",
+        from: "2003-10-15",
+        to: "2003-10-15"
+      })
       const buffett = yield* readSubmissions(read("feeds/buffett-submissions-CIK0000315090.json"))
       assert.strictEqual(buffett.filings.length, 523)
       assert.isUndefined(buffett.fiscalYearEnd)
+      // A person: no industry, no state, no ticker; blanks are left out, not kept as "".
+      assert.deepStrictEqual(
+        [buffett.sic, buffett.sicDescription, buffett.stateOfIncorporation, buffett.exchanges, buffett.formerNames],
+        [undefined, undefined, undefined, [], []]
+      )
       const nvidia = yield* readSubmissions(read("feeds/nvda-submissions-CIK0001045810.json"))
       assert.deepStrictEqual([nvidia.name, nvidia.fiscalYearEnd, nvidia.filings.length], ["NVIDIA CORP", "0131", 1007])
       const tesla = yield* readSubmissions(read("feeds/tsla-submissions-CIK0001318605.json"))

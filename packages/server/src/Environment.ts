@@ -65,7 +65,8 @@ export const variables = {
   },
   FILINGS_SERVER_URL: {
     default: "unset",
-    meaning: "for the operator commands (`keys`, `ingest`, `edgar backfill`): the server to send the work to"
+    meaning:
+      "for the operator commands (`keys`, `ingest`, `edgar backfill`, `companies sync`): the server to send the work to"
   },
   FILINGS_SEC_USER_AGENT: {
     default: "unset",

@@ -25,6 +25,7 @@ import { createServer } from "node:http"
 import * as AdminHandlers from "./admin/AdminHandlers.js"
 import type { AdminAccess } from "./AdminAccess.js"
 import type { ApiKeys } from "./ApiKeys.js"
+import * as CompaniesHandlers from "./companies/CompaniesHandlers.js"
 import * as DocumentsHandlers from "./documents/DocumentsHandlers.js"
 import * as ExtractHandlers from "./extract/ExtractHandlers.js"
 import * as FeedHandlers from "./feed/FeedHandlers.js"
@@ -67,6 +68,8 @@ export const apiLayer: Layer.Layer<HttpApi.Api, never, Requirements> = Layer.mer
       WebhooksHandlers.layer,
       FeedHandlers.layer,
       TimelineHandlers.layer,
+      CompaniesHandlers.layer,
+      CompaniesHandlers.adminLayer,
       AdminHandlers.layer,
       SystemHandlers.layer
     ]),

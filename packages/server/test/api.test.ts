@@ -37,7 +37,8 @@ const faultyDocumentStore = Layer.effect(
       findMetadata: (id) => guard("DocumentStore.findMetadata", store.findMetadata(id)),
       list: (query) => guard("DocumentStore.list", store.list(query)),
       searchSections: (query) => guard("DocumentStore.searchSections", store.searchSections(query)),
-      companyDocuments: (query) => guard("DocumentStore.companyDocuments", store.companyDocuments(query))
+      companyDocuments: (query) => guard("DocumentStore.companyDocuments", store.companyDocuments(query)),
+      countByType: (cik) => guard("DocumentStore.countByType", store.countByType(cik))
     })
   })
 ).pipe(Layer.provide(MemoryStorage.documentStore))

@@ -43,7 +43,8 @@ const refusing = ingestionOn(Layer.succeed(
     findMetadata: () => Effect.succeed(Option.none()),
     list: () => Effect.succeed({ documents: [], total: 0 }),
     searchSections: () => Effect.succeed({ results: [], total: 0 }),
-    companyDocuments: () => Effect.succeed([])
+    companyDocuments: () => Effect.succeed([]),
+    countByType: () => Effect.succeed([])
   })
 ))
 

@@ -150,4 +150,27 @@ describe("migrations carry data forward", () => {
         "APPLE COMPUTER INC"
       ])
     }).pipe(Effect.provide(PgliteClient.layer().pipe(Layer.orDie))))
+
+  it.scopedLive("0012 gives companies stored before the words of their names, for the company search", () =>
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const upTo = (last: string) =>
+        Migrator.fromRecord(Object.fromEntries(Object.entries(migrations).filter(([name]) => name <= last)))
+      yield* Migrations.run({ loader: upTo("0010_metric_as_of") })
+      yield* sql`INSERT INTO companies (cik, ticker, name, as_of) VALUES
+        ('0000320193', 'AAPL', 'Apple Inc.', '2024-11-01'), ('0000000003', 'ATT', 'AT&T Inc / Société', NULL)`
+      yield* Migrations.run()
+      const rows = yield* sql<{ readonly cik: string; readonly name_prefixes: ReadonlyArray<string> }>`
+        SELECT cik, name_prefixes FROM companies ORDER BY cik`
+      assert.deepStrictEqual(rows.map((row) => [row.cik, [...row.name_prefixes].sort()]), [
+        // Only ASCII letters and digits make words: "&", "/" and "é" separate them.
+        ["0000000003", ["a", "at", "i", "in", "inc", "s", "so", "soc", "soci", "t"]],
+        ["0000320193", ["a", "ap", "app", "appl", "apple", "i", "in", "inc"]]
+      ])
+      // Renaming recomputes them: they are the database's, from the name.
+      yield* sql`UPDATE companies SET name = 'Apple' WHERE cik = '0000320193'`
+      const [apple] = yield* sql<{ readonly name_prefixes: ReadonlyArray<string> }>`
+        SELECT name_prefixes FROM companies WHERE cik = '0000320193'`
+      assert.deepStrictEqual([...apple!.name_prefixes].sort(), ["a", "ap", "app", "appl", "apple"])
+    }).pipe(Effect.provide(PgliteClient.layer().pipe(Layer.orDie))))
 })

@@ -121,6 +121,14 @@ export interface SectionPage {
   readonly total: number
 }
 
+/** How many documents of one type a company has, and the newest of them. */
+export interface DocumentTypeCount {
+  readonly docType: DocTypes.DocType
+  readonly count: number
+  /** The newest by filing date, ties by the larger publication id (the first of a newest-first list). */
+  readonly latest: PublicationId
+}
+
 /** Whether a save stored a new document or replaced the one with the same publication id. */
 export type SaveOutcome = "created" | "updated"
 
@@ -161,6 +169,8 @@ export interface Service {
   ) => Effect.Effect<ReadonlyArray<Document.DocumentMetadata>, StorageError>
   /** One kind of section across many documents. */
   readonly searchSections: (query: SectionQuery) => Effect.Effect<SectionPage, StorageError>
+  /** The company's documents counted by type, in the order of the type names, each with its newest. */
+  readonly countByType: (cik: Ids.Cik) => Effect.Effect<ReadonlyArray<DocumentTypeCount>, StorageError>
 }
 
 /**

@@ -27,7 +27,7 @@ import {
 import type { Layer } from "effect"
 import { randomBytes } from "node:crypto"
 import { type ApiKeyRecord, ApiKeyStore } from "./ApiKeyStore.js"
-import { CompanyStore } from "./CompanyStore.js"
+import { type CompanyDetails, CompanyStore } from "./CompanyStore.js"
 import { CursorStore } from "./CursorStore.js"
 import { type Delivery, DeliveryStore, type NewDelivery } from "./DeliveryStore.js"
 import { type DocumentKey, DocumentStore, type SectionMatch, type StoredDocument } from "./DocumentStore.js"
@@ -42,6 +42,7 @@ import type { Stores } from "./Stores.js"
 import { type Subscription, type SubscriptionChanges, WebhookStore } from "./WebhookStore.js"
 
 const uniqueTicker = (): Ids.Ticker => `T${randomBytes(4).toString("hex").toUpperCase()}` as Ids.Ticker
+const uniqueCik = (): Ids.Cik => String(Math.floor(Math.random() * 1e10)).padStart(10, "0") as Ids.Cik
 const uniqueName = (prefix: string) => `${prefix}-${randomBytes(6).toString("hex")}`
 let accessionCounter = Math.floor(Math.random() * 900_000)
 const uniqueAccession = (): Ids.PublicationId =>
@@ -194,6 +195,21 @@ export const conformance = <E>(
   describe(`storage conformance: ${name}`, () => {
     layer(storage, { timeout: options?.timeout ?? 60_000 })((it) => {
       describe("DocumentStore", () => {
+        it.effect("counts a company's documents by type, each type with its newest", () =>
+          Effect.gen(function*() {
+            const store = yield* DocumentStore
+            const cik = uniqueCik()
+            const older = sampleDocument({ cik, docType: "10-K", filingDate: "2023-11-01" })
+            const newer = sampleDocument({ cik, docType: "10-K", filingDate: "2024-11-01" })
+            const current = sampleDocument({ cik, docType: "8-K", filingDate: "2024-02-01" })
+            for (const document of [newer, current, older]) yield* store.save(document)
+            assert.deepStrictEqual(yield* store.countByType(cik), [
+              { docType: "10-K", count: 2, latest: newer.publicationId },
+              { docType: "8-K", count: 1, latest: current.publicationId }
+            ])
+            assert.deepStrictEqual(yield* store.countByType(uniqueCik()), [])
+          }))
+
         it.effect("stores a document and reads every field back", () =>
           Effect.gen(function*() {
             const store = yield* DocumentStore
@@ -931,6 +947,158 @@ export const conformance = <E>(
               yield* store.findByCik(cik),
               Option.some({ cik, ticker, name: "Filed Name", asOf: "1999-01-04" })
             )
+          }))
+        it.effect("saves the regulator's list: companies with their tickers and exchange; a filing's name wins", () =>
+          Effect.gen(function*() {
+            const store = yield* CompanyStore
+            const prefix = uniqueTicker()
+            const ticker = (suffix: string) => `${prefix}${suffix}` as Ids.Ticker
+            const [filed, widgets, other] = [uniqueCik(), uniqueCik(), uniqueCik()]
+            yield* store.upsert({ cik: filed, ticker: ticker("A"), name: "Filed Name Corp", asOf: "2024-01-02" })
+            const saved = yield* store.saveListing([
+              { cik: filed, ticker: ticker("A"), name: "Listed Name Corp", exchange: "Nasdaq" },
+              { cik: filed, ticker: ticker("B"), name: "Listed Name Corp", exchange: "Nasdaq" },
+              { cik: widgets, ticker: ticker("C"), name: "Zeta Widgets Inc", exchange: "NYSE" },
+              { cik: widgets, ticker: ticker("C"), name: "Zeta Widgets Inc", exchange: "OTC" },
+              { cik: other, ticker: ticker("AB"), name: "Other Co" }
+            ])
+            assert.deepStrictEqual(saved, { companies: 3, tickers: 4 })
+            assert.deepStrictEqual(
+              yield* store.findByCik(filed),
+              Option.some({ cik: filed, ticker: ticker("A"), name: "Filed Name Corp", asOf: "2024-01-02" })
+            )
+            assert.deepStrictEqual(
+              yield* store.findByCik(widgets),
+              Option.some({ cik: widgets, ticker: ticker("C"), name: "Zeta Widgets Inc" })
+            )
+            // A second class finds its company, with every ticker, the main one first.
+            assert.deepStrictEqual(
+              yield* store.findProfile(ticker("B")),
+              Option.some({
+                company: { cik: filed, ticker: ticker("A"), name: "Filed Name Corp", asOf: "2024-01-02" },
+                exchange: "Nasdaq",
+                tickers: [ticker("A"), ticker("B")]
+              })
+            )
+            assert.isTrue(Option.isNone(yield* store.findProfile(ticker("Z"))))
+
+            // Dropped from the list: still known, by its name and ticker, but with no exchange.
+            yield* store.saveListing([{
+              cik: widgets,
+              ticker: ticker("C"),
+              name: "Zeta Widgets Inc",
+              exchange: "NYSE"
+            }])
+            assert.deepStrictEqual(
+              yield* store.findProfile(ticker("AB")),
+              Option.some({ company: { cik: other, ticker: ticker("AB"), name: "Other Co" }, tickers: [ticker("AB")] })
+            )
+            assert.deepStrictEqual(
+              Option.map(yield* store.findProfile(ticker("A")), (profile) => profile.tickers),
+              Option.some([ticker("A")])
+            )
+          }))
+
+        it.effect("searches by ticker, key and name words, best match first, and pages exactly", () =>
+          Effect.gen(function*() {
+            const store = yield* CompanyStore
+            const prefix = uniqueTicker()
+            const ticker = (suffix: string) => `${prefix}${suffix}` as Ids.Ticker
+            const [exact, longer, classes, named, nulled] = [
+              uniqueCik(),
+              uniqueCik(),
+              uniqueCik(),
+              uniqueCik(),
+              uniqueCik()
+            ]
+            const word = `qz${randomBytes(4).toString("hex")}`
+            const exchange = `EX${randomBytes(3).toString("hex")}`
+            yield* store.saveListing([
+              { cik: exact, ticker: ticker("M"), name: "Exact Match Inc", exchange },
+              { cik: longer, ticker: ticker("MA"), name: "Longer Ticker Corp", exchange: "Nasdaq" },
+              { cik: classes, ticker: ticker("K"), name: "Two Classes Inc", exchange },
+              { cik: classes, ticker: ticker("MB"), name: "Two Classes Inc", exchange },
+              { cik: named, ticker: uniqueTicker(), name: `${word.toUpperCase()} Holdings, Inc. (The)` },
+              { cik: nulled, ticker: uniqueTicker(), name: `Null ${word}void Co` }
+            ])
+            const search = (q: string | undefined, more: { exchange?: string; limit?: number; offset?: number } = {}) =>
+              Effect.map(
+                store.search({ q, exchange: more.exchange, limit: more.limit ?? 50, offset: more.offset ?? 0 }),
+                (page) => ({ ciks: page.companies.map((company) => company.cik), total: page.total })
+              )
+            // The exact ticker first, then those it begins (another class's included), by the company's ticker.
+            assert.deepStrictEqual(yield* search(ticker("M").toLowerCase()), {
+              ciks: [exact, classes, longer],
+              total: 3
+            })
+            assert.deepStrictEqual(yield* search(` ${ticker("MB")} `), { ciks: [classes], total: 1 })
+            assert.deepStrictEqual(yield* search(prefix, { exchange: exchange.toLowerCase() }), {
+              ciks: [classes, exact],
+              total: 2
+            })
+            // Pages at any offset, and past the end, with the count of every match.
+            assert.deepStrictEqual(yield* search(prefix, { limit: 1, offset: 1 }), { ciks: [exact], total: 3 })
+            assert.deepStrictEqual(yield* search(prefix, { limit: 2, offset: 2 }), { ciks: [longer], total: 3 })
+            assert.deepStrictEqual(yield* search(prefix, { offset: 10 }), { ciks: [], total: 3 })
+            // A key with or without its zeros; words that begin the name's words, in any order and case.
+            assert.deepStrictEqual((yield* search(String(Number(longer)))).ciks[0], longer)
+            assert.deepStrictEqual(yield* search(`holdings ${word.slice(0, 5).toUpperCase()}`), {
+              ciks: [named],
+              total: 1
+            })
+            assert.deepStrictEqual(yield* search(`${word}x`), { ciks: [], total: 0 })
+            // Any word is a word: "null" too.
+            assert.deepStrictEqual(yield* search(`${word}void null`), { ciks: [nulled], total: 1 })
+            assert.deepStrictEqual(yield* search("%_'\\"), { ciks: [], total: 0 })
+            // No q: every company of the exchange, by ticker; the item carries what the list says.
+            const all = yield* store.search({ exchange, limit: 10, offset: 0 })
+            assert.deepStrictEqual(all, {
+              companies: [
+                { cik: classes, ticker: ticker("K"), name: "Two Classes Inc", exchange },
+                { cik: exact, ticker: ticker("M"), name: "Exact Match Inc", exchange }
+              ],
+              total: 2
+            })
+          }))
+
+        it.effect("keeps a company's details, and lists those without them, most-followed first", () =>
+          Effect.gen(function*() {
+            const store = yield* CompanyStore
+            const [preferred, filed, first, second, rest] = Arr.makeBy(5, () => ({
+              cik: uniqueCik(),
+              ticker: uniqueTicker()
+            }))
+            yield* store.upsert({ ...filed!, name: "Filed Inc", asOf: "2024-05-01" })
+            yield* store.upsert({ ...preferred!, name: "Preferred Inc" })
+            yield* store.upsert({ ...rest!, name: "Rest Inc" })
+            yield* store.saveListing([{ ...first!, name: "First Inc" }, { ...second!, name: "Second Inc" }])
+            const ours = new Set([preferred, filed, first, second, rest].map((company) => company!.cik))
+            const backlog = Effect.map(
+              store.detailsBacklog({ limit: 100_000, preferred: [preferred!.ticker] }),
+              (ciks) => ciks.filter((cik) => ours.has(cik))
+            )
+            assert.deepStrictEqual(yield* backlog, [preferred, filed, first, second, rest].map((c) => c!.cik))
+
+            const details = {
+              sic: "3571",
+              sicDescription: "Electronic Computers",
+              stateOfIncorporation: "CA",
+              fiscalYearEnd: "0926",
+              formerNames: [{ name: "APPLE COMPUTER INC", from: "1994-01-26", to: "2007-01-04" }, { name: "APPLE" }]
+            }
+            yield* store.saveDetails(filed!.cik, details)
+            // Known to have none: a person's record has no industry; it leaves the backlog as well.
+            yield* store.saveDetails(first!.cik, { formerNames: [] })
+            yield* store.saveDetails(uniqueCik(), details)
+            assert.deepStrictEqual(
+              Option.map(yield* store.findProfile(filed!.ticker), (profile) => profile.details),
+              Option.some(details)
+            )
+            assert.deepStrictEqual(
+              Option.map(yield* store.findProfile(first!.ticker), (profile) => profile.details),
+              Option.some<CompanyDetails | undefined>({ formerNames: [] })
+            )
+            assert.deepStrictEqual(yield* backlog, [preferred, second, rest].map((c) => c!.cik))
           }))
       })
 

@@ -4,11 +4,12 @@
  * `OperatorSelection`), so a user never has to stop the server to add documents or keys.
  */
 import { FetchHttpClient, FileSystem, HttpApiClient, HttpClient, HttpClientRequest } from "@effect/platform"
-import { type Admin, Api, type Search } from "@filings/domain"
-import { SearchIndex } from "@filings/storage"
+import { type Admin, Api, ApiError, Company, type Ids, type Search } from "@filings/domain"
+import { CompanyStore, SearchIndex } from "@filings/storage"
 import { Context, Effect, Layer, Option, Redacted } from "effect"
 import { basename } from "node:path"
 import { ApiKeys } from "../ApiKeys.js"
+import * as CompanyProfiles from "../companies/CompanyProfiles.js"
 import { Ingestion, type Overrides } from "../ingest/Ingestion.js"
 import { searchPassages } from "../search/Search.js"
 import { CliFailure, fromError } from "./CliFailure.js"
@@ -28,6 +29,12 @@ export interface Service {
     bytes: Uint8Array,
     overrides: Overrides
   ) => Effect.Effect<Admin.IngestResult, CliFailure>
+  /** The profile of the company with this ticker, as `GET /v1/companies/{ticker}` gives it. */
+  readonly showCompany: (ticker: Ids.Ticker) => Effect.Effect<Company.CompanyProfile, CliFailure>
+  /** Replaces the stored list of listed companies (see `CompanyStore.saveListing`). */
+  readonly saveListing: (
+    listed: ReadonlyArray<CompanyStore.ListedTicker>
+  ) => Effect.Effect<CompanyStore.ListingSaved, CliFailure>
 }
 
 export class Operator extends Context.Tag("@filings/server/cli/Operator")<Operator, Service>() {}
@@ -46,6 +53,8 @@ export const layerDirect = Layer.effect(
     const keys = yield* ApiKeys
     const ingestion = yield* Ingestion
     const index = yield* SearchIndex.SearchIndex
+    const companies = yield* CompanyStore.CompanyStore
+    const profileOf = yield* CompanyProfiles.make
     const fs = yield* FileSystem.FileSystem
     return Operator.of({
       description: "database",
@@ -68,7 +77,16 @@ export const layerDirect = Layer.effect(
           Effect.provideService(FileSystem.FileSystem, fs)
         ),
       ingestBytes: (fileName, bytes, overrides) =>
-        ingestion.ingest({ fileName, bytes, overrides }).pipe(Effect.mapError(fromError))
+        ingestion.ingest({ fileName, bytes, overrides }).pipe(Effect.mapError(fromError)),
+      saveListing: (listed) => companies.saveListing(listed).pipe(Effect.mapError(fromError)),
+      showCompany: (ticker) =>
+        profileOf(ticker).pipe(
+          Effect.mapError(fromError),
+          Effect.flatMap(Option.match({
+            onNone: () => Effect.fail(fromError(ApiError.CompanyNotFound.forTicker(ticker))),
+            onSome: Effect.succeed
+          }))
+        )
     })
   })
 )
@@ -111,7 +129,12 @@ export const layerRemote = (url: string, adminToken: Redacted.Redacted<string>) 
             Effect.flatMap((bytes) => upload(basename(path), bytes, overrides)),
             Effect.provideService(FileSystem.FileSystem, fs)
           ),
-        ingestBytes: upload
+        ingestBytes: upload,
+        showCompany: (ticker) => remote(client.companiesAdmin.showCompany({ path: { ticker } })),
+        saveListing: (listed) =>
+          remote(
+            client.companiesAdmin.saveCompanyListing({ payload: new Company.CompanyListing({ companies: listed }) })
+          )
       })
     })
   ).pipe(Layer.provide(FetchHttpClient.layer))

@@ -1,7 +1,9 @@
 /**
  * The EDGAR pipeline of a running server: the company universe (read at start, then daily), the
  * discovery loop on the latest-filings feed, the workers that fetch, ingest and announce each
- * filing, and the workers that send `earnings_call.upcoming` when its day comes. Everything runs
+ * filing, the workers that send `earnings_call.upcoming` when its day comes, and the company
+ * directory (the regulator's list stored at start and daily, each company's details read in the
+ * background). Everything runs
  * in the server's scope and stops with it; a job interrupted by a stop or a crash is taken again
  * when its lease runs out.
  *
@@ -10,6 +12,7 @@
  */
 import { EdgarConfig } from "@filings/edgar"
 import { Duration, Effect, Layer, Schedule, Schema } from "effect"
+import * as CompanyDirectory from "../companies/CompanyDirectory.js"
 import * as Environment from "../Environment.js"
 import { UpcomingCallQueue } from "../ingest/Announcements.js"
 import * as CompanyUniverse from "./CompanyUniverse.js"
@@ -60,6 +63,14 @@ const run = Effect.gen(function*() {
     Effect.tapError((error) => Effect.logWarning(`the company list could not be read, retrying: ${String(error)}`)),
     Effect.retry(Schedule.exponential("2 seconds").pipe(Schedule.union(Schedule.spaced("5 minutes"))))
   )
+  // The directory: the list stored whole, then the details filled in behind it, most-followed first.
+  const directory = Effect.all([
+    CompanyDirectory.syncListing.pipe(
+      Effect.catchAllCause((cause) => Effect.logWarning("the company list could not be stored", cause)),
+      Effect.repeat(Schedule.spaced(universeRefresh))
+    ),
+    CompanyDirectory.fillDetailsForever(settings.tickers)
+  ], { concurrency: "unbounded", discard: true })
   const discover = pollOnce.pipe(
     Effect.tap(({ enqueued }) => (enqueued > 0 ? filings.wake.pipe(Effect.repeatN(enqueued - 1)) : Effect.void)),
     Effect.catchAllCause((cause) => Effect.logWarning("a poll of the latest filings failed", cause)),
@@ -70,6 +81,7 @@ const run = Effect.gen(function*() {
       Effect.zipRight(Effect.logInfo(`following EDGAR every ${Duration.format(pollInterval)} as "${userAgent}"`)),
       Effect.zipRight(Effect.all([
         discover,
+        directory,
         universe.refresh.pipe(
           Effect.ignore,
           Effect.repeat(Schedule.spaced(universeRefresh)),

@@ -1,9 +1,9 @@
 // DocumentStore and CompanyStore on SQL. Metadata and body live in two tables written in one
 // transaction; list queries read only the metadata table.
 import { SqlClient } from "@effect/sql"
-import type { Ids } from "@filings/domain"
+import { Ids } from "@filings/domain"
 import { CompanyStore, DocumentStore } from "@filings/storage"
-import { Effect, Option, Schema } from "effect"
+import { Clock, Effect, Option, Schema } from "effect"
 import { jsonb } from "./jsonb.js"
 import { Counted, firstRowAs, hitsPage, inDocumentOrder, pageOf, readTotal, rowsAs } from "./sqlRows.js"
 import { analyzePassage, applyFrequencyChanges, FrequencyChanges, storedFrequencies } from "./sqlSearchWrites.js"
@@ -30,6 +30,11 @@ const readDocumentRow = firstRowAs(DocumentRow)
 const readMetadataRow = firstRowAs(DocumentStore.DocumentMetadata)
 const readMetadataRows = rowsAs(DocumentStore.DocumentMetadata)
 const readCompany = firstRowAs(CompanyStore.Company)
+const readTypeCounts = rowsAs(Schema.Struct({
+  docType: DocumentStore.DocumentMetadata.fields.docType,
+  count: Schema.Int,
+  latest: Ids.PublicationId
+}))
 
 /**
  * The rows of a document's chunks: ranges of the body, in characters (code points, as SQL's
@@ -230,6 +235,15 @@ export const makeDocumentStore = Effect.gen(function*() {
       return { results: page.hits.map(({ document, hit }) => ({ document, section: hit })), total: page.total }
     }).pipe(failsAs("DocumentStore.searchSections"))
 
+  const countByType = (cik: Ids.Cik) =>
+    sql`
+      SELECT doc_type, count(*)::int AS count,
+        (array_agg(publication_id ORDER BY filing_date DESC, publication_id DESC))[1] AS latest
+      FROM documents WHERE cik = ${cik} GROUP BY doc_type ORDER BY doc_type COLLATE "C"`.pipe(
+      readTypeCounts,
+      failsAs("DocumentStore.countByType")
+    )
+
   const service: DocumentStore.Service = {
     save,
     findByPublicationId,
@@ -237,19 +251,200 @@ export const makeDocumentStore = Effect.gen(function*() {
     findMetadata,
     list,
     searchSections,
-    companyDocuments
+    companyDocuments,
+    countByType
   }
   return service
 })
 
+/** A company's profile row: the company, its exchange, its listed tickers and its details when read. */
+const ProfileRow = Schema.Struct({
+  ...CompanyStore.Company.fields,
+  exchange: Schema.optional(Schema.String),
+  /** The listed tickers, in the list's order. */
+  tickers: Schema.Array(Ids.Ticker),
+  /** Set once the details were saved. */
+  details: Schema.optional(Schema.typeSchema(CompanyStore.CompanyDetails))
+})
+const readProfile = firstRowAs(ProfileRow)
+const readSummaries = rowsAs(Counted(CompanyStore.CompanySummary.fields))
+const readCiks = rowsAs(Schema.Struct({ cik: Ids.Cik }))
+const readListingSaved = firstRowAs(Schema.Struct({ companies: Schema.Int, tickers: Schema.Int }))
+
+/** The listing's rows, each ticker once (the first time), each company's first ticker its main one. */
+const listingRows = (listed: ReadonlyArray<CompanyStore.ListedTicker>) => {
+  const tickers: Array<{ ticker: string; cik: string; exchange: string | null; position: number }> = []
+  const companies = new Map<
+    string,
+    { cik: string; ticker: string; name: string; exchange: string | null; position: number }
+  >()
+  const seen = new Set<string>()
+  listed.forEach((entry, position) => {
+    if (seen.has(entry.ticker)) return
+    seen.add(entry.ticker)
+    const exchange = entry.exchange ?? null
+    tickers.push({ ticker: entry.ticker, cik: entry.cik, exchange, position })
+    if (!companies.has(entry.cik)) {
+      companies.set(entry.cik, { cik: entry.cik, ticker: entry.ticker, name: entry.name, exchange, position })
+    }
+  })
+  return { tickers, companies: [...companies.values()] }
+}
+
 export const makeCompanyStore = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
+  const matchColumns = sql.literal("c.cik, c.ticker, c.name, c.exchange")
   const companyColumns = sql.unsafe("cik, ticker, name, as_of::text AS as_of")
   const findCompany = (key: { readonly cik: Ids.Cik } | { readonly ticker: Ids.Ticker }) =>
     ("cik" in key
       ? sql`SELECT ${companyColumns} FROM companies WHERE cik = ${key.cik}`
       : sql`SELECT ${companyColumns} FROM companies WHERE ticker = ${key.ticker} ORDER BY updated_at DESC LIMIT 1`)
       .pipe(readCompany)
+
+  const saveListing = (listed: ReadonlyArray<CompanyStore.ListedTicker>) => {
+    const rows = listingRows(listed)
+    return sql.withTransaction(Effect.gen(function*() {
+      // The list is replaced whole: a ticker the regulator no longer lists is gone from it.
+      yield* sql`DELETE FROM company_listings`
+      yield* sql`
+        INSERT INTO company_listings (ticker, cik, exchange, position)
+        SELECT ticker, cik, exchange, position
+        FROM jsonb_to_recordset(${jsonb(rows.tickers)}::jsonb) AS r(ticker text, cik text, exchange text, position int)`
+      // A listing is undated: it names a company only until a filing does (`CompanyStore.supersedes`).
+      yield* sql`
+        INSERT INTO companies (cik, ticker, name, exchange, list_position)
+        SELECT cik, ticker, name, exchange, position
+        FROM jsonb_to_recordset(${jsonb(rows.companies)}::jsonb)
+          AS r(cik text, ticker text, name text, exchange text, position int)
+        ON CONFLICT (cik) DO UPDATE SET
+          ticker = CASE WHEN companies.as_of IS NULL THEN excluded.ticker ELSE companies.ticker END,
+          name = CASE WHEN companies.as_of IS NULL THEN excluded.name ELSE companies.name END,
+          updated_at = CASE WHEN companies.as_of IS NULL AND
+            (companies.ticker, companies.name) IS DISTINCT FROM (excluded.ticker, excluded.name)
+            THEN now() ELSE companies.updated_at END,
+          exchange = excluded.exchange,
+          list_position = excluded.list_position
+        -- A daily list barely changes: rows it does not change are not rewritten (nor their index entries).
+        WHERE companies.exchange IS DISTINCT FROM excluded.exchange
+          OR companies.list_position IS DISTINCT FROM excluded.list_position
+          OR companies.as_of IS NULL AND (companies.ticker, companies.name) IS DISTINCT FROM (excluded.ticker, excluded.name)`
+      yield* sql`
+        UPDATE companies SET exchange = NULL, list_position = NULL
+        WHERE list_position IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM company_listings l WHERE l.cik = companies.cik)`
+      return yield* sql`SELECT ${rows.companies.length}::int AS companies, ${rows.tickers.length}::int AS tickers`.pipe(
+        readListingSaved,
+        Effect.map(Option.getOrElse(() => ({ companies: 0, tickers: 0 })))
+      )
+    }))
+  }
+
+  // The companies `q` matches with their columns, once per match, each with the rank of that match
+  // (see `CompanyStore.MatchRank`). Each branch reads its companies by index and carries their
+  // columns: joining the matched keys to `companies` afterwards was planned as a scan of the whole
+  // table, the grouped keys being estimated at 200 whatever their number.
+  const matchesOf = (q: string) => {
+    const ticker = CompanyStore.tickerQuery(q)
+    const cik = CompanyStore.cikQuery(q)
+    const words = CompanyStore.nameWords(q)
+    const branches = [
+      ...(ticker === undefined ? [] : [
+        // Tickers begun by q (q itself included, ranked first), as a range of bytes: a ticker holds only
+        // letters, digits, "." and "-", all below "~", so q + "~" bounds them.
+        sql`SELECT ${matchColumns}, CASE WHEN c.ticker = ${ticker} THEN 0 ELSE 2 END AS rank FROM companies c
+          WHERE c.ticker COLLATE "C" >= ${ticker} AND c.ticker COLLATE "C" < ${`${ticker}~`}`,
+        sql`SELECT ${matchColumns}, CASE WHEN l.ticker = ${ticker} THEN 0 ELSE 2 END AS rank
+          FROM company_listings l JOIN companies c ON c.cik = l.cik
+          WHERE l.ticker COLLATE "C" >= ${ticker} AND l.ticker COLLATE "C" < ${`${ticker}~`}`
+      ]),
+      ...(cik === undefined ? [] : [sql`SELECT ${matchColumns}, 1 AS rank FROM companies c WHERE c.cik = ${cik}`]),
+      ...(words.length === 0 ? [] : [
+        // An array literal, not a subquery: the planner then weighs the GIN index against a scan. Words
+        // are only ASCII letters and digits (see `CompanyStore.nameWords`); each is quoted all the
+        // same, or the word "null" would be read as a NULL element.
+        sql`SELECT ${matchColumns}, 3 AS rank FROM companies c
+          WHERE c.name_prefixes @> ${`{${words.map((word) => `"${word}"`).join(",")}}`}::text[]`
+      ])
+    ]
+    return branches.length === 0 ? undefined : sql.join(" UNION ALL ", false)(branches)
+  }
+
+  const search = (query: CompanyStore.CompanySearch) =>
+    Effect.gen(function*() {
+      const q = query.q?.trim() ?? ""
+      const onExchange = query.exchange === undefined
+        ? sql.literal("TRUE")
+        : sql`lower(c.exchange) = ${query.exchange.toLowerCase()}`
+      if (q === "") {
+        const rows = yield* sql`
+          SELECT ${matchColumns}, count(*) OVER ()::int AS total FROM companies c WHERE ${onExchange}
+          ORDER BY c.ticker COLLATE "C", c.cik LIMIT ${query.limit} OFFSET ${query.offset}`.pipe(readSummaries)
+        const page = yield* pageOf(
+          rows,
+          query.offset,
+          sql`SELECT count(*)::int AS total FROM companies c WHERE ${onExchange}`.pipe(readTotal)
+        )
+        return { companies: page.rows, total: page.total }
+      }
+      const matches = matchesOf(q)
+      if (matches === undefined) return { companies: [], total: 0 }
+      // Each company once, under its best rank.
+      const best = sql`(SELECT DISTINCT ON (cik) * FROM (${matches}) m ORDER BY cik, rank) c`
+      const rows = yield* sql`
+        SELECT ${matchColumns}, count(*) OVER ()::int AS total FROM ${best} WHERE ${onExchange}
+        ORDER BY c.rank, c.ticker COLLATE "C", c.cik LIMIT ${query.limit} OFFSET ${query.offset}`.pipe(readSummaries)
+      const page = yield* pageOf(
+        rows,
+        query.offset,
+        sql`SELECT count(*)::int AS total FROM ${best} WHERE ${onExchange}`.pipe(readTotal)
+      )
+      return { companies: page.rows, total: page.total }
+    })
+
+  const profileColumns = sql.literal(`c.cik, c.ticker, c.name, c.as_of::text AS as_of, c.exchange,
+    coalesce((SELECT jsonb_agg(l.ticker ORDER BY l.position) FROM company_listings l WHERE l.cik = c.cik), '[]')
+      AS tickers,
+    CASE WHEN c.details_at IS NOT NULL THEN jsonb_strip_nulls(jsonb_build_object('sic', c.sic,
+      'sicDescription', c.sic_description, 'stateOfIncorporation', c.state_of_incorporation,
+      'fiscalYearEnd', c.fiscal_year_end, 'formerNames', coalesce(c.former_names, '[]'))) END AS details`)
+
+  const findProfile = (ticker: Ids.Ticker) =>
+    Effect.gen(function*() {
+      const own = yield* sql`
+        SELECT ${profileColumns} FROM companies c WHERE c.ticker = ${ticker}
+        ORDER BY c.updated_at DESC LIMIT 1`.pipe(readProfile)
+      const found = Option.isSome(own) ? own : yield* sql`
+        SELECT ${profileColumns} FROM company_listings l JOIN companies c ON c.cik = l.cik
+        WHERE l.ticker = ${ticker}`.pipe(readProfile)
+      return Option.map(found, ({ details, exchange, tickers, ...company }): CompanyStore.CompanyProfile => ({
+        company,
+        ...(exchange === undefined ? {} : { exchange }),
+        tickers: [company.ticker, ...tickers.filter((listed) => listed !== company.ticker)],
+        ...(details === undefined ? {} : { details })
+      }))
+    })
+
+  const saveDetails = (cik: Ids.Cik, details: CompanyStore.CompanyDetails) =>
+    Effect.gen(function*() {
+      const now = yield* Clock.currentTimeMillis
+      yield* sql`
+        UPDATE companies SET sic = ${details.sic ?? null}, sic_description = ${details.sicDescription ?? null},
+          state_of_incorporation = ${details.stateOfIncorporation ?? null},
+          fiscal_year_end = ${details.fiscalYearEnd ?? null}, former_names = ${jsonb(details.formerNames)}::jsonb,
+          details_at = ${new Date(now)}
+        WHERE cik = ${cik}`
+    })
+
+  const detailsBacklog = (query: CompanyStore.DetailsBacklogQuery) =>
+    Effect.map(
+      sql`
+        SELECT cik FROM companies WHERE details_at IS NULL
+        ORDER BY ticker IN (SELECT jsonb_array_elements_text(${jsonb(query.preferred)}::jsonb)) DESC,
+          as_of IS NOT NULL DESC, list_position NULLS LAST, cik
+        LIMIT ${query.limit}`.pipe(readCiks),
+      (rows) => rows.map((row) => row.cik)
+    )
+
   const service: CompanyStore.Service = {
     upsert: (company) =>
       // The same rule as `CompanyStore.supersedes`, in one statement so concurrent ingestions agree.
@@ -263,7 +458,12 @@ export const makeCompanyStore = Effect.gen(function*() {
         failsAs("CompanyStore.upsert")
       ),
     findByCik: (cik) => findCompany({ cik }).pipe(failsAs("CompanyStore.findByCik")),
-    findByTicker: (ticker) => findCompany({ ticker }).pipe(failsAs("CompanyStore.findByTicker"))
+    findByTicker: (ticker) => findCompany({ ticker }).pipe(failsAs("CompanyStore.findByTicker")),
+    saveListing: (listed) => saveListing(listed).pipe(failsAs("CompanyStore.saveListing")),
+    search: (query) => search(query).pipe(failsAs("CompanyStore.search")),
+    findProfile: (ticker) => findProfile(ticker).pipe(failsAs("CompanyStore.findProfile")),
+    saveDetails: (cik, details) => saveDetails(cik, details).pipe(failsAs("CompanyStore.saveDetails")),
+    detailsBacklog: (query) => detailsBacklog(query).pipe(failsAs("CompanyStore.detailsBacklog"))
   }
   return service
 })

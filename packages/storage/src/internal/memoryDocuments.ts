@@ -1,4 +1,5 @@
 // In-memory DocumentStore and CompanyStore: maps behind a Ref, for tests and single-process use.
+import type { Ids } from "@filings/domain"
 import { Effect, Option, Ref } from "effect"
 import * as CompanyStore from "../CompanyStore.js"
 import * as DocumentStore from "../DocumentStore.js"
@@ -82,6 +83,22 @@ export const makeDocumentStoreWithIndex = Effect.gen(function*() {
             }))
           )
         return { total: hits.length, results: hits.slice(query.offset, query.offset + query.limit) }
+      }),
+    countByType: (cik) =>
+      Effect.map(Ref.get(documents), (map) => {
+        const byType = new Map<string, { count: number; newest: DocumentStore.StoredDocument }>()
+        for (const document of map.values()) {
+          if (document.cik !== cik) continue
+          const seen = byType.get(document.docType)
+          const isNewer = seen === undefined || DocumentStore.compareForListing("asc")(document, seen.newest) > 0
+          byType.set(document.docType, {
+            count: (seen?.count ?? 0) + 1,
+            newest: isNewer ? document : seen.newest
+          })
+        }
+        return [...byType.entries()]
+          .sort(([a], [b]) => (a < b ? -1 : 1))
+          .map(([, { count, newest }]) => ({ docType: newest.docType, count, latest: newest.publicationId }))
       })
   }
   const index: SearchIndex.Service = {
@@ -90,19 +107,160 @@ export const makeDocumentStoreWithIndex = Effect.gen(function*() {
   return { documents: service, index }
 })
 
+interface CompanyRecord {
+  readonly company: CompanyStore.Company
+  readonly exchange?: string | undefined
+  /** The company's place in the regulator's list; absent when it is not listed. */
+  readonly position?: number | undefined
+  readonly details?: CompanyStore.CompanyDetails | undefined
+}
+
+interface Listing {
+  readonly cik: string
+  readonly exchange?: string | undefined
+  readonly position: number
+}
+
+interface CompanyState {
+  readonly companies: ReadonlyMap<string, CompanyRecord>
+  /** By ticker. */
+  readonly listings: ReadonlyMap<string, Listing>
+}
+
+const byTickerThenCik = (a: CompanyStore.Company, b: CompanyStore.Company) =>
+  a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : a.cik < b.cik ? -1 : a.cik > b.cik ? 1 : 0
+
+const summaryOf = ({ company, exchange }: CompanyRecord): CompanyStore.CompanySummary => ({
+  cik: company.cik,
+  ticker: company.ticker,
+  name: company.name,
+  ...(exchange === undefined ? {} : { exchange })
+})
+
 export const makeCompanyStore = Effect.gen(function*() {
-  const companies = yield* Ref.make(new Map<string, CompanyStore.Company>())
+  const state = yield* Ref.make<CompanyState>({ companies: new Map(), listings: new Map() })
+
+  const listedTickers = (current: CompanyState, cik: string) =>
+    [...current.listings.entries()]
+      .filter(([, listing]) => listing.cik === cik)
+      .sort(([, a], [, b]) => a.position - b.position)
+      .map(([ticker]) => ticker as Ids.Ticker)
+
+  // The best rank `q` matches the record with, if any (see `CompanyStore.MatchRank`).
+  const rankOf = (current: CompanyState, q: string) => {
+    const ticker = CompanyStore.tickerQuery(q)
+    const cik = CompanyStore.cikQuery(q)
+    const words = CompanyStore.nameWords(q)
+    return (record: CompanyRecord): CompanyStore.MatchRank | undefined => {
+      const tickers = ticker === undefined ? [] : [record.company.ticker, ...listedTickers(current, record.company.cik)]
+      if (ticker !== undefined && tickers.includes(ticker as Ids.Ticker)) return 0
+      if (cik !== undefined && record.company.cik === cik) return 1
+      if (ticker !== undefined && tickers.some((candidate) => candidate.startsWith(ticker))) return 2
+      if (words.length > 0) {
+        const nameWords = CompanyStore.nameWords(record.company.name)
+        if (words.every((word) => nameWords.some((nameWord) => nameWord.startsWith(word)))) return 3
+      }
+      return undefined
+    }
+  }
+
   const service: CompanyStore.Service = {
     upsert: (company) =>
-      Ref.update(companies, (map) => {
-        const current = map.get(company.cik)
-        if (current !== undefined && !CompanyStore.supersedes(company, current)) return map
+      Ref.update(state, (current) => {
+        const record = current.companies.get(company.cik)
+        if (record !== undefined && !CompanyStore.supersedes(company, record.company)) return current
         const { asOf, cik, name, ticker } = company
-        return new Map(map).set(cik, { cik, ticker, name, ...(asOf === undefined ? {} : { asOf }) })
+        return {
+          ...current,
+          companies: new Map(current.companies).set(cik, {
+            ...record,
+            company: { cik, ticker, name, ...(asOf === undefined ? {} : { asOf }) }
+          })
+        }
       }),
-    findByCik: (cik) => Effect.map(Ref.get(companies), (map) => Option.fromNullable(map.get(cik))),
+    findByCik: (cik) =>
+      Effect.map(Ref.get(state), (current) => Option.fromNullable(current.companies.get(cik)?.company)),
     findByTicker: (ticker) =>
-      Effect.map(Ref.get(companies), (map) => Option.fromNullable([...map.values()].find((c) => c.ticker === ticker)))
+      Effect.map(Ref.get(state), (current) =>
+        Option.fromNullable(
+          [...current.companies.values()].find((record) => record.company.ticker === ticker)?.company
+        )),
+    saveListing: (listed) =>
+      Ref.modify(state, (current) => {
+        const listings = new Map<string, Listing>()
+        const mains = new Map<string, CompanyStore.ListedTicker & { readonly position: number }>()
+        listed.forEach((entry, position) => {
+          if (listings.has(entry.ticker)) return
+          listings.set(entry.ticker, { cik: entry.cik, exchange: entry.exchange, position })
+          if (!mains.has(entry.cik)) mains.set(entry.cik, { ...entry, position })
+        })
+        const companies = new Map<string, CompanyRecord>()
+        for (const [cik, record] of current.companies) {
+          // No longer listed: the name and ticker stay, the exchange and place go.
+          companies.set(cik, mains.has(cik) ? record : { company: record.company, details: record.details })
+        }
+        for (const [cik, main] of mains) {
+          const record = companies.get(cik)
+          const listingName = { cik: main.cik, ticker: main.ticker, name: main.name }
+          const company = record === undefined || record.company.asOf === undefined ? listingName : record.company
+          companies.set(cik, { ...record, company, exchange: main.exchange, position: main.position })
+        }
+        return [{ companies: mains.size, tickers: listings.size }, { companies, listings }]
+      }),
+    search: (query) =>
+      Effect.map(Ref.get(state), (current) => {
+        const q = query.q?.trim() ?? ""
+        const exchange = query.exchange?.toLowerCase()
+        const rank = rankOf(current, q)
+        const matches = [...current.companies.values()]
+          .filter((record) => exchange === undefined || record.exchange?.toLowerCase() === exchange)
+          .flatMap((record) => {
+            const matched = q === "" ? 0 : rank(record)
+            return matched === undefined ? [] : [{ record, rank: matched }]
+          })
+          .sort((a, b) => a.rank - b.rank || byTickerThenCik(a.record.company, b.record.company))
+        return {
+          companies: matches.slice(query.offset, query.offset + query.limit).map(({ record }) => summaryOf(record)),
+          total: matches.length
+        }
+      }),
+    findProfile: (ticker) =>
+      Effect.map(Ref.get(state), (current) => {
+        const record = [...current.companies.values()].find((candidate) => candidate.company.ticker === ticker) ??
+          current.companies.get(current.listings.get(ticker)?.cik ?? "")
+        if (record === undefined) return Option.none()
+        const listed = listedTickers(current, record.company.cik)
+        return Option.some({
+          company: record.company,
+          ...(record.exchange === undefined ? {} : { exchange: record.exchange }),
+          tickers: [record.company.ticker, ...listed.filter((listedTicker) => listedTicker !== record.company.ticker)],
+          ...(record.details === undefined ? {} : { details: record.details })
+        })
+      }),
+    saveDetails: (cik, details) =>
+      Ref.update(state, (current) => {
+        const record = current.companies.get(cik)
+        if (record === undefined) return current
+        return { ...current, companies: new Map(current.companies).set(cik, { ...record, details }) }
+      }),
+    detailsBacklog: (query) =>
+      Effect.map(Ref.get(state), (current) => {
+        const preferred = new Set<string>(query.preferred)
+        const key = (record: CompanyRecord) =>
+          [
+            preferred.has(record.company.ticker) ? 0 : 1,
+            record.company.asOf === undefined ? 1 : 0,
+            record.position ?? Number.MAX_SAFE_INTEGER
+          ] as const
+        return [...current.companies.values()]
+          .filter((record) => record.details === undefined)
+          .sort((a, b) => {
+            const [x, y] = [key(a), key(b)]
+            return x[0] - y[0] || x[1] - y[1] || x[2] - y[2] || (a.company.cik < b.company.cik ? -1 : 1)
+          })
+          .slice(0, query.limit)
+          .map((record) => record.company.cik)
+      })
   }
   return service
 })

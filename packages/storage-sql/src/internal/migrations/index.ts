@@ -15,6 +15,7 @@ import feedItems from "./0008_feed_items.js"
 import companyNameAsOf from "./0009_company_name_as_of.js"
 import metricAsOf from "./0010_metric_as_of.js"
 import searchIndex from "./0011_search_index.js"
+import companyDirectory from "./0012_company_directory.js"
 import eventsByCompany from "./0013_events_by_company.js"
 
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
@@ -29,5 +30,6 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0009_company_name_as_of": companyNameAsOf,
   "0010_metric_as_of": metricAsOf,
   "0011_search_index": searchIndex,
+  "0012_company_directory": companyDirectory,
   "0013_events_by_company": eventsByCompany
 }
