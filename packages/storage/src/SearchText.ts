@@ -298,6 +298,20 @@ const wordAlternatives = (word: string): Array<Phrase> => {
   return phrase === undefined ? [] : [phrase]
 }
 
+// Words of an analyst's question that say how it is asked rather than what it asks (`How much
+// did ... report`, `in USD millions`) or which period it means, when the year says it (`fiscal`,
+// `quarter`, `nine months ended`): filings repeat them everywhere, so they crowd the answer out.
+// A query of nothing else still searches for them.
+const questionWords = new Set(
+  (
+    "much many report reported reports amount amounts usd dollar dollars million millions billion billions " +
+    "according fiscal quarter quarters month months ended ending"
+  ).split(" ")
+)
+
+/** Is this (lower-case) word one a query leaves out when it has other words? */
+export const isQuestionWord = (word: string): boolean => questionWords.has(word)
+
 // The query's parts: quoted phrases, words, and the `OR` and `-` operators.
 const queryPart = /(-?)"([^"]*)"?|(\S+)/g
 
@@ -315,6 +329,7 @@ export const parseQuery = (query: string): Either.Either<ParsedQuery, QueryProbl
   }
   const concepts: Array<{ alternatives: Array<Phrase>; required: boolean; position: number }> = []
   const excluded: Array<Phrase> = []
+  const asked = new Set<(typeof concepts)[number]>()
   let joinNext = false
   let position = -1
   for (const match of query.matchAll(queryPart)) {
@@ -341,10 +356,13 @@ export const parseQuery = (query: string): Either.Either<ParsedQuery, QueryProbl
       // Either side of OR may satisfy it, so neither is required on its own.
       previous.required = previous.required && quoted !== undefined
     } else {
-      concepts.push({ alternatives, required: quoted !== undefined, position })
+      const concept = { alternatives, required: quoted !== undefined, position }
+      concepts.push(concept)
+      if (quoted === undefined && isQuestionWord(text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, ""))) asked.add(concept)
     }
     joinNext = false
   }
+  const searched = concepts.filter((concept) => !asked.has(concept))
   if (concepts.length === 0) {
     return Either.left(
       new QueryProblem({
@@ -354,7 +372,10 @@ export const parseQuery = (query: string): Either.Either<ParsedQuery, QueryProbl
       })
     )
   }
-  return Either.right({ concepts: withSynonyms(concepts).slice(0, maxConcepts), excluded })
+  return Either.right({
+    concepts: withSynonyms(searched.length > 0 ? searched : concepts).slice(0, maxConcepts),
+    excluded
+  })
 }
 
 /** Two concepts of a query side by side: a passage holding them as close earns a bonus. */

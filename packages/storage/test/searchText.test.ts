@@ -66,6 +66,14 @@ describe("SearchText.parseQuery", () => {
     ])
   })
 
+  it("leaves out the words of how a question is asked, unless the query has nothing else", () => {
+    const searched = (query: string) => parsed(query).concepts.map((c) => c.alternatives[0]?.terms.map((t) => t.term))
+    expect(searched("How much cash did Apple report for the fiscal quarter ended June 2023, in USD millions?"))
+      .toEqual([["cash"], ["appl"], ["june"], ["2023"]])
+    expect(searched("quarter")).toEqual([["quarter"]])
+    expect(searched("\"fiscal quarter\"")).toEqual([["fiscal", "quarter"]])
+  })
+
   it("refuses a query with nothing to find, or longer than it reads", () => {
     expect(problem("")).toMatch(/no word/)
     expect(problem("the what of")).toMatch(/no word/)
