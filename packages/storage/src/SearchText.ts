@@ -10,8 +10,12 @@
  *   `10-K`, `10K` and `"10 K"` all find it; `non-GAAP` finds `non GAAP`);
  * - words are lower-cased and stemmed (Porter), and common English words are left out but still
  *   counted, so a phrase with them in it (`"cost of sales"`) keeps its distances;
+ * - `R&D`, `PP&E` and `S&P` are words, not letters;
  * - a query word also finds its derived forms whose stems differ (`acquired` finds `acquisition`,
- *   `reduce` finds `reduction`), by a few suffix alternations of English (see `relatedStems`).
+ *   `reduce` finds `reduction`), by a few suffix alternations of English (see `relatedStems`);
+ * - a query's words of a `FinancialTerms` group (`capex`, `cost of sales`) also find the group's
+ *   other phrases, and the words of how a question is asked (`how much`, `report`, `fiscal`,
+ *   `quarter`) are left out of a query that has others (see `parseQuery`).
  *
  * @module
  */
