@@ -6,24 +6,12 @@
 import { ApiError, DocType, Search } from "@filings/domain"
 import { SearchIndex, SearchText } from "@filings/storage"
 import { Effect, Either } from "effect"
-import { sectionMatch } from "../sections/SectionsHandlers.js"
+import { requestedSections } from "../sections/SectionsHandlers.js"
 
 /** Results a page holds when `limit` is not given. */
 export const defaultLimit = 10
 
 const trusted = { disableValidation: true } as const
-
-/** What the query's `section` asks of the forms searched, or a 400 naming why it asks nothing. */
-const sectionsFor = (section: string, docTypes: ReadonlyArray<DocType.DocType>) => {
-  const match = sectionMatch(section, docTypes)
-  return match.items.length === 0 && match.names.length === 0
-    ? Effect.fail(
-      new ApiError.InvalidRequest({
-        message: `section ${JSON.stringify(section)} is not a section of ${docTypes.join(", ")}`
-      })
-    )
-    : Effect.succeed(match)
-}
 
 /**
  * One page of results for the parameters of `GET /v1/search`; fails with `InvalidRequest` for a
@@ -38,7 +26,7 @@ export const searchPassages = Effect.fn("search.searchPassages")(function*(param
   if (Either.isLeft(query)) return yield* new ApiError.InvalidRequest({ message: query.left.message })
   const sections = params.section === undefined
     ? undefined
-    : yield* sectionsFor(params.section, params.doc_types ?? DocType.DocumentTypes)
+    : yield* requestedSections(params.section, params.doc_types ?? DocType.DocumentTypes)
   const limit = params.limit ?? defaultLimit
   const offset = params.offset ?? 0
   const index = yield* SearchIndex.SearchIndex

@@ -33,6 +33,25 @@ export const sectionMatch = (
   names: docTypes.some(SectionQuery.hasNamedSections) ? [query] : []
 })
 
+/**
+ * What a `section` query asks of documents of the given types, or a 400 when it asks nothing of
+ * them (naming the sections they have); `/v1/sections` and `/v1/search` read `section` alike.
+ */
+export const requestedSections = (
+  section: string,
+  docTypes: ReadonlyArray<DocType.DocType>
+): Effect.Effect<DocumentStore.SectionMatch, ApiError.InvalidRequest> => {
+  const match = sectionMatch(section, docTypes)
+  if (match.items.length > 0 || match.names.length > 0) return Effect.succeed(match)
+  const known = [...new Set(docTypes.flatMap(SectionQuery.catalogNames))]
+  return Effect.fail(
+    new ApiError.InvalidRequest({
+      message: `section ${JSON.stringify(section)} is not a section of ${docTypes.join(", ")}; ` +
+        `sections are named like: ${known.join("; ")}`
+    })
+  )
+}
+
 export const layer = HttpApiBuilder.group(Api.FilingsApi, "sections", (handlers) =>
   Effect.gen(function*() {
     const store = yield* DocumentStore.DocumentStore
@@ -73,14 +92,7 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "sections", (handlers)
           })
         }
         const docTypes = params.doc_types ?? DefaultSearchDocTypes
-        const match = sectionMatch(params.section, docTypes)
-        if (match.items.length === 0 && match.names.length === 0) {
-          const known = [...new Set(docTypes.flatMap(SectionQuery.catalogNames))]
-          return yield* new ApiError.InvalidRequest({
-            message: `section ${JSON.stringify(params.section)} is not a section of ${docTypes.join(", ")}; ` +
-              `sections are named like: ${known.join("; ")}`
-          })
-        }
+        const match = yield* requestedSections(params.section, docTypes)
         const limit = params.limit ?? DefaultSearchLimit
         const offset = params.offset ?? 0
         const page = yield* store.searchSections({
