@@ -9,6 +9,7 @@ import { Schema } from "effect"
 import { IsoDate, Timestamp } from "./Dates.js"
 import { DocType } from "./DocType.js"
 import { PublicationId, Ticker } from "./Ids.js"
+import { Text, withoutNul } from "./QueryParams.js"
 
 /**
  * The plan of an API key. `standard` (the default) allows {@link StandardPlanRequestsPerMinute}
@@ -57,7 +58,8 @@ export class ApiKeyList extends Schema.Class<ApiKeyList>("ApiKeyList")({
 export class CreateApiKeyRequest extends Schema.Class<CreateApiKeyRequest>("CreateApiKeyRequest")({
   name: Schema.Trim.pipe(
     Schema.nonEmptyString({ message: () => "must not be empty" }),
-    Schema.maxLength(200, { message: () => "must be at most 200 characters" })
+    Schema.maxLength(200, { message: () => "must be at most 200 characters" }),
+    withoutNul
   ),
   plan: Schema.optionalWith(ApiKeyPlan, { exact: true }),
   rate_limit: Schema.optionalWith(
@@ -73,8 +75,8 @@ export class CreateApiKeyRequest extends Schema.Class<CreateApiKeyRequest>("Crea
 /** Metadata given with an uploaded filing; each field overrides what the file itself says. */
 export const IngestOverrides = {
   ticker: Schema.optionalWith(Ticker, { exact: true }),
-  cik: Schema.optionalWith(Schema.String, { exact: true }),
-  company_name: Schema.optionalWith(Schema.String, { exact: true }),
+  cik: Schema.optionalWith(Text, { exact: true }),
+  company_name: Schema.optionalWith(Text, { exact: true }),
   form: Schema.optionalWith(DocType, { exact: true }),
   accession: Schema.optionalWith(PublicationId, { exact: true }),
   filing_date: Schema.optionalWith(IsoDate, { exact: true }),

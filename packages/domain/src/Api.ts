@@ -47,6 +47,7 @@ import {
 import { DocumentChunk, FeedRequest, FeedResponse } from "./Feed.js"
 import { PublicationId, Ticker } from "./Ids.js"
 import { tidyOpenApi } from "./internal/openApiTidy.js"
+import { Text } from "./QueryParams.js"
 import { SearchParams, SearchResults } from "./Search.js"
 import { DocumentSections, DocumentSectionsParams, SectionResults, SectionSearchParams } from "./Sections.js"
 import { TimelinePage, TimelineParams } from "./Timeline.js"
@@ -97,7 +98,7 @@ export class AdminAuthorization
 {}
 
 const publicationIdPath = Schema.Struct({ publication_id: PublicationId })
-const webhookIdPath = Schema.Struct({ webhook_id: Schema.String })
+const webhookIdPath = Schema.Struct({ webhook_id: Text })
 
 /**
  * Documents: one document (its Markdown body, sections or metadata, with its exhibits or one of
@@ -121,7 +122,7 @@ export class DocumentsGroup extends HttpApiGroup.make("documents")
   )
   .add(
     HttpApiEndpoint.get("getDocumentChunk", "/v1/documents/:publication_id/chunks/:chunk_id")
-      .setPath(Schema.Struct({ publication_id: PublicationId, chunk_id: Schema.String }))
+      .setPath(Schema.Struct({ publication_id: PublicationId, chunk_id: Text }))
       .addSuccess(DocumentChunk)
       .addError(ApiError.DocumentNotFoundResponse)
       .addError(ApiError.ChunkNotFoundResponse)
@@ -341,7 +342,7 @@ export class WebhooksGroup extends HttpApiGroup.make("webhooks")
   )
   .add(
     HttpApiEndpoint.post("redeliverWebhookDelivery", "/v1/webhooks/:webhook_id/deliveries/:delivery_id/redeliver")
-      .setPath(Schema.Struct({ webhook_id: Schema.String, delivery_id: Schema.String }))
+      .setPath(Schema.Struct({ webhook_id: Text, delivery_id: Text }))
       .addSuccess(WebhookDelivery)
       .addError(ApiError.WebhookNotFoundResponse)
       .addError(ApiError.DeliveryNotFoundResponse)
@@ -439,7 +440,7 @@ export class AdminGroup extends HttpApiGroup.make("admin")
   )
   .add(
     HttpApiEndpoint.del("revokeApiKey", "/admin/keys/:key_id")
-      .setPath(Schema.Struct({ key_id: Schema.String }))
+      .setPath(Schema.Struct({ key_id: Text }))
       .addSuccess(ApiKeyInfo)
       .addError(ApiError.InvalidRequestResponse)
       .annotate(OpenApi.Summary, "Revoke an API key")

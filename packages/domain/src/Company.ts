@@ -8,7 +8,7 @@
 import { Schema } from "effect"
 import { IsoDate } from "./Dates.js"
 import { Cik, PublicationId, Ticker } from "./Ids.js"
-import { IntegerInRange, NonNegativeInteger } from "./QueryParams.js"
+import { IntegerInRange, NonNegativeInteger, Text, withoutNul } from "./QueryParams.js"
 
 /** The longest `q` a company search takes. */
 export const MaxQueryLength = 100
@@ -26,7 +26,7 @@ export const CompanySearchParams = Schema.Struct({
     { exact: true }
   ),
   exchange: Schema.optionalWith(
-    Schema.NonEmptyTrimmedString.pipe(Schema.maxLength(20)).annotations({
+    Schema.NonEmptyTrimmedString.pipe(Schema.maxLength(20), withoutNul).annotations({
       message: (issue) => `must name an exchange such as Nasdaq or NYSE, got ${JSON.stringify(issue.actual)}`
     }),
     { exact: true }
@@ -126,8 +126,8 @@ export const companyPath = (ticker: Ticker): string => `/v1/companies/${ticker}`
 export const ListedTicker = Schema.Struct({
   cik: Cik,
   ticker: Ticker,
-  name: Schema.String,
-  exchange: Schema.optional(Schema.String)
+  name: Text,
+  exchange: Schema.optional(Text)
 })
 
 /** The regulator's list, in its order: `POST /admin/companies/listing`, which replaces the stored one. */

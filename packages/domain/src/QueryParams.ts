@@ -65,3 +65,18 @@ export const BooleanFlag = Schema.Literal("true", "false").pipe(
   }),
   Schema.annotations({ jsonSchema: { type: "boolean" } })
 )
+
+/**
+ * Refuses text holding the NUL character (`\u0000`): no stored text can hold it (PostgreSQL's
+ * `text` cannot), so a value with it can name nothing and could only fail deeper down as if the
+ * database were out of order. Every free-text value of a request that reaches storage passes here.
+ */
+export const withoutNul = <A extends string, I, R>(
+  self: Schema.Schema<A, I, R>
+): Schema.filter<Schema.Schema<A, I, R>> =>
+  self.pipe(Schema.filter((text) => !text.includes("\u0000"), {
+    message: () => "must not contain the NUL character (\\u0000)"
+  }))
+
+/** Any text without the NUL character: an identifier in a path, a name in a body. */
+export const Text = withoutNul(Schema.String)

@@ -9,7 +9,7 @@ import { Schema } from "effect"
 import { IsoDate } from "./Dates.js"
 import { DocType } from "./DocType.js"
 import { Chunk, DocumentMetadata, TickerList } from "./Document.js"
-import { CommaSeparated, IntegerInRange, NonNegativeInteger } from "./QueryParams.js"
+import { CommaSeparated, IntegerInRange, NonNegativeInteger, withoutNul } from "./QueryParams.js"
 
 /** The longest `q` read, in characters. */
 export const MaxQueryLength = 2_000
@@ -31,7 +31,7 @@ export const SearchParams = Schema.Struct({
   doc_types: Schema.optionalWith(CommaSeparated(DocType), { exact: true }),
   start_date: Schema.optionalWith(IsoDate, { exact: true }),
   end_date: Schema.optionalWith(IsoDate, { exact: true }),
-  section: Schema.optionalWith(Schema.NonEmptyTrimmedString, { exact: true }),
+  section: Schema.optionalWith(Schema.NonEmptyTrimmedString.pipe(withoutNul), { exact: true }),
   limit: Schema.optionalWith(IntegerInRange(1, 100), { exact: true }),
   offset: Schema.optionalWith(NonNegativeInteger, { exact: true })
 })

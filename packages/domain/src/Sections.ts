@@ -8,7 +8,7 @@ import { Schema } from "effect"
 import { IsoDate } from "./Dates.js"
 import { DocType } from "./DocType.js"
 import { DocumentMetadata, LabeledSection, TickerList } from "./Document.js"
-import { CommaSeparated, IntegerInRange, NonNegativeInteger } from "./QueryParams.js"
+import { CommaSeparated, IntegerInRange, NonNegativeInteger, withoutNul } from "./QueryParams.js"
 
 /** A section of one document; `name` carries the item number, `Item <n>. <name>`. */
 export class Section extends Schema.Class<Section>("Section")({
@@ -30,7 +30,7 @@ export class DocumentSections extends Schema.Class<DocumentSections>("DocumentSe
  * (`Risk Factors`) or item (`Item 1A`); absent, every section is returned.
  */
 export const DocumentSectionsParams = Schema.Struct({
-  section: Schema.optionalWith(Schema.NonEmptyTrimmedString, { exact: true })
+  section: Schema.optionalWith(Schema.NonEmptyTrimmedString.pipe(withoutNul), { exact: true })
 })
 
 /** One document's text of the requested section, in a cross-document search. */
@@ -59,7 +59,7 @@ export class SectionResults extends Schema.Class<SectionResults>("SectionResults
  */
 export const SectionSearchParams = Schema.Struct({
   tickers: TickerList,
-  section: Schema.NonEmptyTrimmedString,
+  section: Schema.NonEmptyTrimmedString.pipe(withoutNul),
   doc_types: Schema.optionalWith(CommaSeparated(DocType), { exact: true }),
   start_date: Schema.optionalWith(IsoDate, { exact: true }),
   end_date: Schema.optionalWith(IsoDate, { exact: true }),

@@ -9,7 +9,7 @@ import { Timestamp } from "./Dates.js"
 import { DocType } from "./DocType.js"
 import { MaxTickersPerRequest } from "./Document.js"
 import { Ticker } from "./Ids.js"
-import { IntegerInRange, PositiveInteger } from "./QueryParams.js"
+import { IntegerInRange, PositiveInteger, Text } from "./QueryParams.js"
 
 /** The event types a subscription can ask for; `Events.EventPayload` gives the payload of each. */
 export const EventTypes = [
@@ -35,7 +35,7 @@ export const WebhookStatus = Schema.Literal("active", "paused", "failed")
 export type WebhookStatus = typeof WebhookStatus.Type
 
 /** Callback addresses must be HTTPS. */
-export const CallbackUrl = Schema.String.pipe(
+export const CallbackUrl = Text.pipe(
   Schema.filter((value) => {
     try {
       return new URL(value).protocol === "https:"
