@@ -15,6 +15,15 @@ declare module "autocannon" {
       /** Seconds before a request counts as timed out. */
       readonly timeout?: number | undefined
       readonly headers?: Readonly<Record<string, string>> | undefined
+      /** The requests each connection sends in turn; `setupRequest` may rewrite one (its path, body) as it goes. */
+      readonly requests?:
+        | ReadonlyArray<{
+          readonly method?: string | undefined
+          readonly path?: string | undefined
+          readonly headers?: Readonly<Record<string, string>> | undefined
+          readonly setupRequest?: ((request: Record<string, unknown>) => Record<string, unknown>) | undefined
+        }>
+        | undefined
     }
 
     /** Both an event emitter and a promise of the result. */

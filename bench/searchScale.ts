@@ -1,40 +1,49 @@
 /**
- * Search at scale: many synthetic passages stored in a throwaway database, then a mix of queries
- * asked of the SQL `SearchIndex` by several callers at once, reporting p50 and p99 per kind of
- * query, unfiltered and within one company, and how long indexing took and how large the index is.
+ * Search at scale: many synthetic passages stored in a database, then `GET /v1/search` asked of
+ * `filings serve` on it by `--connections` clients at once (autocannon), one kind of query at a
+ * time and then all kinds mixed, reporting p50 and p99 per kind, over everything and within one
+ * company, with how long indexing took and how large the index is against the text.
  *
  *   node --import tsx bench/searchScale.ts [--passages 100000] [--engine pglite|postgres]
- *     [--connections 10] [--rounds 20]
+ *     [--connections 10] [--duration 10] [--database-url URL | --data-dir DIR] [--output FILE]
  *
- * PostgreSQL needs FILINGS_TEST_DATABASE_URL (an administrator's URL): a database is created for
- * the run and dropped after it. The passages are 250 words drawn from a Zipf-distributed
- * vocabulary of 50,000 made-up words (`w1` the most frequent), 100 to a document, 2,000 companies;
- * they are written straight into the tables (terms from the same analyzer the document store
- * uses, counts summed once at the end, the GIN index built after the rows) rather than through
- * `DocumentStore.save`, which would take hours for a million. Queries go through the store in this
- * process, not over HTTP.
+ * PostgreSQL: `--database-url` names a database to use (it is seeded when it holds no passage, and
+ * kept, so a second run measures at once); without it, FILINGS_TEST_DATABASE_URL (an
+ * administrator's URL) gives a database created for the run and dropped after it. PGlite:
+ * `--data-dir` is kept the same way; without it, a temporary directory. The passages are 250 words
+ * drawn from a Zipf-distributed vocabulary of 50,000 made-up words (`w1` the most frequent), 100
+ * to a document, 2,000 companies, one filing date per document over 15 years; they are written
+ * straight into the tables (terms from the same analyzer the document store uses, counts summed
+ * once at the end, the GIN index built after the rows) rather than through `DocumentStore.save`,
+ * which would take hours for a million.
  */
 import { SqlClient } from "@effect/sql"
-import { SearchText } from "@filings/storage"
 import { Database, TestDatabase } from "@filings/storage-sql"
-import { Effect, Either, Layer, Logger, LogLevel, Redacted } from "effect"
+import { Effect, Exit, Layer, Logger, LogLevel, Redacted, Scope } from "effect"
+import { mkdtemp, rm, writeFile } from "node:fs/promises"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { parseArgs } from "node:util"
 import { jsonb } from "../packages/storage-sql/src/internal/jsonb.js"
-import { makeSearchIndex } from "../packages/storage-sql/src/internal/sqlSearch.js"
 import { analyzePassage } from "../packages/storage-sql/src/internal/sqlSearchWrites.js"
+import { load, summarize, type Summary } from "./support/load.js"
+import { Cleanup, createBenchKey, filingsEnvironment, filingsProgram, startListening } from "./support/processes.js"
 
 const { values: argv } = parseArgs({
   options: {
     passages: { type: "string", default: "100000" },
     engine: { type: "string", default: "pglite" },
     connections: { type: "string", default: "10" },
-    rounds: { type: "string", default: "20" }
+    duration: { type: "string", default: "10" },
+    "database-url": { type: "string" },
+    "data-dir": { type: "string" },
+    output: { type: "string" }
   },
   strict: true
 })
 const passageCount = Number(argv.passages)
 const connections = Number(argv.connections)
-const rounds = Number(argv.rounds)
+const duration = Number(argv.duration)
 const engine = argv.engine === "postgres" ? "postgres" : "pglite"
 const perDocument = 100
 const companies = 2_000
@@ -70,6 +79,7 @@ const ticker = (company: number) => `T${company}`
 const seed = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   yield* sql`DROP INDEX document_chunks_terms`
+  yield* sql`DROP INDEX document_chunks_newest`
   const counts = new Map<string, number>()
   let termTotal = 0
   const documents = Math.ceil(passageCount / perDocument)
@@ -78,11 +88,12 @@ const seed = Effect.gen(function*() {
     const id = `0000000001-20-${String(index).padStart(6, "0")}`
     const company = index % companies
     const context = { ticker: ticker(company), companyName: `Company ${company}`, docType: "10-K" }
+    const filingDate = `${2010 + (index % 15)}-03-01`
     yield* sql`
       INSERT INTO documents (publication_id, ticker, company_name, cik, doc_type, title, filing_date, period,
         sec_url, word_count)
       VALUES (${id}, ${context.ticker}, ${context.companyName}, '0000000001', '10-K', 'Annual report',
-        ${`${2010 + (index % 15)}-03-01`}::date, ${`FY ${2009 + (index % 15)}`}, '', ${perDocument * wordsPerPassage})`
+        ${filingDate}::date, ${`FY ${2009 + (index % 15)}`}, '', ${perDocument * wordsPerPassage})`
     const texts = Array.from({ length: Math.min(perDocument, passageCount - index * perDocument) }, passageText)
     yield* sql`INSERT INTO document_bodies (publication_id, body, exhibits) VALUES (${id}, ${texts.join("\n")}, '[]')`
     let start = 0
@@ -105,9 +116,9 @@ const seed = Effect.gen(function*() {
     })
     yield* sql`
       INSERT INTO document_chunks (publication_id, chunk_id, position, body_start, body_length, page_start, page_end,
-        terms, term_count)
+        terms, term_count, filing_date)
       SELECT ${id}, r.chunk_id, r.position, r.body_start, r.body_length, r.page_start, r.page_end, r.terms::tsvector,
-        r.term_count
+        r.term_count, ${filingDate}::date
       FROM jsonb_to_recordset(${jsonb(rows)}::jsonb) AS r(chunk_id text, position int, body_start int,
         body_length int, page_start int, page_end int, terms text, term_count int)`
   }
@@ -121,13 +132,38 @@ const seed = Effect.gen(function*() {
   }
   yield* sql`UPDATE search_totals SET passages = ${passageCount}, terms = ${termTotal}`
   yield* sql`CREATE INDEX document_chunks_terms ON document_chunks USING gin (terms)`
+  yield* sql`
+    CREATE INDEX document_chunks_newest ON document_chunks (filing_date DESC, publication_id COLLATE "C" DESC, position)`
   yield* sql`ANALYZE`
   const indexed = performance.now()
-  const [size] = yield* sql<{ readonly text: number; readonly terms: number; readonly gin: number }>`
-    SELECT (SELECT sum(octet_length(body))::float8 FROM document_bodies) AS text,
+  return { storeSeconds: (stored - started) / 1000, indexSeconds: (indexed - stored) / 1000 }
+})
+
+/** The size of what is stored: the passages' text, their term vectors and the GIN index, in bytes. */
+const sizes = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  const [size] = yield* sql<
+    { readonly passages: number; readonly text: number; readonly terms: number; readonly gin: number }
+  >`
+    SELECT (SELECT passages::float8 FROM search_totals) AS passages,
+      (SELECT sum(octet_length(body))::float8 FROM document_bodies) AS text,
       (SELECT sum(pg_column_size(terms))::float8 FROM document_chunks) AS terms,
       pg_relation_size('document_chunks_terms')::float8 AS gin`
-  return { storeSeconds: (stored - started) / 1000, indexSeconds: (indexed - stored) / 1000, size: size! }
+  return size!
+})
+
+/** Seeds the database when it holds no passage yet; answers how long that took (zero when it was seeded before). */
+const prepare = Effect.gen(function*() {
+  const before = yield* sizes
+  if (before.passages > 0) {
+    if (before.passages !== passageCount) {
+      console.error(`the database holds ${before.passages} passages, not ${passageCount}: measuring those`)
+    }
+    return { seeded: undefined, size: before }
+  }
+  console.error(`storing ${passageCount} passages on ${engine} ...`)
+  const seeded = yield* seed
+  return { seeded, size: yield* sizes }
 })
 
 /** The kinds of query asked: words by how common they are in the vocabulary. */
@@ -140,76 +176,123 @@ const queryKinds: ReadonlyArray<{ readonly name: string; readonly words: () => s
 ]
 const pick = (low: number, high: number) => low + Math.floor(random() * (high - low))
 
-const percentile = (sorted: ReadonlyArray<number>, share: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!
+/** Distinct requests of each kind and scope, asked in turn. */
+const requestsPerKind = 200
 
-const measure = Effect.gen(function*() {
-  const index = yield* makeSearchIndex
-  const lines: Array<string> = []
+const searchPath = (words: string, company: number | undefined) =>
+  `/v1/search?${
+    new URLSearchParams({
+      q: words,
+      limit: "10",
+      ...(company === undefined ? {} : { tickers: ticker(company) })
+    }).toString()
+  }`
+
+const storageEnvironment = (workDir: string, databaseUrl: string | undefined): NodeJS.ProcessEnv => {
+  const env = filingsEnvironment(workDir, "warn")
+  return databaseUrl === undefined ? env : { ...env, FILINGS_DATABASE_URL: databaseUrl }
+}
+
+/** Every kind over everything and within one company, then all of them mixed, through the server. */
+const throughServer = async (env: NodeJS.ProcessEnv, workDir: string, cleanup: Cleanup) => {
+  const key = await createBenchKey(env)
+  const server = await startListening({
+    name: "filings serve",
+    nodeArgs: [filingsProgram, "serve", "--host", "127.0.0.1", "--port", "0", "--json"],
+    env,
+    logFile: join(workDir, "serve.log")
+  })
+  cleanup.add("stop the server", server.stop)
+  const headers = { authorization: `Bearer ${key}` }
+  const runs: Array<{ readonly kind: string; readonly over: string; readonly summary: Summary }> = []
+  const mixed: Array<string> = []
   for (const kind of queryKinds) {
-    for (const filtered of [false, true]) {
-      const queries = Array.from({ length: rounds * connections }, () => ({
-        query: Either.getOrThrow(SearchText.parseQuery(kind.words())),
-        tickers: filtered ? [ticker(pick(0, companies)) as never] : undefined
-      }))
-      // One unmeasured pass, then every query, `connections` at a time.
-      yield* Effect.forEach(queries.slice(0, connections), (q) => index.search({ ...q, limit: 10, offset: 0 }), {
-        concurrency: connections
-      })
-      const times = yield* Effect.forEach(queries, (q) =>
-        Effect.gen(function*() {
-          const start = performance.now()
-          yield* index.search({ ...q, limit: 10, offset: 0 })
-          return performance.now() - start
-        }), { concurrency: connections })
-      const sorted = [...times].sort((a, b) => a - b)
-      lines.push(
-        `| ${kind.name} | ${filtered ? "one company" : "everything"} | ${percentile(sorted, 0.5).toFixed(1)} | ${
-          percentile(sorted, 0.99).toFixed(1)
-        } |`
+    for (const scope of ["everything", "one company"] as const) {
+      const paths = Array.from(
+        { length: requestsPerKind },
+        () => searchPath(kind.words(), scope === "everything" ? undefined : pick(0, companies))
       )
+      mixed.push(...paths)
+      // One unmeasured second warms the server and the database's cache for these requests.
+      await load({ url: server.url, headers, connections, duration: 1, paths })
+      runs.push({
+        kind: kind.name,
+        over: scope,
+        summary: summarize([await load({ url: server.url, headers, connections, duration, paths })])
+      })
+      console.error(`${kind.name}, ${scope}: done`)
     }
   }
-  return lines
-})
+  // Every kind's requests in a shuffled order, as a server would see them from many users.
+  const shuffled = [...mixed].sort(() => random() - 0.5)
+  runs.push({
+    kind: "all of the above, mixed",
+    over: "both",
+    summary: summarize([await load({ url: server.url, headers, connections, duration: duration * 2, paths: shuffled })])
+  })
+  await server.stop()
+  return runs
+}
 
-const database = engine === "postgres"
-  ? Layer.unwrapScoped(Effect.gen(function*() {
-    const admin = process.env["FILINGS_TEST_DATABASE_URL"]
-    if (admin === undefined) return yield* Effect.dieMessage("--engine postgres needs FILINGS_TEST_DATABASE_URL")
-    const url = yield* TestDatabase.createPostgresDatabase(admin)
-    return Database.layerPostgres({ url: Redacted.make(Redacted.value(url)), maxConnections: connections })
-  }))
-  : TestDatabase.layerPglite()
+const databaseUrl = async (cleanup: Cleanup): Promise<string | undefined> => {
+  if (engine === "pglite") return undefined
+  if (argv["database-url"] !== undefined) return argv["database-url"]
+  const admin = process.env["FILINGS_TEST_DATABASE_URL"]
+  if (admin === undefined) throw new Error("--engine postgres needs --database-url or FILINGS_TEST_DATABASE_URL")
+  // A scope kept open until the cleanup closes it: the database is dropped then.
+  const scope = Effect.runSync(Scope.make())
+  cleanup.add("drop the database", () => Effect.runPromise(Scope.close(scope, Exit.void)))
+  const url = await Effect.runPromise(TestDatabase.createPostgresDatabase(admin).pipe(Scope.extend(scope)))
+  return Redacted.value(url)
+}
 
-const program = Effect.gen(function*() {
-  console.error(`storing ${passageCount} passages on ${engine} ...`)
-  const seeded = yield* seed
-  console.error("asking ...")
-  const lines = yield* measure
-  const { size } = seeded
-  console.log([
-    `# Search at scale: ${passageCount.toLocaleString("en-US")} passages on ${engine}`,
-    "",
-    `\`node --import tsx bench/searchScale.ts --passages ${passageCount} --engine ${engine} --connections ${connections} --rounds ${rounds}\``,
-    "",
-    `Stored in ${seeded.storeSeconds.toFixed(0)} s; counts and GIN index in ${seeded.indexSeconds.toFixed(0)} s. ` +
-    `Against the passages' text (${(size.text / 1e6).toFixed(0)} MB): terms ${(size.terms / size.text).toFixed(2)}, ` +
-    `GIN index ${(size.gin / size.text).toFixed(2)}.`,
-    "",
-    `${rounds * connections} queries of each kind, ${connections} at a time, 10 results each (ms):`,
-    "",
-    "| Query | Over | p50 | p99 |",
-    "| --- | --- | ---: | ---: |",
-    ...lines
-  ].join("\n"))
-})
+const main = async () => {
+  const cleanup = new Cleanup()
+  try {
+    const workDir = await mkdtemp(join(tmpdir(), "filings-search-scale-"))
+    cleanup.add("remove the work directory", () => rm(workDir, { recursive: true, force: true }))
+    const dataDir = argv["data-dir"] ?? workDir
+    const url = await databaseUrl(cleanup)
+    const database = url === undefined
+      ? Database.layer({ dataDir })
+      : Database.layer({ url: Redacted.make(url), maxConnections: 2 })
+    // The seeding process closes the database before the server opens it (PGlite allows one process).
+    const { seeded, size } = await Effect.runPromise(prepare.pipe(
+      Effect.provide(database.pipe(Layer.orDie)),
+      Logger.withMinimumLogLevel(LogLevel.Warning)
+    ))
+    console.error("asking ...")
+    const runs = await throughServer(storageEnvironment(dataDir, url), workDir, cleanup)
+    const report = [
+      `# Search at scale: ${size.passages.toLocaleString("en-US")} passages on ${engine}`,
+      "",
+      `\`node --import tsx bench/searchScale.ts --passages ${passageCount} --engine ${engine} --connections ${connections} --duration ${duration}\``,
+      "",
+      seeded === undefined
+        ? "Stored by an earlier run."
+        : `Stored in ${seeded.storeSeconds.toFixed(0)} s; counts and GIN index in ${seeded.indexSeconds.toFixed(0)} s.`,
+      `Against the passages' text (${(size.text / 1e6).toFixed(0)} MB): terms ${
+        (size.terms / size.text).toFixed(2)
+      }, ` +
+      `GIN index ${(size.gin / size.text).toFixed(2)}.`,
+      "",
+      `\`GET /v1/search\` through \`filings serve\`, ${connections} connections, ${duration} s per kind ` +
+      `(${requestsPerKind} distinct requests each, asked in turn), 10 results each (ms):`,
+      "",
+      "| Query | Over | Requests | p50 | p99 |",
+      "| --- | --- | ---: | ---: | ---: |",
+      ...runs.map(({ kind, over, summary }) =>
+        `| ${kind} | ${over} | ${summary.responses} | ${summary.p50.toFixed(1)} | ${summary.p99.toFixed(1)} |`
+      )
+    ].join("\n")
+    console.log(report)
+    if (argv.output !== undefined) await writeFile(argv.output, `${report}\n`)
+  } finally {
+    await cleanup.run()
+  }
+}
 
-Effect.runPromise(program.pipe(
-  Effect.provide(database.pipe(Layer.orDie)),
-  Effect.scoped,
-  Logger.withMinimumLogLevel(LogLevel.Warning)
-)).catch((error) => {
+main().catch((error) => {
   console.error(error)
   process.exit(1)
 })

@@ -11,6 +11,8 @@ export interface LoadOptions {
   readonly connections: number
   /** Seconds. */
   readonly duration: number
+  /** Paths (with their query) asked in turn, one per request; `url`'s own path when absent. */
+  readonly paths?: ReadonlyArray<string> | undefined
 }
 
 /** One run: every response was a 2xx, or the run failed. */
@@ -43,12 +45,19 @@ class Samples {
 /** Runs autocannon against `url` for the duration; fails on any error, timeout or non-2xx response. */
 export const load = async (options: LoadOptions): Promise<LoadRun> => {
   const latencies = new Samples()
+  const paths = options.paths
+  let next = 0
   const instance = autocannon({
     url: options.url,
     headers: options.headers,
     connections: options.connections,
     duration: options.duration,
-    timeout: 10
+    timeout: 10,
+    ...(paths === undefined || paths.length === 0 ? {} : {
+      requests: [{
+        setupRequest: (request: Record<string, unknown>) => ({ ...request, path: paths[next++ % paths.length] })
+      }]
+    })
   })
   instance.on("response", (_client, statusCode, _bytes, responseTime) => {
     if (statusCode >= 200 && statusCode < 300) latencies.add(responseTime)

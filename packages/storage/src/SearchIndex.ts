@@ -34,7 +34,7 @@ export interface SearchHit {
 /** A page of results, best first (ties: newer filing, then publication id, then body order). */
 export interface SearchPage {
   readonly hits: ReadonlyArray<SearchHit>
-  /** Every passage the query matches, not only this page. */
+  /** Every passage the query matches, not only this page, up to `rankedAtMost`. */
   readonly total: number
 }
 
@@ -57,6 +57,15 @@ export const ranking = { k1: 0.6, b: 0.3, adjacentWeight: 1 } as const
  */
 export const inverseFrequency = (passages: number, total: number): number =>
   Math.log(1 + (Math.max(total - passages, 0) + 0.5) / (passages + 0.5))
+
+/**
+ * The most passages a search ranks: the newest that match it (by filing date, then publication id
+ * and body order, as ties are broken). A query of words held by much of a large index (`revenue`
+ * over a million passages) would otherwise score every one of them; so it ranks the newest of its
+ * matches instead, its `total` says this many, and its pages end there. Below this many matches,
+ * every match is ranked.
+ */
+export const rankedAtMost = 10_000
 
 /**
  * A term held by more passages than this share of all (and than `commonFloor`) is common: it

@@ -153,9 +153,9 @@ export const makeDocumentStore = Effect.gen(function*() {
       if (rows.length > 0) {
         yield* sql`
           INSERT INTO document_chunks (publication_id, chunk_id, position, section, body_start, body_length, text,
-            page_start, page_end, terms, term_count)
+            page_start, page_end, terms, term_count, filing_date)
           SELECT ${document.publicationId}, r.chunk_id, r.position, r.section, r.body_start, r.body_length, r.text,
-            r.page_start, r.page_end, r.terms::tsvector, r.term_count
+            r.page_start, r.page_end, r.terms::tsvector, r.term_count, ${document.filingDate}::date
           FROM jsonb_to_recordset(${jsonb(rows)}::jsonb) AS r(chunk_id text, position int, section text,
             body_start int, body_length int, text text, page_start int, page_end int, terms text, term_count int)`
       }

@@ -3,6 +3,7 @@
 import { SqlClient } from "@effect/sql"
 import { DocumentStore, SearchIndex, SearchText } from "@filings/storage"
 import { Effect, Schema } from "effect"
+import { jsonb } from "./jsonb.js"
 import { Counted, fromRow, joinedDocumentColumns, pageOf, readTotal, rowsAs } from "./sqlRows.js"
 import { quoteLexeme } from "./sqlSearchWrites.js"
 import { failsAs } from "./storageErrors.js"
@@ -44,9 +45,9 @@ export const matchQuery = (query: SearchText.ParsedQuery, selected: SearchIndex.
 
 // How often a passage holds a term, read from ts_rank rather than by unpacking the passage's
 // tsvector (which costs a row per term of every passage scored). For one term whose positions all
-// have the default weight 0.1, ts_rank is 0.1 * H(n) / (pi^2 / 6), where H(n) is the sum of 1/j^2
-// for j = 1 to n occurrences; pi^2 / 6 - H(n) is close to 1 / (n + 0.5), which gives n back
-// exactly for every n up to the 256 positions a tsvector keeps of a term.
+// have weight A (1.0), ts_rank is H(n) / (pi^2 / 6), where H(n) is the sum of 1/j^2 for j = 1 to n
+// occurrences; pi^2 / 6 - H(n) is close to 1 / (n + 0.5), which gives n back exactly for every n
+// up to the 256 positions a tsvector keeps of a term.
 const zeta2 = Math.PI * Math.PI / 6
 
 const Frequency = Schema.Struct({ term: Schema.String, passages: Schema.Number })
@@ -72,8 +73,8 @@ export const makeSearchIndex = Effect.gen(function*() {
     return [
       ...(query.tickers === undefined ? [] : [sql.in("d.ticker", query.tickers)]),
       ...(query.docTypes === undefined ? [] : [sql.in("d.doc_type", query.docTypes)]),
-      ...(query.startDate === undefined ? [] : [sql`d.filing_date >= ${query.startDate}::date`]),
-      ...(query.endDate === undefined ? [] : [sql`d.filing_date <= ${query.endDate}::date`]),
+      ...(query.startDate === undefined ? [] : [sql`c.filing_date >= ${query.startDate}::date`]),
+      ...(query.endDate === undefined ? [] : [sql`c.filing_date <= ${query.endDate}::date`]),
       ...(sections === undefined ? [] : [
         sql`EXISTS (SELECT 1 FROM document_sections s WHERE s.publication_id = c.publication_id AND s.name = c.section
           AND ${
@@ -112,14 +113,17 @@ export const makeSearchIndex = Effect.gen(function*() {
       const selected = SearchIndex.selection(parsed, (term) => passagesHolding.get(term) ?? 0, passages)
       const filters = filtersOf(query)
       const where = sql.and([sql`c.terms @@ ${matchQuery(parsed, selected)}::tsquery`, ...filters])
+      // The document's row is read only for what the chunk does not carry.
+      const from = query.tickers === undefined && query.docTypes === undefined && query.sections === undefined
+        ? sql`document_chunks c`
+        : sql`document_chunks c JOIN documents d USING (publication_id)`
       // The score is one flat expression per row, built here: a column per distinct term with how
       // often the passage holds it, and per concept the best of its alternatives. Correlated
       // subqueries over a weights table cost about twice as much per passage scored.
       const termColumn = new Map(allTerms.map((term, index) => [term, sql.literal(`tf${index}`)]))
       const frequencyColumns = allTerms.map((term) =>
-        sql`round(1 / (${zeta2}::float8 - ts_rank(m.terms, ${quoteLexeme(term)}::tsquery)::float8 * ${
-          zeta2 / 0.1
-        }::float8) - 0.5) AS ${termColumn.get(term)!}`
+        sql`round(1 / (${zeta2}::float8 - ts_rank(m.terms, ${quoteLexeme(term)}::tsquery)::float8 * ${zeta2}::float8)
+          - 0.5) AS ${termColumn.get(term)!}`
       )
       const termScore = (term: string, weight: number) => {
         const tf = termColumn.get(term)!
@@ -138,12 +142,20 @@ export const makeSearchIndex = Effect.gen(function*() {
         sql`CASE WHEN t.terms @@ ${`${quoteLexeme(pair.first)} <${pair.distance}> ${quoteLexeme(pair.second)}`}::tsquery
           THEN ${adjacentWeight * Math.min(idf(pair.first), idf(pair.second))}::float8 ELSE 0 END`
       )
+      // `matched` is the newest `rankedAtMost` matches, newest first: through the GIN index when
+      // the query's words are rare, or walking `document_chunks_newest` when they are common and
+      // the newest passages match soon. It keeps of each passage's terms only the query's, marked
+      // with weight A, so the passage's whole vector is read once rather than once per term.
       const rows = yield* sql`
-        WITH matched AS (
-          SELECT c.publication_id, c.chunk_id, c.position, c.terms, d.filing_date,
+        WITH matched AS MATERIALIZED (
+          SELECT c.publication_id, c.chunk_id, c.position, c.filing_date,
+            ts_filter(setweight(c.terms, 'A', ARRAY(SELECT jsonb_array_elements_text(${jsonb(allTerms)}::jsonb))),
+              '{a}') AS terms,
             1 - ${b}::float8 + ${b}::float8 * c.term_count / ${average}::float8 AS norm
-          FROM document_chunks c JOIN documents d USING (publication_id)
+          FROM ${from}
           WHERE ${where}
+          ORDER BY c.filing_date DESC, c.publication_id COLLATE "C" DESC, c.position
+          LIMIT ${SearchIndex.rankedAtMost}
         ),
         frequencies AS (
           SELECT m.*, ${sql.join(", ", false)(frequencyColumns)} FROM matched m
@@ -155,7 +167,7 @@ export const makeSearchIndex = Effect.gen(function*() {
         ),
         page AS (
           SELECT *, count(*) OVER ()::int AS total FROM scored
-          ORDER BY score DESC, filing_date DESC, publication_id DESC, position
+          ORDER BY score DESC, filing_date DESC, publication_id COLLATE "C" DESC, position
           LIMIT ${query.limit} OFFSET ${query.offset}
         )
         SELECT ${sql.literal(joinedDocumentColumns)}, ${sql.literal(chunkObject)} AS hit, p.score, p.total
@@ -163,10 +175,11 @@ export const makeSearchIndex = Effect.gen(function*() {
         JOIN documents d USING (publication_id)
         JOIN document_chunks c ON c.publication_id = p.publication_id AND c.chunk_id = p.chunk_id
         JOIN document_bodies b ON b.publication_id = p.publication_id
-        ORDER BY p.score DESC, p.filing_date DESC, p.publication_id DESC, p.position`.pipe(readHits)
+        ORDER BY p.score DESC, p.filing_date DESC, p.publication_id COLLATE "C" DESC, p.position`.pipe(readHits)
       const countAll = sql`
-        SELECT count(*)::int AS total FROM document_chunks c JOIN documents d USING (publication_id)
-        WHERE ${where}`.pipe(readTotal)
+        SELECT count(*)::int AS total FROM (
+          SELECT 1 FROM ${from} WHERE ${where} LIMIT ${SearchIndex.rankedAtMost}
+        ) AS ranked`.pipe(readTotal)
       const page = yield* pageOf(rows, query.offset, countAll)
       return {
         hits: page.rows.map(({ hit, score, ...document }) => ({ document, chunk: hit, score })),

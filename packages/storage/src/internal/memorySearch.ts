@@ -10,6 +10,7 @@ import {
 } from "../DocumentStore.js"
 import {
   inverseFrequency,
+  rankedAtMost,
   ranking,
   type SearchHit,
   type SearchPage,
@@ -166,15 +167,21 @@ export class MemoryPassages {
   search(query: SearchQuery): SearchPage {
     const average = this.count === 0 ? 1 : this.totalLength / this.count
     const selected = selection(query.query, (term) => this.frequency(term), this.count)
-    const scored: Array<{ passage: IndexedPassage; score: number }> = []
+    const matched: Array<IndexedPassage> = []
     for (const passage of this.candidates(query.query, selected)) {
       if (
         matchesQuery(query)(passage.document) && inSections(passage, query.sections) &&
         this.matches(passage, query.query, selected)
       ) {
-        scored.push({ passage, score: this.score(passage, query.query, average) })
+        matched.push(passage)
       }
     }
+    // The newest matches are the ones ranked, as the SQL adapter ranks them.
+    matched.sort(compareTies)
+    const scored = matched.slice(0, rankedAtMost).map((passage) => ({
+      passage,
+      score: this.score(passage, query.query, average)
+    }))
     scored.sort((a, b) => b.score - a.score || compareTies(a.passage, b.passage))
     const hits = scored.slice(query.offset, query.offset + query.limit).map(({ passage, score }): SearchHit => ({
       document: metadataOf(passage.document),

@@ -6,7 +6,7 @@ import { assert, describe, type Vitest } from "@effect/vitest"
 import type { Document, Ids } from "@filings/domain"
 import { Effect, Either } from "effect"
 import { DocumentStore, type StoredDocument } from "../DocumentStore.js"
-import { SearchIndex, type SearchQuery } from "../SearchIndex.js"
+import { rankedAtMost, SearchIndex, type SearchQuery } from "../SearchIndex.js"
 import { parseQuery } from "../SearchText.js"
 import type { Stores } from "../Stores.js"
 
@@ -228,6 +228,32 @@ export const searchIndexSuite = (it: Vitest.MethodsNonLive<Stores>, samples: Sea
         }
         const past = yield* search("anvil demand", { tickers: [ticker] }, 5, 50)
         assert.deepStrictEqual(past, { hits: [], total: 11 })
+      }))
+
+    it.effect("ranks the newest matches, at most rankedAtMost of them, and says so in total", () =>
+      Effect.gen(function*() {
+        const ticker = samples.ticker()
+        // Three filings of equal passages, each a third of the cap and one more: the newest two
+        // are ranked whole, the oldest from its beginning until the cap is reached.
+        const perFiling = Math.floor(rankedAtMost / 3) + 1
+        const passages = Array.from({ length: perFiling }, () => ({ text: "Quokka sightings rose." }))
+        const dates = ["2021-03-01", "2022-03-01", "2023-03-01"] as const
+        const filings = dates.map((filingDate) =>
+          withPassages(samples, ticker, passages, { filingDate: filingDate as never })
+        )
+        for (const filing of filings) yield* save(filing)
+        const last = yield* search("quokka", { tickers: [ticker] }, 1, rankedAtMost - 1)
+        assert.strictEqual(last.total, rankedAtMost)
+        const ranked = rankedAtMost - 2 * perFiling
+        assert.strictEqual(last.hits[0]?.document.publicationId, filings[0]!.publicationId)
+        assert.strictEqual(last.hits[0]?.chunk.id, `c${String(ranked).padStart(4, "0")}`)
+        assert.deepStrictEqual(yield* search("quokka", { tickers: [ticker] }, 10, rankedAtMost), {
+          hits: [],
+          total: rankedAtMost
+        })
+        const first = yield* search("quokka", { tickers: [ticker] }, 1)
+        assert.strictEqual(first.hits[0]?.document.publicationId, filings[2]!.publicationId)
+        assert.strictEqual(first.hits[0]?.chunk.id, "c0001")
       }))
 
     it.effect("a query that matches nothing is an empty page", () =>
