@@ -358,11 +358,26 @@ const timelineSuite = <E>(name: string, storage: () => Layer.Layer<Stores.Stores
         })
         return yield* client.timeline.getTimeline({ path: { ticker }, urlParams: { types: ["filing"], limit: 2 } })
       }).pipe(Effect.provide(FetchHttpClient.layer), Effect.runPromise)
-      assert.deepStrictEqual(page.entries.map((entry) => entry.publication_id), [
+      assert.deepStrictEqual(page.entries.map((entry) => entry.publicationId), [
         "0000999001-26-000009",
         "0000999001-26-000005"
       ])
-      assert.isTrue(page.has_more)
+      assert.isTrue(page.hasMore)
+      // The client writes the query's camelCase fields under the URL's names (end_date).
+      const older = await Effect.gen(function*() {
+        const client = yield* HttpApiClient.make(Api.FilingsApi, {
+          baseUrl: server.url,
+          transformClient: HttpClient.mapRequest(HttpClientRequest.bearerToken(server.key))
+        })
+        return yield* client.timeline.getTimeline({
+          path: { ticker },
+          urlParams: { types: ["filing"], endDate: "2026-02-20", limit: 2 }
+        })
+      }).pipe(Effect.provide(FetchHttpClient.layer), Effect.runPromise)
+      assert.deepStrictEqual(older.entries.map((entry) => [entry.publicationId, entry.docType]), [
+        ["0000999001-26-000005", "10-K"],
+        ["0000999001-26-000002", "8-K"]
+      ])
       const unknown = await Effect.gen(function*() {
         const client = yield* HttpApiClient.make(Api.FilingsApi, {
           baseUrl: server.url,

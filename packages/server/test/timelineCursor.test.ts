@@ -9,8 +9,8 @@ import { decode, encode, fingerprint } from "../src/timeline/TimelineCursor.js"
 const filters = {
   ticker: "ACME",
   types: ["filing", "upcoming_call"] as const,
-  start_date: "2025-01-01",
-  end_date: "2026-11-04"
+  startDate: "2025-01-01",
+  endDate: "2026-11-04"
 }
 const forged = (position: unknown) => Buffer.from(JSON.stringify(position)).toString("base64url")
 
@@ -30,8 +30,8 @@ describe("TimelineCursor", () => {
         { ...filters, ticker: "BETA" },
         { ...filters, types: undefined },
         { ...filters, types: ["filing"] as const },
-        { ...filters, start_date: undefined },
-        { ...filters, end_date: "2026-11-05" }
+        { ...filters, startDate: undefined },
+        { ...filters, endDate: "2026-11-05" }
       ]
     ) {
       assert.deepStrictEqual(decode(cursor, fingerprint(other)), Either.left("other-filters"), JSON.stringify(other))

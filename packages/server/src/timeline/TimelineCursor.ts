@@ -13,8 +13,8 @@ import { createHash } from "node:crypto"
 export interface CursorFilters {
   readonly ticker: string
   readonly types?: ReadonlyArray<Timeline.EntryType> | undefined
-  readonly start_date?: string | undefined
-  readonly end_date?: string | undefined
+  readonly startDate?: string | undefined
+  readonly endDate?: string | undefined
 }
 
 /** The same for requests that mean the same: types in any order, or repeated. */
@@ -22,8 +22,8 @@ export const fingerprint = (filters: CursorFilters): string => {
   const canonical = JSON.stringify([
     filters.ticker,
     filters.types === undefined ? null : [...new Set(filters.types)].sort(),
-    filters.start_date ?? null,
-    filters.end_date ?? null
+    filters.startDate ?? null,
+    filters.endDate ?? null
   ])
   return createHash("sha256").update(canonical).digest("base64url").slice(0, 22)
 }

@@ -58,9 +58,9 @@ const firstHighlights = (publicationIds: ReadonlyArray<string>) =>
 /** The answer to one request: its page, whether more follow, and where to go on from. */
 export const answer = Effect.fn("timeline.getTimeline")(function*(ticker: Ids.Ticker, params: Timeline.TimelineParams) {
   const limit = params.limit ?? Timeline.DefaultLimit
-  if (params.start_date !== undefined && params.end_date !== undefined && params.start_date > params.end_date) {
+  if (params.startDate !== undefined && params.endDate !== undefined && params.startDate > params.endDate) {
     return yield* new ApiError.InvalidRequest({
-      message: `start_date ${params.start_date} is after end_date ${params.end_date}`
+      message: `start_date ${params.startDate} is after end_date ${params.endDate}`
     })
   }
   const filterFingerprint = TimelineCursor.fingerprint({ ticker, ...params })
@@ -71,7 +71,7 @@ export const answer = Effect.fn("timeline.getTimeline")(function*(ticker: Ids.Ti
       onRight: Effect.succeed
     }
   )
-  const range = { startDate: params.start_date, endDate: params.end_date }
+  const range = { startDate: params.startDate, endDate: params.endDate }
   const docTypes = TimelineEntries.docTypesOf(params.types)
   // One more than the page of each kind: whether anything follows the page.
   const documents = docTypes !== undefined && docTypes.length === 0
@@ -103,8 +103,8 @@ export const answer = Effect.fn("timeline.getTimeline")(function*(ticker: Ids.Ti
         })
       }, unchecked)
     ),
-    has_more: hasMore,
-    next_cursor: hasMore && last !== undefined ? TimelineCursor.encode(last.key, filterFingerprint) : null
+    hasMore,
+    nextCursor: hasMore && last !== undefined ? TimelineCursor.encode(last.key, filterFingerprint) : null
   }, unchecked)
 })
 
