@@ -123,9 +123,10 @@ export class TimelineEntry extends Schema.Class<TimelineEntry>("TimelineEntry")(
 }, { identifier: "TimelineEntry" }) {}
 
 /**
- * A page of the timeline: `entries` newest first (entries of one date in a fixed order of their own),
- * `hasMore` whether entries follow, and `nextCursor` to ask for them (null at the end). Encoded, its
- * keys are the API's (`has_more`, `next_cursor`).
+ * A page of the timeline: `ticker` the company's current ticker (whichever of its tickers was asked),
+ * `entries` newest first (entries of one date in a fixed order of their own), `hasMore` whether
+ * entries follow, and `nextCursor` to ask for them (null at the end). Encoded, its keys are the API's
+ * (`has_more`, `next_cursor`).
  */
 export class TimelinePage extends Schema.Class<TimelinePage>("TimelinePage")({
   ticker: Schema.String,

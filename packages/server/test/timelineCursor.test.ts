@@ -7,7 +7,7 @@ import { Either } from "effect"
 import { decode, encode, fingerprint } from "../src/timeline/TimelineCursor.js"
 
 const filters = {
-  ticker: "ACME",
+  cik: "0000999001",
   types: ["filing", "upcoming_call"] as const,
   startDate: "2025-01-01",
   endDate: "2026-11-04"
@@ -27,7 +27,7 @@ describe("TimelineCursor", () => {
     const cursor = encode({ filingDate: "2026-01-30", publicationId: "a" }, fingerprint(filters))
     for (
       const other of [
-        { ...filters, ticker: "BETA" },
+        { ...filters, cik: "0000999002" },
         { ...filters, types: undefined },
         { ...filters, types: ["filing"] as const },
         { ...filters, startDate: undefined },

@@ -17,6 +17,7 @@ import metricAsOf from "./0010_metric_as_of.js"
 import searchIndex from "./0011_search_index.js"
 import companyDirectory from "./0012_company_directory.js"
 import eventsByCompany from "./0013_events_by_company.js"
+import documentsByCompany from "./0014_documents_by_company.js"
 
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
   "0001_filings_meta": filingsMeta,
@@ -31,5 +32,6 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0010_metric_as_of": metricAsOf,
   "0011_search_index": searchIndex,
   "0012_company_directory": companyDirectory,
-  "0013_events_by_company": eventsByCompany
+  "0013_events_by_company": eventsByCompany,
+  "0014_documents_by_company": documentsByCompany
 }
