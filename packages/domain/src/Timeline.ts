@@ -67,13 +67,15 @@ export const TimelineCursor = Schema.String.pipe(
 /**
  * The query of the timeline: `types` (comma-separated {@link EntryTypes}; absent: all), `start_date`
  * and `end_date` (inclusive, on the entries' `date`), `limit` (1 to 100, default 50) and `cursor`.
+ * A plain value (`startDate`, `endDate`); its encoded side, the URL's, names them `start_date` and
+ * `end_date`.
  *
  * @example
  * import { Timeline } from "@filings/domain"
  * import { Schema } from "effect"
  *
- * Schema.decodeUnknownSync(Timeline.TimelineParams)({ types: "filing,press_release", limit: "20" })
- * // { types: ["filing", "press_release"], limit: 20 }
+ * Schema.decodeUnknownSync(Timeline.TimelineParams)({ types: "filing,press_release", start_date: "2025-01-01" })
+ * // { types: ["filing", "press_release"], startDate: "2025-01-01" }
  */
 export const TimelineParams = Schema.Struct({
   types: Schema.optionalWith(
@@ -82,8 +84,8 @@ export const TimelineParams = Schema.Struct({
     }),
     { exact: true }
   ),
-  start_date: Schema.optionalWith(IsoDate, { exact: true }),
-  end_date: Schema.optionalWith(IsoDate, { exact: true }),
+  startDate: Schema.optionalWith(IsoDate, { exact: true }).pipe(Schema.fromKey("start_date")),
+  endDate: Schema.optionalWith(IsoDate, { exact: true }).pipe(Schema.fromKey("end_date")),
   limit: Schema.optionalWith(IntegerInRange(1, MaxLimit), { exact: true }),
   cursor: Schema.optionalWith(TimelineCursor, { exact: true })
 })
@@ -92,21 +94,26 @@ export type TimelineParams = typeof TimelineParams.Type
 /**
  * One event of a company's life. `date` is a calendar date (`YYYY-MM-DD`) for every kind: a
  * document's filing date, or the New York date of an announced call's scheduled time (the regulator
- * dates filings in that calendar too). `publication_id` is the document's; for an `upcoming_call`
- * it is the press release that announced the call (null when none is known), and `doc_type` is null.
+ * dates filings in that calendar too). `publicationId` is the document's; for an `upcoming_call`
+ * it is the press release that announced the call (null when none is known), and `docType` is null.
  * `items` are the items an 8-K reports (`Item 2.02`), empty for other entries. `highlight` is the
- * first highlight of the document's feed item with its citations, null where it has none.
+ * first highlight of the document's feed item with its citations, null where it has none. Encoded,
+ * its keys are the API's (`publication_id`, `doc_type`).
  */
 export class TimelineEntry extends Schema.Class<TimelineEntry>("TimelineEntry")({
+  // Its own key: the JSON Schema of a class that renames fields keeps the descriptions of renamed ones only.
   date: Schema.propertySignature(IsoDate).annotations({
     description: "The filing date of a document; for an upcoming_call, the New York date of its scheduled time"
-  }),
+  }).pipe(Schema.fromKey("date")),
   type: EntryType,
   title: Schema.String,
-  publication_id: Schema.NullOr(Schema.String).annotations({
+  publicationId: Schema.NullOr(Schema.String).annotations({
     description: "The document; for an upcoming_call, the press release that announced it (null when unknown)"
-  }),
-  doc_type: Schema.NullOr(DocType).annotations({ description: "The document's type; null for an upcoming_call" }),
+  }).pipe(Schema.propertySignature, Schema.fromKey("publication_id")),
+  docType: Schema.NullOr(DocType).annotations({ description: "The document's type; null for an upcoming_call" }).pipe(
+    Schema.propertySignature,
+    Schema.fromKey("doc_type")
+  ),
   items: Schema.Array(Schema.String).annotations({
     description: "The items an 8-K reports (Item 2.02); empty for other entries"
   }),
@@ -116,14 +123,19 @@ export class TimelineEntry extends Schema.Class<TimelineEntry>("TimelineEntry")(
 }, { identifier: "TimelineEntry" }) {}
 
 /**
- * A page of the timeline: `entries` newest first (entries of one date in a fixed order of their own),
- * `has_more` whether entries follow, and `next_cursor` to ask for them (null at the end).
+ * A page of the timeline: `ticker` the company's current ticker (whichever of its tickers was asked),
+ * `entries` newest first (entries of one date in a fixed order of their own), `hasMore` whether
+ * entries follow, and `nextCursor` to ask for them (null at the end). Encoded, its keys are the API's
+ * (`has_more`, `next_cursor`).
  */
 export class TimelinePage extends Schema.Class<TimelinePage>("TimelinePage")({
   ticker: Schema.String,
   entries: Schema.Array(TimelineEntry),
-  has_more: Schema.Boolean.annotations({ description: "Whether more entries follow this page" }),
-  next_cursor: Schema.NullOr(Schema.String).annotations({
+  hasMore: Schema.Boolean.annotations({ description: "Whether more entries follow this page" }).pipe(
+    Schema.propertySignature,
+    Schema.fromKey("has_more")
+  ),
+  nextCursor: Schema.NullOr(Schema.String).annotations({
     description: "Send as `cursor` (with the same filters) for the entries after this page; null when none follow"
-  })
+  }).pipe(Schema.propertySignature, Schema.fromKey("next_cursor"))
 }, { identifier: "TimelinePage" }) {}

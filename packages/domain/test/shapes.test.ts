@@ -1,5 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Document, Extracted, Extraction, Feed } from "@filings/domain"
+import { Document, Extracted, Extraction, Feed, Timeline } from "@filings/domain"
 import { Schema } from "effect"
 
 // Each shape is declared once, camelCase on its type side; the API's snake_case JSON is its encoded
@@ -127,5 +127,39 @@ describe("one declaration per shape, the API's JSON as its encoded side", () => 
       { text: "Revenue of $412.5 million.", citations: [{ source: "x", chunkId: "c0001" }] }
     ])
     assert.strictEqual(JSON.stringify(Schema.encodeSync(Feed.FeedItem)(item)), JSON.stringify(json))
+  })
+
+  it("a timeline page and its query read the API's keys and encode back in their order", () => {
+    const json = {
+      ticker: "ACME",
+      entries: [{
+        date: "2026-01-30",
+        type: "upcoming_call",
+        title: "Acme Corp Q4 2025 earnings call",
+        publication_id: "0000999001-26-000002-ex99.1",
+        doc_type: null,
+        items: [],
+        highlight: { text: "Revenue of $412.5 million.", citations: [{ source: "x", chunk_id: "c0001" }] }
+      }],
+      has_more: true,
+      next_cursor: "abc"
+    }
+    const page = Schema.decodeUnknownSync(Timeline.TimelinePage)(json)
+    assert.deepStrictEqual([page.hasMore, page.nextCursor], [true, "abc"])
+    assert.deepStrictEqual([page.entries[0]?.publicationId, page.entries[0]?.docType], [
+      "0000999001-26-000002-ex99.1",
+      null
+    ])
+    assert.strictEqual(JSON.stringify(Schema.encodeSync(Timeline.TimelinePage)(page)), JSON.stringify(json))
+
+    const query = { types: "filing,upcoming_call", start_date: "2025-01-01", end_date: "2026-01-31", limit: "20" }
+    const params = Schema.decodeUnknownSync(Timeline.TimelineParams)(query)
+    assert.deepStrictEqual(params, {
+      types: ["filing", "upcoming_call"],
+      startDate: "2025-01-01",
+      endDate: "2026-01-31",
+      limit: 20
+    })
+    assert.deepStrictEqual(Schema.encodeSync(Timeline.TimelineParams)(params), query)
   })
 })

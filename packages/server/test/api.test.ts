@@ -2,7 +2,7 @@ import { HttpApiBuilder, HttpServer } from "@effect/platform"
 import { NodeContext } from "@effect/platform-node"
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { ApiError, Ids } from "@filings/domain"
-import { DocumentStore, MemoryStorage, StorageError } from "@filings/storage"
+import { CompanyStore, DocumentStore, MemoryStorage, StorageError } from "@filings/storage"
 import { sampleDocument } from "@filings/storage/testing"
 import { Effect, Layer, ManagedRuntime } from "effect"
 import * as AdminAccess from "../src/AdminAccess.js"
@@ -38,6 +38,7 @@ const faultyDocumentStore = Layer.effect(
       list: (query) => guard("DocumentStore.list", store.list(query)),
       searchSections: (query) => guard("DocumentStore.searchSections", store.searchSections(query)),
       companyDocuments: (query) => guard("DocumentStore.companyDocuments", store.companyDocuments(query)),
+      companyTickers: (cik) => guard("DocumentStore.companyTickers", store.companyTickers(cik)),
       countByType: (cik) => guard("DocumentStore.countByType", store.countByType(cik))
     })
   })
@@ -66,6 +67,8 @@ beforeAll(async () => {
   dispose = web.dispose
   key = await runtime.runPromise(Effect.gen(function*() {
     yield* (yield* DocumentStore.DocumentStore).save(document)
+    // The timeline finds the company first, in the company store (which does not fail here).
+    yield* (yield* CompanyStore.CompanyStore).upsert({ cik: document.cik, ticker: document.ticker, name: "Acme Corp" })
     return (yield* (yield* ApiKeys.ApiKeys).create({ name: "test" })).key
   }))
 })

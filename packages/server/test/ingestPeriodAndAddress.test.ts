@@ -44,6 +44,7 @@ const refusing = ingestionOn(Layer.succeed(
     list: () => Effect.succeed({ documents: [], total: 0 }),
     searchSections: () => Effect.succeed({ results: [], total: 0 }),
     companyDocuments: () => Effect.succeed([]),
+    companyTickers: () => Effect.succeed([]),
     countByType: () => Effect.succeed([])
   })
 ))

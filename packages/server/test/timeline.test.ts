@@ -1,15 +1,16 @@
 /**
  * `GET /v1/companies/{ticker}/timeline` over real HTTP, on PGlite and on PostgreSQL: a company's
  * filings, press releases, presentations, calls (held and announced) and news, newest first with
- * their 8-K items and first cited highlight; the filters; paging by cursor at every page size,
- * compared with the unpaged list, where many entries share one date; 404 for an unknown company,
+ * their 8-K items and first cited highlight, whichever of its tickers each was stored under; the
+ * filters; paging by cursor at every page size, compared with the unpaged list, where many entries
+ * share one date; the company found by any of its tickers and 404 exactly where its profile is,
  * 400 in the error envelope for every bad input, and the typed client derived from the definition.
  */
 import { FetchHttpClient, HttpApiClient, HttpClient, HttpClientRequest, HttpServer } from "@effect/platform"
 import { NodeContext } from "@effect/platform-node"
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { Api, ApiError, type DocType, Ids, Timeline } from "@filings/domain"
-import { DocumentStore, EventStore, FeedStore, type Stores } from "@filings/storage"
+import { CompanyStore, DocumentStore, EventStore, FeedStore, type Stores } from "@filings/storage"
 import { SqlStorage, TestDatabase } from "@filings/storage-sql"
 import { sampleDocument, sampleFeedItem } from "@filings/storage/testing"
 import { Effect, Layer, Logger, LogLevel, ManagedRuntime, Redacted, Schema } from "effect"
@@ -22,6 +23,11 @@ import * as Server from "../src/Server.js"
 import * as ServerConfig from "../src/ServerConfig.js"
 
 const ticker = Ids.Ticker.make("ACME")
+const cik = Ids.Cik.make("0000999001")
+/** Acme's second listed share class, as GOOG is Alphabet's beside GOOGL. */
+const secondClass = Ids.Ticker.make("ACMK")
+/** The ticker Acme filed under before it took ACME: no longer its own, only on its old documents. */
+const formerTicker = Ids.Ticker.make("ACMO")
 const publicationId = (id: string) => Ids.PublicationId.make(id)
 
 const eightK = publicationId("0000999001-26-000002")
@@ -31,11 +37,13 @@ const document = (
   docType: DocType.DocType,
   filingDate: string,
   title: string,
-  items: ReadonlyArray<string> = []
+  items: ReadonlyArray<string> = [],
+  storedUnder: Ids.Ticker = ticker
 ) =>
   sampleDocument({
     publicationId: publicationId(id),
-    ticker,
+    ticker: storedUnder,
+    cik,
     docType,
     filingDate,
     title,
@@ -43,7 +51,10 @@ const document = (
     period: "Q1 2026"
   })
 
-/** The company's life: an 8-K with its release, deck and call on one day, and more around it. */
+/**
+ * The company's life: an 8-K with its release, deck and call on one day, and more around it; a 10-Q
+ * stored under its second class's ticker and a 10-K under its former ticker.
+ */
 const documents = [
   document("0000999001-26-000009", "DEF 14A", "2026-03-10", "Acme Corp DEF 14A Q1 2026"),
   document("0000999001-26-000005", "10-K", "2026-02-20", "Acme Corp 10-K FY 2025"),
@@ -60,7 +71,10 @@ const documents = [
       "2025-11-14",
       `Acme Corp 8-K #${n}`,
       ["Item 8.01"]
-    ))
+    )),
+  // Among the twelve of that day by its id (between 000715 and 000678), under the other class's ticker.
+  document("0000999001-25-000700", "10-Q", "2025-11-14", "Acme Corp 10-Q Q3 2025", [], secondClass),
+  document("0000999001-24-000100", "10-K", "2024-11-01", "Acme Corp 10-K FY 2024", [], formerTicker)
 ]
 
 const releaseHighlight = {
@@ -81,25 +95,52 @@ const feedItems = [
 ]
 
 const release = publicationId("0000999001-26-000002-ex99.1")
-/** Calls announced: one at 20:00 in New York on January 30 (January 31 in UTC), one in April. */
+/**
+ * Calls announced: one at 20:00 in New York on January 30 (January 31 in UTC), one in April, and one
+ * in 2024 under the former ticker (its event names the company as its release did).
+ */
 const announcedCalls = [
-  { scheduledAt: "2026-01-31T01:00:00.000Z", period: "Q4 2025" },
-  { scheduledAt: "2026-04-30T21:00:00.000Z", period: "Q1 2026" }
-].map(({ period, scheduledAt }) =>
-  upcomingCallEvent(
-    { ticker, companyName: "Acme Corp", scheduledAt, period, sourcePublicationId: release },
-    "2026-01-30T12:00:00.000Z"
-  )
-)
+  ...[
+    { scheduledAt: "2026-01-31T01:00:00.000Z", period: "Q4 2025" },
+    { scheduledAt: "2026-04-30T21:00:00.000Z", period: "Q1 2026" }
+  ].map(({ period, scheduledAt }) =>
+    upcomingCallEvent(
+      { ticker, companyName: "Acme Corp", scheduledAt, period, sourcePublicationId: release },
+      "2026-01-30T12:00:00.000Z"
+    )
+  ),
+  upcomingCallEvent({
+    ticker: formerTicker,
+    companyName: "Acme Corp",
+    scheduledAt: "2024-10-31T20:30:00.000Z",
+    period: "Q3 2024",
+    sourcePublicationId: null
+  }, "2024-10-31T12:00:00.000Z")
+]
 
 /** Another company's documents and call, which ACME's timeline must not show. */
 const otherTicker = Ids.Ticker.make("OTHR")
+const otherCik = Ids.Cik.make("0000999002")
 const others = [
   sampleDocument({
     publicationId: publicationId("0000999002-26-000001"),
     ticker: otherTicker,
+    cik: otherCik,
+    filingDate: "2026-01-30"
+  }),
+  // Documents of a ticker no company record has: known to the document store only.
+  sampleDocument({
+    publicationId: publicationId("0000999003-26-000001"),
+    ticker: Ids.Ticker.make("NOCO"),
+    cik: Ids.Cik.make("0000999003"),
     filingDate: "2026-01-30"
   })
+]
+/** The companies: Acme's current ticker from its newest filing, both its classes and Other from the listing. */
+const listing: ReadonlyArray<CompanyStore.ListedTicker> = [
+  { cik, ticker, name: "Acme Corp", exchange: "NYSE" },
+  { cik, ticker: secondClass, name: "Acme Corp", exchange: "NYSE" },
+  { cik: otherCik, ticker: otherTicker, name: "Other Inc", exchange: "Nasdaq" }
 ]
 const otherCall = upcomingCallEvent({
   ticker: otherTicker,
@@ -131,7 +172,10 @@ const expectedTimeline = [
   "2026-01-30 press_release 0000999001-26-000002-ex99.1",
   "2026-01-30 filing 0000999001-26-000002",
   "2026-01-29 news news-00000000000000a1",
-  ...sharedDay
+  ...sharedDay,
+  "2024-11-01 filing 0000999001-24-000100",
+  // 16:30 in New York, 20:30 UTC: the same date.
+  "2024-10-31 upcoming_call null"
 ]
 
 const ingestionUnused = Layer.succeed(Ingestion, {
@@ -155,6 +199,9 @@ const startServer = async <E>(storage: Layer.Layer<Stores.Stores, E>) => {
   const { key, url } = await runtime.runPromise(Effect.gen(function*() {
     const documentStore = yield* DocumentStore.DocumentStore
     yield* Effect.forEach([...documents, ...others], documentStore.save)
+    const companies = yield* CompanyStore.CompanyStore
+    yield* companies.upsert({ cik, ticker, name: "Acme Corp", asOf: "2026-03-10" })
+    yield* companies.saveListing(listing)
     const feed = yield* FeedStore.FeedStore
     yield* Effect.forEach(feedItems, feed.save)
     yield* (yield* EventStore.EventStore).record([...announcedCalls, otherCall])
@@ -197,12 +244,12 @@ const timelineSuite = <E>(name: string, storage: () => Layer.Layer<Stores.Stores
     }
 
     /** Every entry of a query, page by page at `limit`, following `next_cursor`. */
-    const pagedThrough = async (query: string, limit: number) => {
+    const pagedThrough = async (query: string, limit: number, path?: string) => {
       const labels: Array<string> = []
       let cursor: string | null = null
       for (let requests = 0; requests < 100; requests++) {
         const cursorParam: string = cursor === null ? "" : `&cursor=${cursor}`
-        const page = await pageOf(`${query}${query === "" ? "" : "&"}limit=${limit}${cursorParam}`)
+        const page = await pageOf(`${query}${query === "" ? "" : "&"}limit=${limit}${cursorParam}`, path)
         assert.isAtMost(page.entries.length, limit)
         labels.push(...page.entries.map(label))
         assert.strictEqual(page.has_more, page.next_cursor !== null)
@@ -263,7 +310,7 @@ const timelineSuite = <E>(name: string, storage: () => Layer.Layer<Stores.Stores
       const expectedFiltered = expectedTimeline.filter((entry) =>
         /^(2025-11-14|2026-01-\d\d|2026-02-20) (filing|upcoming_call) /.test(entry)
       )
-      assert.strictEqual(expectedFiltered.length, 15)
+      assert.strictEqual(expectedFiltered.length, 16)
       assert.deepStrictEqual((await pageOf(`${filtered}&limit=100`)).entries.map(label), expectedFiltered)
       for (let limit = 1; limit <= expectedFiltered.length + 1; limit++) {
         assert.deepStrictEqual(await pagedThrough(filtered, limit), expectedFiltered, `filtered, limit ${limit}`)
@@ -276,14 +323,69 @@ const timelineSuite = <E>(name: string, storage: () => Layer.Layer<Stores.Stores
         `2026-04-30 upcoming_call ${release}`,
         `2026-01-30 upcoming_call ${release}`,
         "2026-01-30 press_release 0000999001-26-000002-ex99.1",
-        "2026-01-29 news news-00000000000000a1"
+        "2026-01-29 news news-00000000000000a1",
+        "2024-10-31 upcoming_call null"
       ])
       const calls = await pageOf("types=upcoming_call&end_date=2026-01-30")
-      assert.deepStrictEqual(calls.entries.map(label), [`2026-01-30 upcoming_call ${release}`])
+      assert.deepStrictEqual(calls.entries.map(label), [
+        `2026-01-30 upcoming_call ${release}`,
+        "2024-10-31 upcoming_call null"
+      ])
       const day = await pageOf("start_date=2026-01-30&end_date=2026-01-30")
       assert.deepStrictEqual(day.entries.map(label), expectedTimeline.filter((entry) => entry.startsWith("2026-01-30")))
       assert.deepStrictEqual((await pageOf("start_date=2027-01-01")).entries, [], "a known company: empty, not 404")
       assert.strictEqual((await pageOf("")).entries.length, expectedTimeline.length)
+    })
+
+    it("finds the company by any of its tickers, with the documents and calls of all of them", async () => {
+      for (const path of ["/v1/companies/ACMK/timeline", "/v1/companies/acmk/timeline"]) {
+        const page = await pageOf("limit=100", path)
+        assert.deepStrictEqual(page.entries.map(label), expectedTimeline, path)
+        // The company's current ticker, as its profile names it.
+        assert.strictEqual(page.ticker, "ACME", path)
+      }
+      const tenQ = (await pageOf("types=filing&start_date=2025-11-14&end_date=2025-11-14&limit=100")).entries
+        .find((entry) => entry.publication_id === "0000999001-25-000700")
+      assert.deepStrictEqual(tenQ, {
+        date: "2025-11-14",
+        type: "filing",
+        title: "Acme Corp 10-Q Q3 2025",
+        publication_id: "0000999001-25-000700",
+        doc_type: "10-Q",
+        items: [],
+        highlight: null
+      })
+    })
+
+    it(
+      "pages exactly across the tickers: by the other class's ticker, and from one ticker's cursor by another's",
+      async () => {
+        for (let limit = 1; limit <= expectedTimeline.length + 1; limit += 2) {
+          assert.deepStrictEqual(
+            await pagedThrough("", limit, "/v1/companies/ACMK/timeline"),
+            expectedTimeline,
+            `limit ${limit}`
+          )
+        }
+        // A cursor belongs to the company: a page read by ACME goes on by ACMK, inside the shared day too.
+        for (const at of [2, 12]) {
+          const first = await pageOf(`limit=${at}`)
+          const rest = await pageOf(`limit=100&cursor=${first.next_cursor}`, "/v1/companies/ACMK/timeline")
+          assert.deepStrictEqual([...first.entries, ...rest.entries].map(label), expectedTimeline, `after ${at}`)
+        }
+      },
+      120_000
+    )
+
+    it("answers 404 company_not_found exactly where the company's profile does", async () => {
+      for (const name of ["ACME", "ACMK", "OTHR", "ACMO", "NOCO", "ZZZZ"]) {
+        const profile = await get(`/v1/companies/${name}`)
+        await profile.body?.cancel()
+        const timeline = await get(`/v1/companies/${name}/timeline`)
+        await timeline.body?.cancel()
+        assert.strictEqual(timeline.status, profile.status, name)
+        assert.strictEqual(timeline.status, ["ACMO", "NOCO", "ZZZZ"].includes(name) ? 404 : 200, name)
+      }
     })
 
     it("answers 404 company_not_found for a ticker of which nothing is stored", async () => {
@@ -358,11 +460,26 @@ const timelineSuite = <E>(name: string, storage: () => Layer.Layer<Stores.Stores
         })
         return yield* client.timeline.getTimeline({ path: { ticker }, urlParams: { types: ["filing"], limit: 2 } })
       }).pipe(Effect.provide(FetchHttpClient.layer), Effect.runPromise)
-      assert.deepStrictEqual(page.entries.map((entry) => entry.publication_id), [
+      assert.deepStrictEqual(page.entries.map((entry) => entry.publicationId), [
         "0000999001-26-000009",
         "0000999001-26-000005"
       ])
-      assert.isTrue(page.has_more)
+      assert.isTrue(page.hasMore)
+      // The client writes the query's camelCase fields under the URL's names (end_date).
+      const older = await Effect.gen(function*() {
+        const client = yield* HttpApiClient.make(Api.FilingsApi, {
+          baseUrl: server.url,
+          transformClient: HttpClient.mapRequest(HttpClientRequest.bearerToken(server.key))
+        })
+        return yield* client.timeline.getTimeline({
+          path: { ticker },
+          urlParams: { types: ["filing"], endDate: "2026-02-20", limit: 2 }
+        })
+      }).pipe(Effect.provide(FetchHttpClient.layer), Effect.runPromise)
+      assert.deepStrictEqual(older.entries.map((entry) => [entry.publicationId, entry.docType]), [
+        ["0000999001-26-000005", "10-K"],
+        ["0000999001-26-000002", "8-K"]
+      ])
       const unknown = await Effect.gen(function*() {
         const client = yield* HttpApiClient.make(Api.FilingsApi, {
           baseUrl: server.url,

@@ -7,10 +7,10 @@ import { Either } from "effect"
 import { decode, encode, fingerprint } from "../src/timeline/TimelineCursor.js"
 
 const filters = {
-  ticker: "ACME",
+  cik: "0000999001",
   types: ["filing", "upcoming_call"] as const,
-  start_date: "2025-01-01",
-  end_date: "2026-11-04"
+  startDate: "2025-01-01",
+  endDate: "2026-11-04"
 }
 const forged = (position: unknown) => Buffer.from(JSON.stringify(position)).toString("base64url")
 
@@ -27,11 +27,11 @@ describe("TimelineCursor", () => {
     const cursor = encode({ filingDate: "2026-01-30", publicationId: "a" }, fingerprint(filters))
     for (
       const other of [
-        { ...filters, ticker: "BETA" },
+        { ...filters, cik: "0000999002" },
         { ...filters, types: undefined },
         { ...filters, types: ["filing"] as const },
-        { ...filters, start_date: undefined },
-        { ...filters, end_date: "2026-11-05" }
+        { ...filters, startDate: undefined },
+        { ...filters, endDate: "2026-11-05" }
       ]
     ) {
       assert.deepStrictEqual(decode(cursor, fingerprint(other)), Either.left("other-filters"), JSON.stringify(other))

@@ -78,9 +78,13 @@ export interface DocumentKey {
   readonly publicationId: string
 }
 
-/** A query of `DocumentStore.companyDocuments`: one company's documents, filtered, after a key. */
+/**
+ * A query of `DocumentStore.companyDocuments`: one company's documents, filtered, after a key. The
+ * company is its central index key, so its documents come whichever ticker each was stored under (a
+ * second share class, a ticker it had before).
+ */
 export interface CompanyDocumentsQuery {
-  readonly ticker: Ticker
+  readonly cik: Ids.Cik
   /** Absent: every type. */
   readonly docTypes?: ReadonlyArray<DocType> | undefined
   /** Inclusive, on the filing date. */
@@ -160,13 +164,18 @@ export interface Service {
   /** The documents matching the filters, in the query's order (see `compareForListing`), one page. */
   readonly list: (query: DocumentQuery) => Effect.Effect<DocumentPage, StorageError>
   /**
-   * One company's documents, newest filing date first, ties by publication id descending in the
-   * order of its UTF-16 code units (see `compareNewestFirst`): a total order, so a page that ends
-   * at a document goes on from its key without a loss or a repeat. At most `limit`.
+   * One company's documents, under all its tickers, newest filing date first, ties by publication id
+   * descending in the order of its UTF-16 code units (see `compareNewestFirst`): a total order, so a
+   * page that ends at a document goes on from its key without a loss or a repeat. At most `limit`.
    */
   readonly companyDocuments: (
     query: CompanyDocumentsQuery
   ) => Effect.Effect<ReadonlyArray<Document.DocumentMetadata>, StorageError>
+  /**
+   * The tickers a company's documents were stored under (its current one, a second class, one it had
+   * before), each once, in the order of their UTF-16 code units; empty when it has no document.
+   */
+  readonly companyTickers: (cik: Ids.Cik) => Effect.Effect<ReadonlyArray<Ticker>, StorageError>
   /** One kind of section across many documents. */
   readonly searchSections: (query: SectionQuery) => Effect.Effect<SectionPage, StorageError>
   /** The company's documents counted by type, in the order of the type names, each with its newest. */

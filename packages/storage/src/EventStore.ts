@@ -52,10 +52,11 @@ export interface Service {
   readonly after: (sequence: number, limit: number) => Effect.Effect<ReadonlyArray<StoredEvent>, StorageError>
   /**
    * The events of one type about one company, oldest first: those whose payload's `data.ticker`
-   * (where every event of the API names its company) is `ticker`.
+   * (where every event of the API names its company) is one of `tickers`, the tickers the company
+   * has had (none: no event).
    */
   readonly ofCompany: (
-    query: { readonly type: string; readonly ticker: string }
+    query: { readonly type: string; readonly tickers: ReadonlyArray<string> }
   ) => Effect.Effect<ReadonlyArray<StoredEvent>, StorageError>
   /** The event recorded under the key; none when no event has it. */
   readonly findByKey: (key: string) => Effect.Effect<Option.Option<StoredEvent>, StorageError>

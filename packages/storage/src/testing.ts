@@ -369,36 +369,51 @@ export const conformance = <E>(
       })
 
       describe("DocumentStore.companyDocuments", () => {
-        it.effect("reads one company's documents newest first, ids by code units within a date, filtered", () =>
+        it.effect("reads one company's documents by its key under all its tickers, newest first, ids by code units", () =>
           Effect.gen(function*() {
             const store = yield* DocumentStore
-            const [acme, other] = [uniqueTicker(), uniqueTicker()]
+            const [cik, otherCik] = [uniqueCik(), uniqueCik()]
+            // The company's current ticker, a second share class, and a ticker it had before.
+            const [acme, secondClass, former] = [uniqueTicker(), uniqueTicker(), uniqueTicker()]
             const filing = uniqueAccession()
             // ex10.1 comes after ex1.10 by code units ("0" > "."), before it in a locale that skips punctuation.
             const documents = [
-              sampleDocument({ ticker: acme, publicationId: filing, filingDate: "2024-03-15", docType: "8-K" }),
+              sampleDocument({ cik, ticker: acme, publicationId: filing, filingDate: "2024-03-15", docType: "8-K" }),
               sampleDocument({
+                cik,
                 ticker: acme,
                 publicationId: `${filing}-ex10.1` as Ids.PublicationId,
                 filingDate: "2024-03-15",
                 docType: "PRESS_RELEASE"
               }),
               sampleDocument({
-                ticker: acme,
+                cik,
+                ticker: secondClass,
                 publicationId: `${filing}-ex1.10` as Ids.PublicationId,
                 filingDate: "2024-03-15",
                 docType: "PRESENTATION"
               }),
-              sampleDocument({ ticker: acme, filingDate: "2024-02-15", docType: "8-K", items: ["Item 2.02"] }),
-              sampleDocument({ ticker: acme, filingDate: "2024-01-15", docType: "10-Q" })
+              sampleDocument({
+                cik,
+                ticker: secondClass,
+                filingDate: "2024-02-15",
+                docType: "8-K",
+                items: ["Item 2.02"]
+              }),
+              sampleDocument({ cik, ticker: former, filingDate: "2024-01-15", docType: "10-Q" })
             ]
             yield* Effect.forEach(
-              [...documents, sampleDocument({ ticker: other, filingDate: "2024-03-15" })],
+              [
+                ...documents,
+                // Another company's documents, one of them under a ticker the company also has (reused).
+                sampleDocument({ cik: otherCik, ticker: uniqueTicker(), filingDate: "2024-03-15" }),
+                sampleDocument({ cik: otherCik, ticker: former, filingDate: "2024-02-15" })
+              ],
               store.save
             )
             const ids = (found: ReadonlyArray<{ readonly publicationId: string }>) => found.map((d) => d.publicationId)
 
-            const all = yield* store.companyDocuments({ ticker: acme, limit: 100 })
+            const all = yield* store.companyDocuments({ cik, limit: 100 })
             assert.deepStrictEqual(ids(all), [
               `${filing}-ex10.1`,
               `${filing}-ex1.10`,
@@ -413,7 +428,7 @@ export const conformance = <E>(
               const paged: Array<string> = []
               let after: DocumentKey | undefined = undefined
               for (;;) {
-                const page: ReadonlyArray<DocumentKey> = yield* store.companyDocuments({ ticker: acme, limit, after })
+                const page: ReadonlyArray<DocumentKey> = yield* store.companyDocuments({ cik, limit, after })
                 paged.push(...ids(page))
                 const last = page[page.length - 1]
                 if (page.length < limit || last === undefined) break
@@ -426,7 +441,7 @@ export const conformance = <E>(
             assert.deepStrictEqual(
               ids(
                 yield* store.companyDocuments({
-                  ticker: acme,
+                  cik,
                   limit: 100,
                   after: { filingDate: "2024-03-15", publicationId: `${filing}-ex10` }
                 })
@@ -436,7 +451,7 @@ export const conformance = <E>(
             assert.deepStrictEqual(
               ids(
                 yield* store.companyDocuments({
-                  ticker: acme,
+                  cik,
                   limit: 100,
                   after: { filingDate: "2024-02-20", publicationId: "" }
                 })
@@ -445,15 +460,33 @@ export const conformance = <E>(
             )
 
             const filtered = yield* store.companyDocuments({
-              ticker: acme,
+              cik,
               docTypes: ["8-K", "10-Q"],
               startDate: "2024-02-15",
               endDate: "2024-03-15",
               limit: 100
             })
             assert.deepStrictEqual(ids(filtered), [filing, documents[3]!.publicationId])
-            assert.deepStrictEqual(yield* store.companyDocuments({ ticker: uniqueTicker(), limit: 10 }), [])
-            assert.deepStrictEqual(yield* store.companyDocuments({ ticker: acme, limit: 0 }), [])
+            assert.deepStrictEqual(yield* store.companyDocuments({ cik: uniqueCik(), limit: 10 }), [])
+            assert.deepStrictEqual(yield* store.companyDocuments({ cik, limit: 0 }), [])
+          }))
+
+        it.effect("names the tickers a company's documents were stored under, each once, by code units", () =>
+          Effect.gen(function*() {
+            const store = yield* DocumentStore
+            const cik = uniqueCik()
+            const current = uniqueTicker()
+            // By code units "T…-B" comes before "T…A" ("-" < "A"); a locale that skips punctuation puts it after.
+            const [secondClass, former] = [`${current}-B` as Ids.Ticker, `${current}A` as Ids.Ticker]
+            yield* Effect.forEach([
+              sampleDocument({ cik, ticker: current, filingDate: "2024-03-15" }),
+              sampleDocument({ cik, ticker: former, filingDate: "2020-03-15" }),
+              sampleDocument({ cik, ticker: current, filingDate: "2024-02-15" }),
+              sampleDocument({ cik, ticker: secondClass, filingDate: "2024-03-15" }),
+              sampleDocument({ cik: uniqueCik(), ticker: uniqueTicker() })
+            ], store.save)
+            assert.deepStrictEqual(yield* store.companyTickers(cik), [current, secondClass, former])
+            assert.deepStrictEqual(yield* store.companyTickers(uniqueCik()), [])
           }))
       })
 
@@ -1186,11 +1219,11 @@ export const conformance = <E>(
             assert.isAtLeast(before, 0)
           }))
 
-        it.effect("reads the events of one type about one company, by the ticker their data names, oldest first", () =>
+        it.effect("reads the events of one type about one company, by the tickers their data names, oldest first", () =>
           Effect.gen(function*() {
             const store = yield* EventStore
             const prefix = uniqueName("company")
-            const [acme, other] = [uniqueTicker(), uniqueTicker()]
+            const [acme, former, other] = [uniqueTicker(), uniqueTicker(), uniqueTicker()]
             const upcoming = (key: string, ticker: string, scheduledAt: string): NewEvent => ({
               type: "earnings_call.upcoming",
               key: `${prefix}:${key}`,
@@ -1199,22 +1232,31 @@ export const conformance = <E>(
             yield* store.record([
               upcoming("first", acme, "2026-01-30T22:00:00.000Z"),
               upcoming("other", other, "2026-01-30T22:00:00.000Z"),
+              upcoming("former", former, "2025-10-30T20:00:00.000Z"),
               { type: "filing.new", key: `${prefix}:filing`, payload: { data: { ticker: acme } } },
               { type: "earnings_call.upcoming", key: `${prefix}:no-data`, payload: { ticker: acme } },
               upcoming("second", acme, "2026-04-30T21:00:00.000Z")
             ])
-            const found = yield* store.ofCompany({ type: "earnings_call.upcoming", ticker: acme })
+            const found = yield* store.ofCompany({ type: "earnings_call.upcoming", tickers: [acme] })
             assert.deepStrictEqual(found.map((event) => event.key), [`${prefix}:first`, `${prefix}:second`])
             assert.isTrue(isStrictlyIncreasing(sequencesOf(found)))
             assert.deepStrictEqual(found[1]!.payload, upcoming("second", acme, "2026-04-30T21:00:00.000Z").payload)
             assert.deepStrictEqual(
-              (yield* store.ofCompany({ type: "filing.new", ticker: acme })).map((event) => event.key),
+              (yield* store.ofCompany({ type: "filing.new", tickers: [acme] })).map((event) => event.key),
               [`${prefix}:filing`]
             )
             assert.deepStrictEqual(
-              yield* store.ofCompany({ type: "earnings_call.upcoming", ticker: uniqueTicker() }),
+              yield* store.ofCompany({ type: "earnings_call.upcoming", tickers: [uniqueTicker()] }),
               []
             )
+            // A company that had two tickers: the events of both, in the order they were recorded.
+            assert.deepStrictEqual(
+              (yield* store.ofCompany({ type: "earnings_call.upcoming", tickers: [acme, former] })).map((event) =>
+                event.key
+              ),
+              [`${prefix}:first`, `${prefix}:former`, `${prefix}:second`]
+            )
+            assert.deepStrictEqual(yield* store.ofCompany({ type: "earnings_call.upcoming", tickers: [] }), [])
           }))
 
         it.effect("records events in the given order, with ids and the Clock's time, and returns them", () =>

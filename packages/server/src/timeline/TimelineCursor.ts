@@ -9,21 +9,24 @@ import type { DocumentStore } from "@filings/storage"
 import { Either, Schema } from "effect"
 import { createHash } from "node:crypto"
 
-/** What a cursor belongs to: the company and the request's filters, without `limit` and `cursor`. */
+/**
+ * What a cursor belongs to: the company (its central index key, whichever of its tickers the request
+ * named it by) and the request's filters, without `limit` and `cursor`.
+ */
 export interface CursorFilters {
-  readonly ticker: string
+  readonly cik: string
   readonly types?: ReadonlyArray<Timeline.EntryType> | undefined
-  readonly start_date?: string | undefined
-  readonly end_date?: string | undefined
+  readonly startDate?: string | undefined
+  readonly endDate?: string | undefined
 }
 
 /** The same for requests that mean the same: types in any order, or repeated. */
 export const fingerprint = (filters: CursorFilters): string => {
   const canonical = JSON.stringify([
-    filters.ticker,
+    filters.cik,
     filters.types === undefined ? null : [...new Set(filters.types)].sort(),
-    filters.start_date ?? null,
-    filters.end_date ?? null
+    filters.startDate ?? null,
+    filters.endDate ?? null
   ])
   return createHash("sha256").update(canonical).digest("base64url").slice(0, 22)
 }

@@ -29,8 +29,8 @@ export const ofDocument = (document: DocumentStore.DocumentMetadata): KeyedEntry
     date: document.filingDate,
     type: Timeline.entryTypeOf(document.docType),
     title: document.title,
-    publication_id: document.publicationId,
-    doc_type: document.docType,
+    publicationId: document.publicationId,
+    docType: document.docType,
     items: document.items
   }
 })
@@ -51,8 +51,8 @@ export const ofUpcomingCall = (event: EventStore.StoredEvent): Option.Option<Key
         date,
         type: "upcoming_call",
         title: data.title,
-        publication_id: data.source_publication_id,
-        doc_type: null,
+        publicationId: data.source_publication_id,
+        docType: null,
         items: []
       }
     })

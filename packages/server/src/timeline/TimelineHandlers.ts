@@ -1,9 +1,13 @@
 /**
  * `GET /v1/companies/{ticker}/timeline`: one company's documents and announced calls, newest first,
- * paged by cursor. A page reads at most `limit + 1` of the company's documents after the cursor
- * (through the (ticker, filing_date) index) and the company's announced calls (a few a year, through
- * the event log's index by company), merges them in the order of `TimelineEntries`, and then reads
- * the feed items of the page's documents alone for their first highlight.
+ * paged by cursor. The ticker names the company as it does for `GET /v1/companies/{ticker}` (its
+ * current ticker or another listed class, `CompanyStore.findProfile`); the timeline then reads by the
+ * company's central index key, so documents stored under another of its tickers (a second class, a
+ * ticker it had before) are on it. A page reads at most `limit + 1` of the company's documents after
+ * the cursor (through the (cik, filing_date) index) and the company's announced calls (a few a year,
+ * through the event log's index by ticker, for every ticker its documents were stored under), merges
+ * them in the order of `TimelineEntries`, and then reads the feed items of the page's documents alone
+ * for their first highlight.
  */
 import { HttpApiBuilder } from "@effect/platform"
 import { Api, ApiError, type Ids, Timeline } from "@filings/domain"
@@ -23,28 +27,25 @@ const cursorRefused = {
 // as it is encoded, so entries are built without validating them a second time.
 const unchecked = { disableValidation: true } as const
 
-/** Whether anything is known of the company: its record, or at least one stored document. */
-const isKnown = (ticker: Ids.Ticker) =>
-  Effect.gen(function*() {
-    if (Option.isSome(yield* (yield* CompanyStore.CompanyStore).findByTicker(ticker))) return true
-    const documents = yield* (yield* DocumentStore.DocumentStore).companyDocuments({ ticker, limit: 1 })
-    return documents.length > 0
-  })
-
-/** The company's announced calls within the request's dates, after the cursor. */
+/**
+ * The company's announced calls within the request's dates, after the cursor. Events name their
+ * company by the ticker of the document they came from, so they are read under every ticker its
+ * documents were stored under, and its current and listed ones.
+ */
 const announcedCalls = (
-  ticker: Ids.Ticker,
+  company: CompanyStore.CompanyProfile,
   range: { readonly startDate?: string | undefined; readonly endDate?: string | undefined },
   after: DocumentStore.DocumentKey | undefined
 ) =>
-  Effect.map(
-    Effect.flatMap(EventStore.EventStore, (events) => events.ofCompany({ type: "earnings_call.upcoming", ticker })),
-    (found) =>
-      Arr.getSomes(found.map(TimelineEntries.ofUpcomingCall)).filter((entry) =>
-        TimelineEntries.isWithin(range)(entry) &&
-        (after === undefined || DocumentStore.isAfterKey(after)(entry.key))
-      )
-  )
+  Effect.gen(function*() {
+    const stored = yield* (yield* DocumentStore.DocumentStore).companyTickers(company.company.cik)
+    const tickers = [...new Set([...company.tickers, ...stored])]
+    const found = yield* (yield* EventStore.EventStore).ofCompany({ type: "earnings_call.upcoming", tickers })
+    return Arr.getSomes(found.map(TimelineEntries.ofUpcomingCall)).filter((entry) =>
+      TimelineEntries.isWithin(range)(entry) &&
+      (after === undefined || DocumentStore.isAfterKey(after)(entry.key))
+    )
+  })
 
 /** The first highlight of each document's feed item, by publication id. */
 const firstHighlights = (publicationIds: ReadonlyArray<string>) =>
@@ -58,12 +59,17 @@ const firstHighlights = (publicationIds: ReadonlyArray<string>) =>
 /** The answer to one request: its page, whether more follow, and where to go on from. */
 export const answer = Effect.fn("timeline.getTimeline")(function*(ticker: Ids.Ticker, params: Timeline.TimelineParams) {
   const limit = params.limit ?? Timeline.DefaultLimit
-  if (params.start_date !== undefined && params.end_date !== undefined && params.start_date > params.end_date) {
+  if (params.startDate !== undefined && params.endDate !== undefined && params.startDate > params.endDate) {
     return yield* new ApiError.InvalidRequest({
-      message: `start_date ${params.start_date} is after end_date ${params.end_date}`
+      message: `start_date ${params.startDate} is after end_date ${params.endDate}`
     })
   }
-  const filterFingerprint = TimelineCursor.fingerprint({ ticker, ...params })
+  const found = yield* (yield* CompanyStore.CompanyStore).findProfile(ticker)
+  if (Option.isNone(found)) return yield* ApiError.CompanyNotFound.forTicker(ticker)
+  const company = found.value
+  const { cik } = company.company
+  // Bound to the company, not to the ticker asked: a page read by one class's ticker goes on by another's.
+  const filterFingerprint = TimelineCursor.fingerprint({ cik, ...params })
   const after = params.cursor === undefined ? undefined : yield* Either.match(
     TimelineCursor.decode(params.cursor, filterFingerprint),
     {
@@ -71,29 +77,28 @@ export const answer = Effect.fn("timeline.getTimeline")(function*(ticker: Ids.Ti
       onRight: Effect.succeed
     }
   )
-  const range = { startDate: params.start_date, endDate: params.end_date }
+  const range = { startDate: params.startDate, endDate: params.endDate }
   const docTypes = TimelineEntries.docTypesOf(params.types)
   // One more than the page of each kind: whether anything follows the page.
   const documents = docTypes !== undefined && docTypes.length === 0
     ? []
     : yield* (yield* DocumentStore.DocumentStore).companyDocuments({
-      ticker,
+      cik,
       docTypes,
       ...range,
       after,
       limit: limit + 1
     })
   const calls = params.types === undefined || params.types.includes("upcoming_call")
-    ? yield* announcedCalls(ticker, range, after)
+    ? yield* announcedCalls(company, range, after)
     : []
-  if (documents.length === 0 && !(yield* isKnown(ticker))) return yield* ApiError.CompanyNotFound.forTicker(ticker)
   const merged = [...documents.map(TimelineEntries.ofDocument), ...calls].sort(TimelineEntries.compareNewestFirst)
   const page = merged.slice(0, limit)
   const hasMore = merged.length > limit
   const highlights = yield* firstHighlights(Arr.getSomes(page.map((entry) => entry.document)))
   const last = page[page.length - 1]
   return new Timeline.TimelinePage({
-    ticker,
+    ticker: company.company.ticker,
     entries: page.map(({ document, entry }) =>
       new Timeline.TimelineEntry({
         ...entry,
@@ -103,8 +108,8 @@ export const answer = Effect.fn("timeline.getTimeline")(function*(ticker: Ids.Ti
         })
       }, unchecked)
     ),
-    has_more: hasMore,
-    next_cursor: hasMore && last !== undefined ? TimelineCursor.encode(last.key, filterFingerprint) : null
+    hasMore,
+    nextCursor: hasMore && last !== undefined ? TimelineCursor.encode(last.key, filterFingerprint) : null
   }, unchecked)
 })
 

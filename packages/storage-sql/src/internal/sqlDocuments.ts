@@ -30,6 +30,7 @@ const readDocumentRow = firstRowAs(DocumentRow)
 const readMetadataRow = firstRowAs(DocumentStore.DocumentMetadata)
 const readMetadataRows = rowsAs(DocumentStore.DocumentMetadata)
 const readCompany = firstRowAs(CompanyStore.Company)
+const readTickers = rowsAs(Schema.Struct({ ticker: Ids.Ticker }))
 const readTypeCounts = rowsAs(Schema.Struct({
   docType: DocumentStore.DocumentMetadata.fields.docType,
   count: Schema.Int,
@@ -206,8 +207,9 @@ export const makeDocumentStore = Effect.gen(function*() {
   const companyDocuments = (query: DocumentStore.CompanyDocumentsQuery) => {
     const { after } = query
     const filters = [
-      ...documentFilters({ ...query, tickers: [query.ticker] }),
-      // The filing date alone bounds the (ticker, filing_date) index scan; the id decides within the date.
+      sql`cik = ${query.cik}`,
+      ...documentFilters(query),
+      // The filing date alone bounds the (cik, filing_date) index scan; the id decides within the date.
       ...(after === undefined ? [] : [
         sql`filing_date <= ${after.filingDate}::date`,
         sql`(filing_date < ${after.filingDate}::date OR publication_id COLLATE "C" < ${after.publicationId}::text)`
@@ -218,6 +220,13 @@ export const makeDocumentStore = Effect.gen(function*() {
       ORDER BY filing_date DESC, publication_id COLLATE "C" DESC
       LIMIT ${Math.max(0, Math.floor(query.limit))}`.pipe(readMetadataRows, failsAs("DocumentStore.companyDocuments"))
   }
+
+  const companyTickers = (cik: Ids.Cik) =>
+    sql`SELECT DISTINCT ticker COLLATE "C" AS ticker FROM documents WHERE cik = ${cik} ORDER BY 1`.pipe(
+      readTickers,
+      Effect.map((rows) => rows.map((row) => row.ticker)),
+      failsAs("DocumentStore.companyTickers")
+    )
 
   const searchSections = (query: DocumentStore.SectionQuery) =>
     Effect.gen(function*() {
@@ -252,6 +261,7 @@ export const makeDocumentStore = Effect.gen(function*() {
     list,
     searchSections,
     companyDocuments,
+    companyTickers,
     countByType
   }
   return service

@@ -68,14 +68,14 @@ export const makeEventStore = Effect.gen(function*() {
         failsAs("EventStore.after")
       ),
 
-    ofCompany: ({ ticker, type }) =>
+    ofCompany: ({ tickers, type }) => {
+      if (tickers.length === 0) return Effect.succeed([])
       // The expression of the events_by_type_and_ticker index, so the lookup reads that index.
-      sql`
-        SELECT ${columns} FROM events WHERE type = ${type} AND (payload -> 'data' ->> 'ticker') = ${ticker}
-        ORDER BY sequence`.pipe(
-        readEvents,
-        failsAs("EventStore.ofCompany")
-      ),
+      return sql`
+        SELECT ${columns} FROM events
+        WHERE type = ${type} AND (payload -> 'data' ->> 'ticker') IN ${sql.in(tickers)}
+        ORDER BY sequence`.pipe(readEvents, failsAs("EventStore.ofCompany"))
+    },
 
     findByKey: (key) =>
       sql`SELECT ${columns} FROM events WHERE key = ${key}`.pipe(

@@ -64,13 +64,19 @@ export const makeDocumentStoreWithIndex = Effect.gen(function*() {
       Effect.map(Ref.get(documents), (map) =>
         [...map.values()]
           .filter((document) =>
-            document.ticker === query.ticker &&
+            document.cik === query.cik &&
             DocumentStore.matchesQuery(query)(document) &&
             (query.after === undefined || DocumentStore.isAfterKey(query.after)(document))
           )
           .sort(DocumentStore.compareNewestFirst)
           .slice(0, Math.max(0, query.limit))
           .map(({ body: _b, chunks: _c, exhibits: _e, sections: _s, ...metadata }) => metadata)),
+    companyTickers: (cik) =>
+      Effect.map(Ref.get(documents), (map) => {
+        const own = [...map.values()].filter((document) => document.cik === cik)
+        // sort's default order: by UTF-16 code units.
+        return [...new Set(own.map((document) => document.ticker))].sort()
+      }),
     searchSections: (query) =>
       Effect.map(Ref.get(documents), (map) => {
         const hits = [...map.values()]

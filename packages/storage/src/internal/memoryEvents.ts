@@ -62,10 +62,13 @@ export const makeEventStore = Effect.gen(function*() {
         })
       }),
     after: (sequence, limit) => Effect.map(Ref.get(log), (current) => page(current, sequence, limit).map(copy)),
-    ofCompany: ({ ticker, type }) =>
+    ofCompany: ({ tickers, type }) =>
       Effect.map(Ref.get(log), (current) =>
         current.events
-          .filter((event) => event.type === type && EventStore.tickerOf(event.payload) === ticker)
+          .filter((event) => {
+            const ticker = EventStore.tickerOf(event.payload)
+            return event.type === type && ticker !== undefined && tickers.includes(ticker)
+          })
           .map(copy)),
     findByKey: (key) =>
       Effect.map(Ref.get(log), (current) => Option.map(Option.fromNullable(current.byKey.get(key)), copy)),

@@ -17,7 +17,8 @@ import metricAsOf from "./0010_metric_as_of.js"
 import searchIndex from "./0011_search_index.js"
 import companyDirectory from "./0012_company_directory.js"
 import eventsByCompany from "./0013_events_by_company.js"
-import searchNewestFirst from "./0014_search_newest_first.js"
+import documentsByCompany from "./0014_documents_by_company.js"
+import searchNewestFirst from "./0015_search_newest_first.js"
 
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
   "0001_filings_meta": filingsMeta,
@@ -33,5 +34,6 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0011_search_index": searchIndex,
   "0012_company_directory": companyDirectory,
   "0013_events_by_company": eventsByCompany,
-  "0014_search_newest_first": searchNewestFirst
+  "0014_documents_by_company": documentsByCompany,
+  "0015_search_newest_first": searchNewestFirst
 }
