@@ -11,6 +11,8 @@ export interface LoadOptions {
   readonly connections: number
   /** Seconds. */
   readonly duration: number
+  /** Seconds before a request counts as timed out (and fails the run); 10 when absent. */
+  readonly timeout?: number | undefined
   /** Paths (with their query) asked in turn, one per request; `url`'s own path when absent. */
   readonly paths?: ReadonlyArray<string> | undefined
 }
@@ -52,7 +54,7 @@ export const load = async (options: LoadOptions): Promise<LoadRun> => {
     headers: options.headers,
     connections: options.connections,
     duration: options.duration,
-    timeout: 10,
+    timeout: options.timeout ?? 10,
     ...(paths === undefined || paths.length === 0 ? {} : {
       requests: [{
         setupRequest: (request: Record<string, unknown>) => ({ ...request, path: paths[next++ % paths.length] })

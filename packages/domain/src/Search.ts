@@ -51,10 +51,15 @@ export class SearchResult extends Schema.Class<SearchResult>("SearchResult")({
   snippet: Schema.String
 }, { identifier: "SearchResult" }) {}
 
-/** A page of `GET /v1/search`: results best first, `total` counting every matching passage, and the page asked for. */
+/**
+ * A page of `GET /v1/search`: results best first, `total` counting the matching passages, and the
+ * page asked for. At most the newest 10,000 matches are ranked, so `total` is at most 10,000.
+ */
 export class SearchResults extends Schema.Class<SearchResults>("SearchResults")({
   results: Schema.Array(SearchResult),
-  total: Schema.Int,
+  total: Schema.Int.annotations({
+    description: "How many passages match, counting at most the newest 10,000 (the ones ranked); pages end there"
+  }),
   limit: Schema.Int,
   offset: Schema.Int
 }, { identifier: "SearchResults" }) {}

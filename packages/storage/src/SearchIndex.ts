@@ -68,13 +68,13 @@ export const inverseFrequency = (passages: number, total: number): number =>
 export const rankedAtMost = 10_000
 
 /**
- * A term held by more passages than this share of all (and than `commonFloor`) is common: it
- * ranks the passages a query finds, but does not find them on its own when the query has rarer
- * words (see `selection`).
+ * A term held by more passages than this is common: it ranks the passages a query finds, but does
+ * not find them on its own when the query has rarer words (see `selection`). Every passage a query
+ * finds is read from its row to be ranked, so the query's rarer words bound that work whatever the
+ * size of the index: in a million passages, a share (say 2%) would let a word held by 19,000 of
+ * them select every one.
  */
-export const commonShare = 0.02
-/** Below this many passages holding it, no term is common, however small the index. */
-export const commonFloor = 2_000
+export const commonAbove = 2_000
 
 /**
  * Which passages a query finds, besides holding every quoted phrase and no excluded one:
@@ -88,15 +88,14 @@ export type Selection =
   | { readonly mode: "all" }
   | { readonly mode: "required" }
 
-/** The selection of a query, given how many passages hold each of its terms and how many there are. */
-export const selection = (query: ParsedQuery, passagesHolding: (term: string) => number, total: number): Selection => {
+/** The selection of a query, given how many passages hold each of its terms. */
+export const selection = (query: ParsedQuery, passagesHolding: (term: string) => number): Selection => {
   const optional = query.concepts.filter((concept) => !concept.required)
   if (optional.length === 0) return { mode: "required" }
-  const threshold = Math.max(commonFloor, total * commonShare)
   const terms = new Set(
     optional.flatMap((concept) => concept.alternatives.flatMap((phrase) => phrase.terms.map(({ term }) => term)))
   )
-  const selective = [...terms].filter((term) => passagesHolding(term) <= threshold)
+  const selective = [...terms].filter((term) => passagesHolding(term) <= commonAbove)
   return selective.length > 0 ? { mode: "any", terms: selective } : { mode: "all" }
 }
 

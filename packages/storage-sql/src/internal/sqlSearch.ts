@@ -3,7 +3,6 @@
 import { SqlClient } from "@effect/sql"
 import { DocumentStore, SearchIndex, SearchText } from "@filings/storage"
 import { Effect, Schema } from "effect"
-import { jsonb } from "./jsonb.js"
 import { Counted, fromRow, joinedDocumentColumns, pageOf, readTotal, rowsAs } from "./sqlRows.js"
 import { quoteLexeme } from "./sqlSearchWrites.js"
 import { failsAs } from "./storageErrors.js"
@@ -45,9 +44,9 @@ export const matchQuery = (query: SearchText.ParsedQuery, selected: SearchIndex.
 
 // How often a passage holds a term, read from ts_rank rather than by unpacking the passage's
 // tsvector (which costs a row per term of every passage scored). For one term whose positions all
-// have weight A (1.0), ts_rank is H(n) / (pi^2 / 6), where H(n) is the sum of 1/j^2 for j = 1 to n
-// occurrences; pi^2 / 6 - H(n) is close to 1 / (n + 0.5), which gives n back exactly for every n
-// up to the 256 positions a tsvector keeps of a term.
+// have the default weight 0.1, ts_rank is 0.1 * H(n) / (pi^2 / 6), where H(n) is the sum of 1/j^2
+// for j = 1 to n occurrences; pi^2 / 6 - H(n) is close to 1 / (n + 0.5), which gives n back
+// exactly for every n up to the 256 positions a tsvector keeps of a term.
 const zeta2 = Math.PI * Math.PI / 6
 
 const Frequency = Schema.Struct({ term: Schema.String, passages: Schema.Number })
@@ -110,7 +109,7 @@ export const makeSearchIndex = Effect.gen(function*() {
       const average = passages === 0 ? 1 : (totals?.terms ?? 0) / passages
       const passagesHolding = new Map(frequencies.map((row) => [row.term, row.passages]))
       const idf = (term: string) => SearchIndex.inverseFrequency(passagesHolding.get(term) ?? 0, passages)
-      const selected = SearchIndex.selection(parsed, (term) => passagesHolding.get(term) ?? 0, passages)
+      const selected = SearchIndex.selection(parsed, (term) => passagesHolding.get(term) ?? 0)
       const filters = filtersOf(query)
       const where = sql.and([sql`c.terms @@ ${matchQuery(parsed, selected)}::tsquery`, ...filters])
       // The document's row is read only for what the chunk does not carry.
@@ -122,8 +121,9 @@ export const makeSearchIndex = Effect.gen(function*() {
       // subqueries over a weights table cost about twice as much per passage scored.
       const termColumn = new Map(allTerms.map((term, index) => [term, sql.literal(`tf${index}`)]))
       const frequencyColumns = allTerms.map((term) =>
-        sql`round(1 / (${zeta2}::float8 - ts_rank(m.terms, ${quoteLexeme(term)}::tsquery)::float8 * ${zeta2}::float8)
-          - 0.5) AS ${termColumn.get(term)!}`
+        sql`round(1 / (${zeta2}::float8 - ts_rank(m.terms, ${quoteLexeme(term)}::tsquery)::float8 * ${
+          zeta2 / 0.1
+        }::float8) - 0.5) AS ${termColumn.get(term)!}`
       )
       const termScore = (term: string, weight: number) => {
         const tf = termColumn.get(term)!
@@ -142,15 +142,14 @@ export const makeSearchIndex = Effect.gen(function*() {
         sql`CASE WHEN t.terms @@ ${`${quoteLexeme(pair.first)} <${pair.distance}> ${quoteLexeme(pair.second)}`}::tsquery
           THEN ${adjacentWeight * Math.min(idf(pair.first), idf(pair.second))}::float8 ELSE 0 END`
       )
-      // `matched` is the newest `rankedAtMost` matches, newest first: through the GIN index when
-      // the query's words are rare, or walking `document_chunks_newest` when they are common and
-      // the newest passages match soon. It keeps of each passage's terms only the query's, marked
-      // with weight A, so the passage's whole vector is read once rather than once per term.
+      // `matched` is the newest `rankedAtMost` matches: found through the GIN index when the
+      // query's words are rare, or by walking `document_chunks_newest` when they are common, so
+      // that the newest passages match soon. Each passage's vector is read in its row (see
+      // migration 15) once per use: the match, and the rank of each term. `scored` is materialized
+      // so that only ids and scores, not the vectors, are held while the page and total are taken.
       const rows = yield* sql`
-        WITH matched AS MATERIALIZED (
-          SELECT c.publication_id, c.chunk_id, c.position, c.filing_date,
-            ts_filter(setweight(c.terms, 'A', ARRAY(SELECT jsonb_array_elements_text(${jsonb(allTerms)}::jsonb))),
-              '{a}') AS terms,
+        WITH matched AS (
+          SELECT c.publication_id, c.chunk_id, c.position, c.filing_date, c.terms,
             1 - ${b}::float8 + ${b}::float8 * c.term_count / ${average}::float8 AS norm
           FROM ${from}
           WHERE ${where}
@@ -160,7 +159,7 @@ export const makeSearchIndex = Effect.gen(function*() {
         frequencies AS (
           SELECT m.*, ${sql.join(", ", false)(frequencyColumns)} FROM matched m
         ),
-        scored AS (
+        scored AS MATERIALIZED (
           SELECT t.publication_id, t.chunk_id, t.position, t.filing_date,
             ${sql.join(" + ", false)([...conceptScores, ...pairScores])} AS score
           FROM frequencies t

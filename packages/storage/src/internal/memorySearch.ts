@@ -166,7 +166,7 @@ export class MemoryPassages {
   /** One page of the passages matching the query and filters, best first. */
   search(query: SearchQuery): SearchPage {
     const average = this.count === 0 ? 1 : this.totalLength / this.count
-    const selected = selection(query.query, (term) => this.frequency(term), this.count)
+    const selected = selection(query.query, (term) => this.frequency(term))
     const matched: Array<IndexedPassage> = []
     for (const passage of this.candidates(query.query, selected)) {
       if (
