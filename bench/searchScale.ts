@@ -171,7 +171,7 @@ const queryKinds: ReadonlyArray<{ readonly name: string; readonly words: () => s
   { name: "three words, one rare", words: () => `w${pick(2, 50)} w${pick(100, 1_000)} w${pick(5_000, 40_000)}` },
   { name: "two mid-frequency words", words: () => `w${pick(50, 300)} w${pick(300, 2_000)}` },
   { name: "one common word", words: () => `w${pick(1, 20)}` },
-  { name: "a phrase of two words", words: () => `"w${pick(1, 30)} w${pick(1, 30)}"` },
+  { name: "a phrase of two common words", words: () => `"w${pick(1, 30)} w${pick(1, 30)}"` },
   { name: "five words of a question", words: () => Array.from({ length: 5 }, () => `w${pick(10, 20_000)}`).join(" ") }
 ]
 const pick = (low: number, high: number) => low + Math.floor(random() * (high - low))
@@ -229,7 +229,11 @@ const throughServer = async (env: NodeJS.ProcessEnv, workDir: string, cleanup: C
     }
   }
   // Every kind's requests in a shuffled order, as a server would see them from many users.
-  const shuffled = [...mixed].sort(() => random() - 0.5)
+  const shuffled = [...mixed]
+  for (let index = shuffled.length - 1; index > 0; index--) {
+    const other = Math.floor(random() * (index + 1))
+    ;[shuffled[index], shuffled[other]] = [shuffled[other]!, shuffled[index]!]
+  }
   runs.push({
     kind: "all of the above, mixed",
     over: "both",
