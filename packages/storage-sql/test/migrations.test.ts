@@ -7,6 +7,7 @@ import { Migrations, PgliteClient } from "../src/index.js"
 import { migrations } from "../src/internal/migrations/index.js"
 import { makeExtractionStore } from "../src/internal/sqlExtractions.js"
 import { makeSearchIndex } from "../src/internal/sqlSearch.js"
+import { analyzePassage } from "../src/internal/sqlSearchWrites.js"
 
 // Later migrations must carry the data of a database that earlier versions wrote.
 describe("migrations carry data forward", () => {
@@ -117,6 +118,50 @@ describe("migrations carry data forward", () => {
       ])
       const [totals] = yield* sql<{ readonly passages: number }>`SELECT passages::int AS passages FROM search_totals`
       assert.strictEqual(totals?.passages, 2)
+    }).pipe(Effect.provide(PgliteClient.layer().pipe(Layer.orDie))))
+
+  it.scopedLive("0015 dates the chunks stored before by their documents and moves their terms into the row", () =>
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const upTo = (last: string) =>
+        Migrator.fromRecord(Object.fromEntries(Object.entries(migrations).filter(([name]) => name <= last)))
+      yield* Migrations.run({ loader: upTo("0014_documents_by_company") })
+      const id = "0000000001-24-000002"
+      yield* sql`INSERT INTO documents (publication_id, ticker, company_name, cik, doc_type, title, filing_date,
+        period, sec_url, word_count) VALUES (${id}, 'ACME', 'Acme Anvils', '0000000001', '10-K',
+        'Acme 10-K FY 2024', '2024-11-01', 'FY 2024', 'https://www.sec.gov/x', 7)`
+      // Long enough (a few hundred distinct words) that its vector went to the TOAST table, short
+      // enough to fit in a page.
+      const text = Array.from({ length: 250 }, (_, index) => `anvil${index}x`).join(" ")
+      const analyzed = analyzePassage({ ticker: "ACME", companyName: "Acme Anvils", docType: "10-K" }, text)
+      yield* sql`INSERT INTO document_bodies (publication_id, body, exhibits) VALUES (${id}, ${text}, '[]'::jsonb)`
+      yield* sql`INSERT INTO document_chunks (publication_id, chunk_id, position, body_start, body_length, page_start,
+        page_end, terms, term_count) VALUES (${id}, 'c0001', 0, 0, ${text.length}, 1, 1, ${analyzed.vector}::tsvector,
+        ${analyzed.termCount})`
+      const [toast] = yield* sql<{ readonly name: string }>`
+        SELECT t.relname AS name FROM pg_class c JOIN pg_class t ON t.oid = c.reltoastrelid
+        WHERE c.relname = 'document_chunks'`
+      assert.match(toast?.name ?? "", /^pg_toast_\d+$/)
+      const toastRows = Effect.map(
+        sql.unsafe<{ readonly rows: number }>(`SELECT count(*)::int AS rows FROM pg_toast.${toast!.name}`),
+        (rows) => rows[0]?.rows
+      )
+      assert.isAbove((yield* toastRows) ?? 0, 0)
+      const before = yield* sql<{ readonly terms: string }>`SELECT terms::text AS terms FROM document_chunks`
+
+      yield* Migrations.run()
+      yield* sql`VACUUM document_chunks`
+      assert.strictEqual(yield* toastRows, 0)
+      const after = yield* sql<{ readonly terms: string; readonly filing_date: string }>`
+        SELECT terms::text AS terms, filing_date::text AS filing_date FROM document_chunks`
+      assert.deepStrictEqual(after, [{ terms: before[0]!.terms, filing_date: "2024-11-01" }])
+      const index = yield* makeSearchIndex
+      const page = yield* index.search({
+        query: Either.getOrThrow(SearchText.parseQuery("anvil249x")),
+        limit: 10,
+        offset: 0
+      })
+      assert.deepStrictEqual(page.hits.map((hit) => hit.chunk.id), ["c0001"])
     }).pipe(Effect.provide(PgliteClient.layer().pipe(Layer.orDie))))
 
   it.scopedLive("0009 dates each company by its newest stored filing and takes that filing's name", () =>
