@@ -18,6 +18,7 @@ import { adminUrl, adminUrlVariable } from "../../../test/support/adminUrl.js"
 import * as AdminAccess from "../src/AdminAccess.js"
 import * as ApiKeys from "../src/ApiKeys.js"
 import { upcomingCallEvent } from "../src/ingest/FilingEvents.js"
+import * as Ingest from "../src/ingest/Ingest.js"
 import { Ingestion } from "../src/ingest/Ingestion.js"
 import * as Server from "../src/Server.js"
 import * as ServerConfig from "../src/ServerConfig.js"
@@ -55,7 +56,7 @@ const document = (
  * The company's life: an 8-K with its release, deck and call on one day, and more around it; a 10-Q
  * stored under its second class's ticker and a 10-K under its former ticker.
  */
-const documents = [
+const documents: Array<DocumentStore.StoredDocument> = [
   document("0000999001-26-000009", "DEF 14A", "2026-03-10", "Acme Corp DEF 14A Q1 2026"),
   document("0000999001-26-000005", "10-K", "2026-02-20", "Acme Corp 10-K FY 2025"),
   document("0000999001-26-000002", "8-K", "2026-01-30", "Acme Corp 8-K Q1 2026", ["Item 2.02", "Item 9.01"]),
@@ -74,7 +75,12 @@ const documents = [
     )),
   // Among the twelve of that day by its id (between 000715 and 000678), under the other class's ticker.
   document("0000999001-25-000700", "10-Q", "2025-11-14", "Acme Corp 10-Q Q3 2025", [], secondClass),
-  document("0000999001-24-000100", "10-K", "2024-11-01", "Acme Corp 10-K FY 2024", [], formerTicker)
+  document("0000999001-24-000100", "10-K", "2024-11-01", "Acme Corp 10-K FY 2024", [], formerTicker),
+  // A call stored before the company was known: under the placeholder key, by its ticker.
+  {
+    ...document("call-acme-2023-07-27", "EARNINGS_CALL", "2023-07-27", "Acme Q2 2023 earnings call"),
+    cik: Ingest.UnknownCik
+  }
 ]
 
 const releaseHighlight = {
@@ -128,6 +134,14 @@ const others = [
     cik: otherCik,
     filingDate: "2026-01-30"
   }),
+  // The call of a company known only by it, stored under the placeholder key.
+  sampleDocument({
+    publicationId: publicationId("call-trns-2026-01-15"),
+    ticker: Ids.Ticker.make("TRNS"),
+    cik: Ingest.UnknownCik,
+    docType: "EARNINGS_CALL",
+    filingDate: "2026-01-15"
+  }),
   // Documents of a ticker no company record has: known to the document store only.
   sampleDocument({
     publicationId: publicationId("0000999003-26-000001"),
@@ -175,7 +189,8 @@ const expectedTimeline = [
   ...sharedDay,
   "2024-11-01 filing 0000999001-24-000100",
   // 16:30 in New York, 20:30 UTC: the same date.
-  "2024-10-31 upcoming_call null"
+  "2024-10-31 upcoming_call null",
+  "2023-07-27 earnings_call call-acme-2023-07-27"
 ]
 
 const ingestionUnused = Layer.succeed(Ingestion, {
@@ -386,6 +401,13 @@ const timelineSuite = <E>(name: string, storage: () => Layer.Layer<Stores.Stores
         assert.strictEqual(timeline.status, profile.status, name)
         assert.strictEqual(timeline.status, ["ACMO", "NOCO", "ZZZZ"].includes(name) ? 404 : 200, name)
       }
+    })
+
+    it("shows a company known only by calls stored under the placeholder key, whatever the filters", async () => {
+      const page = await pageOf("", "/v1/companies/TRNS/timeline")
+      assert.deepStrictEqual(page.entries.map(label), ["2026-01-15 earnings_call call-trns-2026-01-15"])
+      assert.strictEqual(page.ticker, "TRNS")
+      assert.deepStrictEqual((await pageOf("start_date=2026-02-01", "/v1/companies/TRNS/timeline")).entries, [])
     })
 
     it("answers 404 company_not_found for a ticker of which nothing is stored", async () => {

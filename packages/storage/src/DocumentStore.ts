@@ -84,7 +84,13 @@ export interface DocumentKey {
  * second share class, a ticker it had before).
  */
 export interface CompanyDocumentsQuery {
-  readonly cik: Ids.Cik
+  /** The company's central index key; absent when it has none known, and only `placeholder` reads. */
+  readonly cik?: Ids.Cik | undefined
+  /**
+   * Also the documents stored under a placeholder key (a transcript or release of a company the
+   * service did not know when it stored it) whose ticker is one of `tickers`.
+   */
+  readonly placeholder?: { readonly cik: Ids.Cik; readonly tickers: ReadonlyArray<Ticker> } | undefined
   /** Absent: every type. */
   readonly docTypes?: ReadonlyArray<DocType> | undefined
   /** Inclusive, on the filing date. */

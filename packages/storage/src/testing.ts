@@ -471,6 +471,35 @@ export const conformance = <E>(
             assert.deepStrictEqual(yield* store.companyDocuments({ cik, limit: 0 }), [])
           }))
 
+        it.effect("adds the documents under a placeholder key by their tickers, in the same order and pages", () =>
+          Effect.gen(function*() {
+            const store = yield* DocumentStore
+            const [cik, placeholderCik] = [uniqueCik(), uniqueCik()]
+            const [acme, stranger] = [uniqueTicker(), uniqueTicker()]
+            const own = sampleDocument({ cik, ticker: acme, filingDate: "2024-03-15" })
+            const stored = sampleDocument({ cik: placeholderCik, ticker: acme, filingDate: "2024-04-15" })
+            const older = sampleDocument({ cik: placeholderCik, ticker: acme, filingDate: "2024-01-15" })
+            // Under the placeholder too, but another company's ticker.
+            const others = sampleDocument({ cik: placeholderCik, ticker: stranger, filingDate: "2024-02-15" })
+            yield* Effect.forEach([own, stored, older, others], store.save)
+            const ids = (found: ReadonlyArray<{ readonly publicationId: string }>) => found.map((d) => d.publicationId)
+            const placeholder = { cik: placeholderCik, tickers: [acme] }
+
+            const all = yield* store.companyDocuments({ cik, placeholder, limit: 10 })
+            assert.deepStrictEqual(ids(all), [stored.publicationId, own.publicationId, older.publicationId])
+            const rest = yield* store.companyDocuments({ cik, placeholder, after: all[0]!, limit: 10 })
+            assert.deepStrictEqual(ids(rest), [own.publicationId, older.publicationId])
+            // A company with no key of its own: the placeholder's documents alone.
+            assert.deepStrictEqual(ids(yield* store.companyDocuments({ placeholder, limit: 10 })), [
+              stored.publicationId,
+              older.publicationId
+            ])
+            assert.deepStrictEqual(
+              yield* store.companyDocuments({ placeholder: { cik: placeholderCik, tickers: [] }, limit: 10 }),
+              []
+            )
+          }))
+
         it.effect("names the tickers a company's documents were stored under, each once, by code units", () =>
           Effect.gen(function*() {
             const store = yield* DocumentStore

@@ -14,6 +14,7 @@ import { Api, ApiError, type Ids, Timeline } from "@filings/domain"
 import { CompanyStore, DocumentStore, EventStore, FeedStore } from "@filings/storage"
 import { Array as Arr, Effect, Either, Option } from "effect"
 import { orServiceUnavailable } from "../http/StorageFailures.js"
+import * as Ingest from "../ingest/Ingest.js"
 import * as TimelineCursor from "./TimelineCursor.js"
 import * as TimelineEntries from "./TimelineEntries.js"
 
@@ -33,13 +34,14 @@ const unchecked = { disableValidation: true } as const
  * documents were stored under, and its current and listed ones.
  */
 const announcedCalls = (
-  company: CompanyStore.CompanyProfile,
+  cik: Ids.Cik | undefined,
+  known: ReadonlyArray<Ids.Ticker>,
   range: { readonly startDate?: string | undefined; readonly endDate?: string | undefined },
   after: DocumentStore.DocumentKey | undefined
 ) =>
   Effect.gen(function*() {
-    const stored = yield* (yield* DocumentStore.DocumentStore).companyTickers(company.company.cik)
-    const tickers = [...new Set([...company.tickers, ...stored])]
+    const stored = cik === undefined ? [] : yield* (yield* DocumentStore.DocumentStore).companyTickers(cik)
+    const tickers = [...new Set([...known, ...stored])]
     const found = yield* (yield* EventStore.EventStore).ofCompany({ type: "earnings_call.upcoming", tickers })
     return Arr.getSomes(found.map(TimelineEntries.ofUpcomingCall)).filter((entry) =>
       TimelineEntries.isWithin(range)(entry) &&
@@ -65,11 +67,17 @@ export const answer = Effect.fn("timeline.getTimeline")(function*(ticker: Ids.Ti
     })
   }
   const found = yield* (yield* CompanyStore.CompanyStore).findProfile(ticker)
-  if (Option.isNone(found)) return yield* ApiError.CompanyNotFound.forTicker(ticker)
-  const company = found.value
-  const { cik } = company.company
+  const company = Option.getOrUndefined(found)
+  const cik = company?.company.cik
+  // A transcript or release stored before its company was known keeps the placeholder key, under the
+  // ticker it was stored with; a company known only by such documents has no profile at all.
+  const placeholder = { cik: Ingest.UnknownCik, tickers: company?.tickers ?? [ticker] }
+  const documentStore = yield* DocumentStore.DocumentStore
+  if (company === undefined && (yield* documentStore.companyDocuments({ placeholder, limit: 1 })).length === 0) {
+    return yield* ApiError.CompanyNotFound.forTicker(ticker)
+  }
   // Bound to the company, not to the ticker asked: a page read by one class's ticker goes on by another's.
-  const filterFingerprint = TimelineCursor.fingerprint({ cik, ...params })
+  const filterFingerprint = TimelineCursor.fingerprint({ cik: cik ?? `${Ingest.UnknownCik}:${ticker}`, ...params })
   const after = params.cursor === undefined ? undefined : yield* Either.match(
     TimelineCursor.decode(params.cursor, filterFingerprint),
     {
@@ -82,15 +90,16 @@ export const answer = Effect.fn("timeline.getTimeline")(function*(ticker: Ids.Ti
   // One more than the page of each kind: whether anything follows the page.
   const documents = docTypes !== undefined && docTypes.length === 0
     ? []
-    : yield* (yield* DocumentStore.DocumentStore).companyDocuments({
+    : yield* documentStore.companyDocuments({
       cik,
+      placeholder,
       docTypes,
       ...range,
       after,
       limit: limit + 1
     })
   const calls = params.types === undefined || params.types.includes("upcoming_call")
-    ? yield* announcedCalls(company, range, after)
+    ? yield* announcedCalls(cik, placeholder.tickers, range, after)
     : []
   const merged = [...documents.map(TimelineEntries.ofDocument), ...calls].sort(TimelineEntries.compareNewestFirst)
   const page = merged.slice(0, limit)
@@ -98,7 +107,7 @@ export const answer = Effect.fn("timeline.getTimeline")(function*(ticker: Ids.Ti
   const highlights = yield* firstHighlights(Arr.getSomes(page.map((entry) => entry.document)))
   const last = page[page.length - 1]
   return new Timeline.TimelinePage({
-    ticker: company.company.ticker,
+    ticker: company?.company.ticker ?? ticker,
     entries: page.map(({ document, entry }) =>
       new Timeline.TimelineEntry({
         ...entry,

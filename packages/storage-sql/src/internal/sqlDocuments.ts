@@ -205,9 +205,15 @@ export const makeDocumentStore = Effect.gen(function*() {
   // Ids compare in the "C" collation, by bytes, whatever the database's default: the order the
   // server merges pages in and the other stores keep (`DocumentStore.compareNewestFirst`).
   const companyDocuments = (query: DocumentStore.CompanyDocumentsQuery) => {
-    const { after } = query
+    const { after, placeholder } = query
     const filters = [
-      sql`cik = ${query.cik}`,
+      sql.or([
+        sql`false`,
+        ...(query.cik === undefined ? [] : [sql`cik = ${query.cik}`]),
+        ...(placeholder === undefined || placeholder.tickers.length === 0
+          ? []
+          : [sql`(cik = ${placeholder.cik} AND ${sql.in("ticker", placeholder.tickers)})`])
+      ]),
       ...documentFilters(query),
       // The filing date alone bounds the (cik, filing_date) index scan; the id decides within the date.
       ...(after === undefined ? [] : [

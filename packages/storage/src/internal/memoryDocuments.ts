@@ -64,7 +64,8 @@ export const makeDocumentStoreWithIndex = Effect.gen(function*() {
       Effect.map(Ref.get(documents), (map) =>
         [...map.values()]
           .filter((document) =>
-            document.cik === query.cik &&
+            (document.cik === query.cik ||
+              (document.cik === query.placeholder?.cik && query.placeholder.tickers.includes(document.ticker))) &&
             DocumentStore.matchesQuery(query)(document) &&
             (query.after === undefined || DocumentStore.isAfterKey(query.after)(document))
           )
