@@ -3,7 +3,8 @@
  * paged by cursor. The ticker names the company as it does for `GET /v1/companies/{ticker}` (its
  * current ticker or another listed class, `CompanyStore.findProfile`); the timeline then reads by the
  * company's central index key, so documents stored under another of its tickers (a second class, a
- * ticker it had before) are on it. A page reads at most `limit + 1` of the company's documents after
+ * ticker it had before) are on it, and so are its transcripts and releases stored under the
+ * placeholder key (`Ingest.UnknownCik`) by one of its tickers, before the company was known. A page reads at most `limit + 1` of the company's documents after
  * the cursor (through the (cik, filing_date) index) and the company's announced calls (a few a year,
  * through the event log's index by ticker, for every ticker its documents were stored under), merges
  * them in the order of `TimelineEntries`, and then reads the feed items of the page's documents alone
