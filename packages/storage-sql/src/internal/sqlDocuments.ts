@@ -206,25 +206,34 @@ export const makeDocumentStore = Effect.gen(function*() {
   // server merges pages in and the other stores keep (`DocumentStore.compareNewestFirst`).
   const companyDocuments = (query: DocumentStore.CompanyDocumentsQuery) => {
     const { after, placeholder } = query
+    const limit = Math.max(0, Math.floor(query.limit))
     const filters = [
-      sql.or([
-        sql`false`,
-        ...(query.cik === undefined ? [] : [sql`cik = ${query.cik}`]),
-        ...(placeholder === undefined || placeholder.tickers.length === 0
-          ? []
-          : [sql`(cik = ${placeholder.cik} AND ${sql.in("ticker", placeholder.tickers)})`])
-      ]),
       ...documentFilters(query),
-      // The filing date alone bounds the (cik, filing_date) index scan; the id decides within the date.
+      // The filing date alone bounds the index scan; the id decides within the date.
       ...(after === undefined ? [] : [
         sql`filing_date <= ${after.filingDate}::date`,
         sql`(filing_date < ${after.filingDate}::date OR publication_id COLLATE "C" < ${after.publicationId}::text)`
       ])
     ]
+    // The company's own documents through the (cik, filing_date) index, and those under the
+    // placeholder key by ticker, each newest first and limited on its own, then merged: one OR
+    // over both would read all of the company's documents and sort them for every page.
+    const owners = [
+      ...(query.cik === undefined ? [] : [sql`cik = ${query.cik}`]),
+      ...(placeholder === undefined || placeholder.tickers.length === 0
+        ? []
+        : [sql`cik = ${placeholder.cik} AND ${sql.in("ticker", placeholder.tickers)}`])
+    ]
+    if (owners.length === 0 || limit === 0) return Effect.succeed([])
+    const branches = owners.map((owner) =>
+      sql`(SELECT ${metadataColumns} FROM documents WHERE ${sql.and([owner, ...filters])}
+        ORDER BY documents.filing_date DESC, publication_id COLLATE "C" DESC LIMIT ${limit})`
+    )
+    // filing_date is ISO text here, which orders as the date does.
     return sql`
-      SELECT ${metadataColumns} FROM documents WHERE ${sql.and(filters)}
+      SELECT * FROM (${sql.join(" UNION ALL ", false)(branches)}) AS owned
       ORDER BY filing_date DESC, publication_id COLLATE "C" DESC
-      LIMIT ${Math.max(0, Math.floor(query.limit))}`.pipe(readMetadataRows, failsAs("DocumentStore.companyDocuments"))
+      LIMIT ${limit}`.pipe(readMetadataRows, failsAs("DocumentStore.companyDocuments"))
   }
 
   const companyTickers = (cik: Ids.Cik) =>
