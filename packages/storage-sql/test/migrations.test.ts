@@ -9,13 +9,15 @@ import { makeExtractionStore } from "../src/internal/sqlExtractions.js"
 import { makeSearchIndex } from "../src/internal/sqlSearch.js"
 import { analyzePassage } from "../src/internal/sqlSearchWrites.js"
 
+/** The migrations up to and including `last`: the schema an earlier version of the server left. */
+const upTo = (last: string) =>
+  Migrator.fromRecord(Object.fromEntries(Object.entries(migrations).filter(([name]) => name <= last)))
+
 // Later migrations must carry the data of a database that earlier versions wrote.
 describe("migrations carry data forward", () => {
   it.scopedLive("0003 moves the sections of existing documents into document_sections", () =>
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
-      const upTo = (last: string) =>
-        Migrator.fromRecord(Object.fromEntries(Object.entries(migrations).filter(([name]) => name <= last)))
       yield* Migrations.run({ loader: upTo("0002_storage") })
       yield* sql`INSERT INTO documents (publication_id, ticker, company_name, cik, doc_type, title, filing_date,
         period, sec_url, word_count) VALUES ('0000000001-24-000001', 'ACME', 'Acme', '0000000001', '10-K',
@@ -51,8 +53,6 @@ describe("migrations carry data forward", () => {
   it.scopedLive("0010 adds as_of and leaves the metrics stored before as they were written", () =>
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
-      const upTo = (last: string) =>
-        Migrator.fromRecord(Object.fromEntries(Object.entries(migrations).filter(([name]) => name <= last)))
       yield* Migrations.run({ loader: upTo("0008_feed_items") })
       yield* sql`INSERT INTO documents (publication_id, ticker, company_name, cik, doc_type, title, filing_date,
         period, sec_url, word_count) VALUES ('0000000001-24-000001', 'ACME', 'Acme', '0000000001', '10-K',
@@ -83,8 +83,6 @@ describe("migrations carry data forward", () => {
   it.scopedLive("0011 indexes the chunks stored before, with their sections' pages, so search finds them", () =>
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
-      const upTo = (last: string) =>
-        Migrator.fromRecord(Object.fromEntries(Object.entries(migrations).filter(([name]) => name <= last)))
       yield* Migrations.run({ loader: upTo("0010_metric_as_of") })
       yield* sql`INSERT INTO documents (publication_id, ticker, company_name, cik, doc_type, title, filing_date,
         period, sec_url, word_count) VALUES ('0000000001-24-000001', 'ACME', 'Acme Anvils', '0000000001', '10-K',
@@ -123,8 +121,6 @@ describe("migrations carry data forward", () => {
   it.scopedLive("0015 dates the chunks stored before by their documents and moves their terms into the row", () =>
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
-      const upTo = (last: string) =>
-        Migrator.fromRecord(Object.fromEntries(Object.entries(migrations).filter(([name]) => name <= last)))
       yield* Migrations.run({ loader: upTo("0014_documents_by_company") })
       const id = "0000000001-24-000002"
       yield* sql`INSERT INTO documents (publication_id, ticker, company_name, cik, doc_type, title, filing_date,
@@ -167,8 +163,6 @@ describe("migrations carry data forward", () => {
   it.scopedLive("0009 dates each company by its newest stored filing and takes that filing's name", () =>
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
-      const upTo = (last: string) =>
-        Migrator.fromRecord(Object.fromEntries(Object.entries(migrations).filter(([name]) => name <= last)))
       yield* Migrations.run({ loader: upTo("0008_feed_items") })
       // An old filing ingested last renamed the company; a transcript was stamped with that name.
       yield* sql`INSERT INTO companies (cik, ticker, name) VALUES ('0000320193', 'AAPL', 'APPLE COMPUTER INC'),
@@ -199,8 +193,6 @@ describe("migrations carry data forward", () => {
   it.scopedLive("0012 gives companies stored before the words of their names, for the company search", () =>
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
-      const upTo = (last: string) =>
-        Migrator.fromRecord(Object.fromEntries(Object.entries(migrations).filter(([name]) => name <= last)))
       yield* Migrations.run({ loader: upTo("0010_metric_as_of") })
       yield* sql`INSERT INTO companies (cik, ticker, name, as_of) VALUES
         ('0000320193', 'AAPL', 'Apple Inc.', '2024-11-01'), ('0000000003', 'ATT', 'AT&T Inc / Société', NULL)`
