@@ -288,8 +288,8 @@ const sizes = await runSql(Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const [column] = yield* sql<{ terms: number; text: number }>`
     SELECT COALESCE(sum(pg_column_size(c.terms)), 0)::float8 AS terms,
-      COALESCE(sum(octet_length(COALESCE(c.text, substr(b.body, c.body_start + 1, c.body_length)))), 0)::float8 AS text
-    FROM document_chunks c JOIN document_bodies b USING (publication_id)`
+      COALESCE(sum(octet_length(c.text)), 0)::float8 AS text
+    FROM document_chunks c`
   const indexes = yield* sql<{ name: string; bytes: number; definition: string }>`
     SELECT indexname AS name, pg_relation_size(indexname::regclass)::float8 AS bytes, indexdef AS definition
     FROM pg_indexes WHERE tablename = 'document_chunks' AND indexdef ILIKE '%terms%'`

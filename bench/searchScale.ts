@@ -96,7 +96,6 @@ const seed = Effect.gen(function*() {
         ${filingDate}::date, ${`FY ${2009 + (index % 15)}`}, '', ${perDocument * wordsPerPassage})`
     const texts = Array.from({ length: Math.min(perDocument, passageCount - index * perDocument) }, passageText)
     yield* sql`INSERT INTO document_bodies (publication_id, body, exhibits) VALUES (${id}, ${texts.join("\n")}, '[]')`
-    let start = 0
     const rows = texts.map((text, position) => {
       const analyzed = analyzePassage(context, text)
       termTotal += analyzed.termCount
@@ -104,23 +103,21 @@ const seed = Effect.gen(function*() {
       const row = {
         chunk_id: `c${String(position + 1).padStart(4, "0")}`,
         position,
-        body_start: start,
-        body_length: text.length,
+        text,
         page_start: 1 + Math.floor(position / 4),
         page_end: 1 + Math.floor(position / 4),
         terms: analyzed.vector,
         term_count: analyzed.termCount
       }
-      start += text.length + 1
       return row
     })
     yield* sql`
-      INSERT INTO document_chunks (publication_id, chunk_id, position, body_start, body_length, page_start, page_end,
-        terms, term_count, filing_date)
-      SELECT ${id}, r.chunk_id, r.position, r.body_start, r.body_length, r.page_start, r.page_end, r.terms::tsvector,
-        r.term_count, ${filingDate}::date
-      FROM jsonb_to_recordset(${jsonb(rows)}::jsonb) AS r(chunk_id text, position int, body_start int,
-        body_length int, page_start int, page_end int, terms text, term_count int)`
+      INSERT INTO document_chunks (publication_id, chunk_id, position, text, page_start, page_end, terms, term_count,
+        filing_date)
+      SELECT ${id}, r.chunk_id, r.position, r.text, r.page_start, r.page_end, r.terms::tsvector, r.term_count,
+        ${filingDate}::date
+      FROM jsonb_to_recordset(${jsonb(rows)}::jsonb) AS r(chunk_id text, position int, text text, page_start int,
+        page_end int, terms text, term_count int)`
   }
   const stored = performance.now()
   const termRows = [...counts].map(([term, passages]) => ({ term, passages }))
@@ -139,14 +136,24 @@ const seed = Effect.gen(function*() {
   return { storeSeconds: (stored - started) / 1000, indexSeconds: (indexed - stored) / 1000 }
 })
 
-/** The size of what is stored: the passages' text, their term vectors and the GIN index, in bytes. */
+/**
+ * The size of what is stored, in bytes: the documents' text, the passages' own copies of it (as
+ * stored, compressed), their term vectors and the GIN index.
+ */
 const sizes = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const [size] = yield* sql<
-    { readonly passages: number; readonly text: number; readonly terms: number; readonly gin: number }
+    {
+      readonly passages: number
+      readonly text: number
+      readonly copies: number
+      readonly terms: number
+      readonly gin: number
+    }
   >`
     SELECT (SELECT passages::float8 FROM search_totals) AS passages,
       (SELECT sum(octet_length(body))::float8 FROM document_bodies) AS text,
+      (SELECT sum(pg_column_size(text))::float8 FROM document_chunks) AS copies,
       (SELECT sum(pg_column_size(terms))::float8 FROM document_chunks) AS terms,
       pg_relation_size('document_chunks_terms')::float8 AS gin`
   return size!
@@ -282,9 +289,9 @@ const main = async () => {
       seeded === undefined
         ? "Stored by an earlier run."
         : `Stored in ${seeded.storeSeconds.toFixed(0)} s; counts and GIN index in ${seeded.indexSeconds.toFixed(0)} s.`,
-      `Against the passages' text (${(size.text / 1e6).toFixed(0)} MB): terms ${
-        (size.terms / size.text).toFixed(2)
-      }, ` +
+      `Against the passages' text (${(size.text / 1e6).toFixed(0)} MB): the passages' copies ${
+        (size.copies / size.text).toFixed(2)
+      }, terms ${(size.terms / size.text).toFixed(2)}, ` +
       `GIN index ${(size.gin / size.text).toFixed(2)}.`,
       "",
       `\`GET /v1/search\` through \`filings serve\`, ${connections} connections, ${duration} s per kind ` +

@@ -145,12 +145,13 @@ describe("migrations carry data forward", () => {
       assert.isAbove((yield* toastRows) ?? 0, 0)
       const before = yield* sql<{ readonly terms: string }>`SELECT terms::text AS terms FROM document_chunks`
 
-      yield* Migrations.run()
+      yield* Migrations.run({ loader: upTo("0015_search_newest_first") })
       yield* sql`VACUUM document_chunks`
       assert.strictEqual(yield* toastRows, 0)
       const after = yield* sql<{ readonly terms: string; readonly filing_date: string }>`
         SELECT terms::text AS terms, filing_date::text AS filing_date FROM document_chunks`
       assert.deepStrictEqual(after, [{ terms: before[0]!.terms, filing_date: "2024-11-01" }])
+      yield* Migrations.run()
       const index = yield* makeSearchIndex
       const page = yield* index.search({
         query: Either.getOrThrow(SearchText.parseQuery("anvil249x")),
@@ -158,6 +159,50 @@ describe("migrations carry data forward", () => {
         offset: 0
       })
       assert.deepStrictEqual(page.hits.map((hit) => hit.chunk.id), ["c0001"])
+    }).pipe(Effect.provide(PgliteClient.layer().pipe(Layer.orDie))))
+
+  it.scopedLive("0016 copies each passage's range of its body into the passage, by characters, and keeps own texts", () =>
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      yield* Migrations.run({ loader: upTo("0015_search_newest_first") })
+      const document = (id: string) =>
+        sql`INSERT INTO documents (publication_id, ticker, company_name, cik, doc_type, title, filing_date,
+          period, sec_url, word_count) VALUES (${id}, 'ACME', 'Acme Anvils', '0000000001', '10-K',
+          'Acme 10-K FY 2024', '2024-11-01', 'FY 2024', 'https://www.sec.gov/x', 7)`
+      // Characters of two, three and four bytes before a range: ranges count characters, not bytes.
+      const passages = ["Café société: 10 €.", "Revenue 🚀 rose 12%.", "Net income was $4,210 million."]
+      yield* document("0000000001-24-000003")
+      yield* sql`INSERT INTO document_bodies (publication_id, body, exhibits)
+        VALUES ('0000000001-24-000003', ${passages.join("\n")}, '[]'::jsonb)`
+      let start = 0
+      for (const [position, text] of passages.entries()) {
+        const length = Array.from(text).length
+        yield* sql`INSERT INTO document_chunks (publication_id, chunk_id, position, body_start, body_length, page_start,
+          page_end, filing_date) VALUES ('0000000001-24-000003', ${`c000${position + 1}`}, ${position}, ${start},
+          ${length}, 1, 1, '2024-11-01')`
+        start += length + 1
+      }
+      // A passage that is not a cut of its body keeps the text it has.
+      yield* document("0000000001-24-000004")
+      yield* sql`INSERT INTO document_bodies (publication_id, body, exhibits)
+        VALUES ('0000000001-24-000004', 'A table, flattened differently.', '[]'::jsonb)`
+      yield* sql`INSERT INTO document_chunks (publication_id, chunk_id, position, text, page_start, page_end,
+        filing_date) VALUES ('0000000001-24-000004', 'c0001', 0, 'Segment | Revenue', 2, 2, '2024-11-01')`
+
+      yield* Migrations.run()
+      const chunks = yield* sql<{ readonly publication_id: string; readonly text: string }>`
+        SELECT publication_id, text FROM document_chunks ORDER BY publication_id, position`
+      assert.deepStrictEqual(chunks, [
+        ...passages.map((text) => ({ publication_id: "0000000001-24-000003", text })),
+        { publication_id: "0000000001-24-000004", text: "Segment | Revenue" }
+      ])
+      const columns = yield* sql<{ readonly name: string }>`
+        SELECT column_name AS name FROM information_schema.columns
+        WHERE table_name = 'document_chunks' AND column_name IN ('body_start', 'body_length')`
+      assert.deepStrictEqual(columns, [])
+      const [index] = yield* sql<{ readonly name: string }>`
+        SELECT indexname AS name FROM pg_indexes WHERE indexname = 'document_chunks_terms'`
+      assert.strictEqual(index?.name, "document_chunks_terms")
     }).pipe(Effect.provide(PgliteClient.layer().pipe(Layer.orDie))))
 
   it.scopedLive("0009 dates each company by its newest stored filing and takes that filing's name", () =>

@@ -37,34 +37,22 @@ const readTypeCounts = rowsAs(Schema.Struct({
   latest: Ids.PublicationId
 }))
 
-/**
- * The rows of a document's chunks: ranges of the body, in characters (code points, as SQL's
- * `substr` counts them), when the chunks joined with "\n" give the body; their own text otherwise.
- * Each with its pages and its search terms, which are counted into `changes`.
- */
-const chunkRows = (document: DocumentStore.StoredDocument, changes: FrequencyChanges) => {
-  const isBodyCut = document.chunks.map((chunk) => chunk.text).join("\n") === document.body
-  let start = 0
-  return document.chunks.map((chunk, position) => {
-    const length = isBodyCut ? Array.from(chunk.text).length : 0
+/** The rows of a document's chunks, each with its text, pages and search terms, which are counted into `changes`. */
+const chunkRows = (document: DocumentStore.StoredDocument, changes: FrequencyChanges) =>
+  document.chunks.map((chunk, position) => {
     const analyzed = analyzePassage({ ...contextOf(document), section: chunk.section }, chunk.text)
     changes.add(analyzed, 1)
-    const row = {
+    return {
       chunk_id: chunk.id,
       position,
       section: chunk.section ?? null,
-      body_start: isBodyCut ? start : null,
-      body_length: isBodyCut ? length : null,
-      text: isBodyCut ? null : chunk.text,
+      text: chunk.text,
       page_start: chunk.pageStart,
       page_end: chunk.pageEnd,
       terms: analyzed.vector,
       term_count: analyzed.termCount
     }
-    start += length + 1
-    return row
   })
-}
 
 const contextOf = (document: DocumentStore.StoredDocument) => ({
   ticker: document.ticker,
@@ -78,9 +66,6 @@ export const makeDocumentStore = Effect.gen(function*() {
   const metadataColumns = sql`publication_id, ticker, company_name, cik, doc_type, title,
     filing_date::text AS filing_date, period, sec_url, word_count, items`
 
-  // A chunk's text: its own, or its range of the body.
-  const chunkText = sql.literal("COALESCE(c.text, substr(b.body, c.body_start + 1, c.body_length))")
-
   const findDocumentRow = (publicationId: Ids.PublicationId) =>
     sql`
       SELECT ${metadataColumns}, b.body, b.exhibits
@@ -92,8 +77,8 @@ export const makeDocumentStore = Effect.gen(function*() {
   })
   const findChunks = (publicationId: Ids.PublicationId, chunkId?: string) =>
     sql`
-      SELECT c.chunk_id AS id, c.section, ${chunkText} AS text, c.page_start, c.page_end
-      FROM document_chunks c JOIN document_bodies b USING (publication_id)
+      SELECT c.chunk_id AS id, c.section, c.text, c.page_start, c.page_end
+      FROM document_chunks c
       WHERE publication_id = ${publicationId}${chunkId === undefined ? sql`` : sql` AND c.chunk_id = ${chunkId}`}
       ORDER BY c.position`.pipe(readChunks)
   const sectionHits = hitsPage(sql, DocumentStore.StoredSection, {
@@ -153,12 +138,12 @@ export const makeDocumentStore = Effect.gen(function*() {
       const rows = chunkRows(document, changes)
       if (rows.length > 0) {
         yield* sql`
-          INSERT INTO document_chunks (publication_id, chunk_id, position, section, body_start, body_length, text,
-            page_start, page_end, terms, term_count, filing_date)
-          SELECT ${document.publicationId}, r.chunk_id, r.position, r.section, r.body_start, r.body_length, r.text,
-            r.page_start, r.page_end, r.terms::tsvector, r.term_count, ${document.filingDate}::date
-          FROM jsonb_to_recordset(${jsonb(rows)}::jsonb) AS r(chunk_id text, position int, section text,
-            body_start int, body_length int, text text, page_start int, page_end int, terms text, term_count int)`
+          INSERT INTO document_chunks (publication_id, chunk_id, position, section, text, page_start, page_end, terms,
+            term_count, filing_date)
+          SELECT ${document.publicationId}, r.chunk_id, r.position, r.section, r.text, r.page_start, r.page_end,
+            r.terms::tsvector, r.term_count, ${document.filingDate}::date
+          FROM jsonb_to_recordset(${jsonb(rows)}::jsonb) AS r(chunk_id text, position int, section text, text text,
+            page_start int, page_end int, terms text, term_count int)`
       }
       yield* applyFrequencyChanges(sql, changes)
       // xmax is 0 only on a row version this statement inserted; an update of a conflicting row sets it.

@@ -61,7 +61,7 @@ const readHits = rowsAs(Counted({
 
 // A chunk's columns as one JSON object under the encoded names of `StoredChunk`.
 const chunkObject = `jsonb_build_object('id', c.chunk_id, 'section', c.section, 'page_start', c.page_start,
-  'page_end', c.page_end, 'text', COALESCE(c.text, substr(b.body, c.body_start + 1, c.body_length)))`
+  'page_end', c.page_end, 'text', c.text)`
 
 export const makeSearchIndex = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
@@ -121,7 +121,7 @@ export const makeSearchIndex = Effect.gen(function*() {
       // subqueries over a weights table cost about twice as much per passage scored.
       const termColumn = new Map(allTerms.map((term, index) => [term, sql.literal(`tf${index}`)]))
       const frequencyColumns = allTerms.map((term) =>
-        sql`round(1 / (${zeta2}::float8 - ts_rank(m.terms, ${quoteLexeme(term)}::tsquery)::float8 * ${
+        sql`round(1 / (${zeta2}::float8 - ts_rank(c.terms, ${quoteLexeme(term)}::tsquery)::float8 * ${
           zeta2 / 0.1
         }::float8) - 0.5) AS ${termColumn.get(term)!}`
       )
@@ -138,9 +138,14 @@ export const makeSearchIndex = Effect.gen(function*() {
           )
         })`
       )
-      const pairScores = SearchText.adjacentPairs(parsed).map((pair) =>
-        sql`CASE WHEN t.terms @@ ${`${quoteLexeme(pair.first)} <${pair.distance}> ${quoteLexeme(pair.second)}`}::tsquery
-          THEN ${adjacentWeight * Math.min(idf(pair.first), idf(pair.second))}::float8 ELSE 0 END`
+      const pairs = SearchText.adjacentPairs(parsed)
+      const pairColumns = pairs.map((pair, index) =>
+        sql`(c.terms @@ ${`${quoteLexeme(pair.first)} <${pair.distance}> ${
+          quoteLexeme(pair.second)
+        }`}::tsquery)::int AS ${sql.literal(`pair${index}`)}`
+      )
+      const pairScores = pairs.map((pair, index) =>
+        sql`${adjacentWeight * Math.min(idf(pair.first), idf(pair.second))}::float8 * t.${sql.literal(`pair${index}`)}`
       )
       // `matched` is the newest `rankedAtMost` matches: found through the GIN index when the
       // query's words are rare, or by walking `document_chunks_newest` when they are common, so
@@ -149,20 +154,18 @@ export const makeSearchIndex = Effect.gen(function*() {
       // so that only ids and scores, not the vectors, are held while the page and total are taken.
       const rows = yield* sql`
         WITH matched AS (
-          SELECT c.publication_id, c.chunk_id, c.position, c.filing_date, c.terms,
-            1 - ${b}::float8 + ${b}::float8 * c.term_count / ${average}::float8 AS norm
+          SELECT c.publication_id, c.chunk_id, c.position, c.filing_date,
+            1 - ${b}::float8 + ${b}::float8 * c.term_count / ${average}::float8 AS norm,
+            ${sql.join(", ", false)([...frequencyColumns, ...pairColumns])}
           FROM ${from}
           WHERE ${where}
           ORDER BY c.filing_date DESC, c.publication_id COLLATE "C" DESC, c.position
           LIMIT ${SearchIndex.rankedAtMost}
         ),
-        frequencies AS (
-          SELECT m.*, ${sql.join(", ", false)(frequencyColumns)} FROM matched m
-        ),
         scored AS MATERIALIZED (
           SELECT t.publication_id, t.chunk_id, t.position, t.filing_date,
             ${sql.join(" + ", false)([...conceptScores, ...pairScores])} AS score
-          FROM frequencies t
+          FROM matched t
         ),
         page AS (
           SELECT *, count(*) OVER ()::int AS total FROM scored
@@ -173,7 +176,6 @@ export const makeSearchIndex = Effect.gen(function*() {
         FROM page p
         JOIN documents d USING (publication_id)
         JOIN document_chunks c ON c.publication_id = p.publication_id AND c.chunk_id = p.chunk_id
-        JOIN document_bodies b ON b.publication_id = p.publication_id
         ORDER BY p.score DESC, p.filing_date DESC, p.publication_id COLLATE "C" DESC, p.position`.pipe(readHits)
       const countAll = sql`
         SELECT count(*)::int AS total FROM (
