@@ -138,7 +138,7 @@ const seed = Effect.gen(function*() {
 
 /**
  * The size of what is stored, in bytes: the documents' text, the passages' own copies of it (as
- * stored, compressed), their term vectors and the GIN index.
+ * stored, compressed), their term vectors and the GIN index; and the database's buffer cache.
  */
 const sizes = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
@@ -149,13 +149,15 @@ const sizes = Effect.gen(function*() {
       readonly copies: number
       readonly terms: number
       readonly gin: number
+      readonly shared_buffers: string
     }
   >`
     SELECT (SELECT passages::float8 FROM search_totals) AS passages,
       (SELECT sum(octet_length(body))::float8 FROM document_bodies) AS text,
       (SELECT sum(pg_column_size(text))::float8 FROM document_chunks) AS copies,
       (SELECT sum(pg_column_size(terms))::float8 FROM document_chunks) AS terms,
-      pg_relation_size('document_chunks_terms')::float8 AS gin`
+      pg_relation_size('document_chunks_terms')::float8 AS gin,
+      current_setting('shared_buffers') AS shared_buffers`
   return size!
 })
 
@@ -292,7 +294,7 @@ const main = async () => {
       `Against the passages' text (${(size.text / 1e6).toFixed(0)} MB): the passages' copies ${
         (size.copies / size.text).toFixed(2)
       }, terms ${(size.terms / size.text).toFixed(2)}, ` +
-      `GIN index ${(size.gin / size.text).toFixed(2)}.`,
+      `GIN index ${(size.gin / size.text).toFixed(2)}. The database's \`shared_buffers\`: ${size.shared_buffers}.`,
       "",
       `\`GET /v1/search\` through \`filings serve\`, ${connections} connections, ${duration} s per kind ` +
       `(${requestsPerKind} distinct requests each, asked in turn), 10 results each (ms):`,

@@ -68,6 +68,21 @@ export const inverseFrequency = (passages: number, total: number): number =>
 export const rankedAtMost = 10_000
 
 /**
+ * The most passages a search reads for the positions of its words: the newest that hold every
+ * word it needs (each word of a quoted phrase, in any order, and no excluded word), of which those
+ * that hold the phrases as written, and no excluded phrase, are its matches. A phrase of common
+ * words (`"net income"`) would otherwise be looked for in every passage holding both words, to
+ * find the newest `rankedAtMost` that hold them side by side. A query without phrases reads no
+ * positions to match, and is not bounded by this.
+ */
+export const examinedAtMost = 10_000
+
+/** Whether matching the query reads positions: it has a phrase of several words, required or excluded. */
+export const readsPositions = (query: ParsedQuery): boolean =>
+  query.excluded.some((phrase) => phrase.terms.length > 1) ||
+  query.concepts.some((concept) => concept.required && concept.alternatives.some((phrase) => phrase.terms.length > 1))
+
+/**
  * A term held by more passages than this is common: it ranks the passages a query finds, but does
  * not find them on its own when the query has rarer words (see `selection`). Every passage a query
  * finds is read from its row to be ranked, so the query's rarer words bound that work whatever the

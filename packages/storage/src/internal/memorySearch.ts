@@ -9,9 +9,11 @@ import {
   type StoredDocument
 } from "../DocumentStore.js"
 import {
+  examinedAtMost,
   inverseFrequency,
   rankedAtMost,
   ranking,
+  readsPositions,
   type SearchHit,
   type SearchPage,
   type SearchQuery,
@@ -120,11 +122,17 @@ export class MemoryPassages {
     return holdersOf(first?.alternatives.flatMap((phrase) => phrase.terms.map(({ term }) => term)) ?? [])
   }
 
-  private matches(passage: IndexedPassage, query: ParsedQuery, selected: Selection): boolean {
+  /**
+   * Whether the passage holds the words the query needs, in any order: every word of a required
+   * phrase (of one of its alternatives), no excluded word, and what the selection asks.
+   */
+  private holdsWords(passage: IndexedPassage, query: ParsedQuery, selected: Selection): boolean {
     const holdsAll = query.concepts.every((concept) =>
-      !concept.required || concept.alternatives.some((phrase) => holds(passage, phrase))
+      !concept.required ||
+      concept.alternatives.some((phrase) => phrase.terms.every(({ term }) => holdsAny(passage, term)))
     )
-    if (!holdsAll || query.excluded.some((phrase) => holds(passage, phrase))) return false
+    const excludedWord = query.excluded.some((phrase) => phrase.terms.length === 1 && holds(passage, phrase))
+    if (!holdsAll || excludedWord) return false
     switch (selected.mode) {
       case "any":
         return selected.terms.some((term) => holdsAny(passage, term))
@@ -136,6 +144,13 @@ export class MemoryPassages {
       case "required":
         return true
     }
+  }
+
+  /** Whether a passage that holds the query's words holds its phrases as written, and no excluded phrase. */
+  private holdsPhrases(passage: IndexedPassage, query: ParsedQuery): boolean {
+    return query.concepts.every((concept) =>
+      !concept.required || concept.alternatives.some((phrase) => holds(passage, phrase))
+    ) && !query.excluded.some((phrase) => holds(passage, phrase))
   }
 
   private score(passage: IndexedPassage, query: ParsedQuery, average: number): number {
@@ -167,17 +182,20 @@ export class MemoryPassages {
   search(query: SearchQuery): SearchPage {
     const average = this.count === 0 ? 1 : this.totalLength / this.count
     const selected = selection(query.query, (term) => this.frequency(term))
-    const matched: Array<IndexedPassage> = []
+    const holding: Array<IndexedPassage> = []
     for (const passage of this.candidates(query.query, selected)) {
       if (
         matchesQuery(query)(passage.document) && inSections(passage, query.sections) &&
-        this.matches(passage, query.query, selected)
+        this.holdsWords(passage, query.query, selected)
       ) {
-        matched.push(passage)
+        holding.push(passage)
       }
     }
-    // The newest matches are the ones ranked, as the SQL adapter ranks them.
-    matched.sort(compareTies)
+    // The newest passages holding the words are examined, and the newest matches ranked, as the SQL
+    // adapter does.
+    holding.sort(compareTies)
+    const examined = readsPositions(query.query) ? holding.slice(0, examinedAtMost) : holding
+    const matched = examined.filter((passage) => this.holdsPhrases(passage, query.query))
     const scored = matched.slice(0, rankedAtMost).map((passage) => ({
       passage,
       score: this.score(passage, query.query, average)

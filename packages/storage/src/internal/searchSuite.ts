@@ -6,7 +6,7 @@ import { assert, describe, type Vitest } from "@effect/vitest"
 import type { Document, Ids } from "@filings/domain"
 import { Effect, Either } from "effect"
 import { DocumentStore, type StoredDocument } from "../DocumentStore.js"
-import { rankedAtMost, SearchIndex, type SearchQuery } from "../SearchIndex.js"
+import { examinedAtMost, rankedAtMost, SearchIndex, type SearchQuery } from "../SearchIndex.js"
 import { parseQuery } from "../SearchText.js"
 import type { Stores } from "../Stores.js"
 
@@ -254,6 +254,29 @@ export const searchIndexSuite = (it: Vitest.MethodsNonLive<Stores>, samples: Sea
         const first = yield* search("quokka", { tickers: [ticker] }, 1)
         assert.strictEqual(first.hits[0]?.document.publicationId, filings[2]!.publicationId)
         assert.strictEqual(first.hits[0]?.chunk.id, "c0001")
+      }))
+
+    it.effect("looks for a phrase in the newest examinedAtMost passages holding its words", () =>
+      Effect.gen(function*() {
+        const ticker = samples.ticker()
+        // The newest filing's passages hold both words, the last of them as the phrase; an older
+        // filing's passages hold the phrase too, but come after the bound.
+        const newer = withPassages(samples, ticker, [
+          ...Array.from({ length: examinedAtMost - 1 }, () => ({ text: "Sightings of the quokka rose." })),
+          { text: "Quokka sightings rose." }
+        ], { filingDate: "2023-03-01" as never })
+        const older = withPassages(samples, ticker, [{ text: "Quokka sightings fell." }], {
+          filingDate: "2022-03-01" as never
+        })
+        yield* save(older)
+        yield* save(newer)
+        const phrase = yield* search("\"quokka sightings\"", { tickers: [ticker] })
+        assert.strictEqual(phrase.total, 1)
+        assert.strictEqual(phrase.hits[0]?.document.publicationId, newer.publicationId)
+        assert.strictEqual(phrase.hits[0]?.chunk.id, `c${examinedAtMost}`)
+        // Within the older filing alone, the phrase is within the bound.
+        const older2022 = yield* search("\"quokka sightings\"", { tickers: [ticker], endDate: "2022-12-31" as never })
+        assert.deepStrictEqual(older2022.hits.map((hit) => hit.document.publicationId), [older.publicationId])
       }))
 
     it.effect("a query that matches nothing is an empty page", () =>
