@@ -74,10 +74,16 @@ const zeta2 = Math.PI * Math.PI / 6
 // read (measured on PostgreSQL 15 over a million passages: about 1.2 µs a row, 0.04 µs an entry).
 const rowReadCost = 30
 
-const Frequency = Schema.Struct({ term: Schema.String, passages: Schema.Number })
-const Totals = Schema.Struct({ passages: Schema.Number, terms: Schema.Number })
-const readFrequencies = rowsAs(Frequency)
-const readTotals = rowsAs(Totals)
+// What a search reads before it searches: how many passages hold each of its terms, how many
+// passages and terms there are, and how many passages its filters keep (up to what would be read
+// through the GIN index; 0 without filters).
+const Counts = Schema.Struct({
+  held: Schema.Record({ key: Schema.String, value: Schema.Number }),
+  passages: Schema.Number,
+  terms: Schema.Number,
+  kept: Schema.Number
+})
+const readCounts = rowsAs(Counts)
 const readHits = rowsAs(Counted({
   ...DocumentStore.DocumentMetadata.fields,
   hit: fromRow(DocumentStore.StoredChunk),
@@ -124,33 +130,34 @@ export const makeSearchIndex = Effect.gen(function*() {
           )
         ])
       ]
-      const frequencies = yield* sql`SELECT term, passages FROM search_terms WHERE term IN ${sql.in(allTerms)}`.pipe(
-        readFrequencies
-      )
-      const [totals] = yield* sql`SELECT passages::float8 AS passages, terms::float8 AS terms FROM search_totals`.pipe(
-        readTotals
-      )
-      const passages = totals?.passages ?? 0
-      const average = passages === 0 ? 1 : (totals?.terms ?? 0) / passages
-      const passagesHolding = new Map(frequencies.map((row) => [row.term, row.passages]))
-      const idf = (term: string) => SearchIndex.inverseFrequency(passagesHolding.get(term) ?? 0, passages)
-      const selected = SearchIndex.selection(parsed, (term) => passagesHolding.get(term) ?? 0)
       const filters = filtersOf(query)
       // The document's row is read only for what the chunk does not carry.
       const from = query.tickers === undefined && query.docTypes === undefined && query.sections === undefined
         ? sql`document_chunks c`
         : sql`document_chunks c JOIN documents d USING (publication_id)`
-      const newestFirst = sql`c.filing_date DESC, c.publication_id COLLATE "C" DESC, c.position`
       // When the filters leave fewer passages than the GIN index would read for the query's
-      // terms, each of them is read and matched in its row instead: `ts_match_vq` is `@@`, which
-      // the planner can then not answer from the index (it would, for every document of a
-      // company, read the posting lists of the query's common words: milliseconds each).
+      // terms (`rowReadCost` entries a passage), each of them is read and matched in its row
+      // instead: `ts_match_vq` is `@@`, which the planner can then not answer from the index (it
+      // would, for every document of a company, read the posting lists of the query's common
+      // words: milliseconds each). The counts and that test are one statement before the search.
+      const kept = filters.length === 0 ? sql.literal("0") : sql`(
+        SELECT count(*)::int FROM (
+          SELECT 1 FROM ${from} WHERE ${sql.and(filters)}
+          LIMIT (SELECT ceil(coalesce(sum(passages), 0) / ${rowReadCost}::numeric)::int FROM held)
+        ) AS kept)`
+      const [counts] = yield* sql`
+        WITH held AS (SELECT term, passages FROM search_terms WHERE term IN ${sql.in(allTerms)})
+        SELECT (SELECT coalesce(jsonb_object_agg(term, passages), '{}'::jsonb) FROM held) AS held,
+          coalesce(t.passages, 0)::float8 AS passages, coalesce(t.terms, 0)::float8 AS terms, ${kept} AS kept
+        FROM (SELECT 1) AS one LEFT JOIN search_totals t ON true`.pipe(readCounts)
+      const passages = counts?.passages ?? 0
+      const average = passages === 0 ? 1 : (counts?.terms ?? 0) / passages
+      const passagesHolding = new Map(Object.entries(counts?.held ?? {}))
+      const idf = (term: string) => SearchIndex.inverseFrequency(passagesHolding.get(term) ?? 0, passages)
+      const selected = SearchIndex.selection(parsed, (term) => passagesHolding.get(term) ?? 0)
+      const newestFirst = sql`c.filing_date DESC, c.publication_id COLLATE "C" DESC, c.position`
       const indexReads = allTerms.reduce((sum, term) => sum + (passagesHolding.get(term) ?? 0), 0)
-      const fewerThan = Math.ceil(indexReads / rowReadCost)
-      const kept = filters.length === 0 || fewerThan <= 1 ? [] : yield* sql`
-        SELECT count(*)::int AS total FROM (SELECT 1 FROM ${from} WHERE ${sql.and(filters)} LIMIT ${fewerThan}) AS kept`
-        .pipe(readTotal)
-      const narrow = kept.length > 0 && kept[0]!.total < fewerThan
+      const narrow = filters.length > 0 && (counts?.kept ?? 0) < Math.ceil(indexReads / rowReadCost)
       const matches = (text: string) =>
         narrow ? sql`ts_match_vq(c.terms, ${text}::tsquery)` : sql`c.terms @@ ${text}::tsquery`
       // The passages that match, newest first: with a phrase, among the newest `examinedAtMost`
