@@ -262,6 +262,8 @@ const contract = (label: string, makeStorage: () => Promise<{ storage: Storage; 
         { name: "APPLE COMPUTER INC", until: "2007-01-04" },
         { name: "APPLE COMPUTER INC/ FA", until: "1997-07-28" }
       ])
+      // The former names find the company: its name today has no "computer".
+      assert.include((await list("q=apple%20computer")).companies.map((company) => company.ticker), "AAPL")
       // A company the data API does not know is settled with nothing known, not asked for again and again.
       const ctc = await eventually("CTC's details", async () => {
         const read = await profile("CTC")

@@ -367,9 +367,10 @@ export class CompaniesGroup extends HttpApiGroup.make("companies")
       .annotate(
         OpenApi.Description,
         "q matches a ticker (exactly, or its beginning; every share class counts), a central index key (with or " +
-          "without its leading zeros), or words that begin words of the name (`micro corp`); without q, every " +
-          "company. exchange keeps one exchange's companies. Best matches first: an exact ticker, the key, tickers " +
-          "q begins, then name matches; ties by ticker. Page by adding limit to offset until offset + limit >= total."
+          "without its leading zeros), or words that begin words of the name (`micro corp`) or of a former name " +
+          "(`facebook`); without q, every company. exchange keeps one exchange's companies. Best matches first: an " +
+          "exact ticker, the key, tickers q begins, name matches, then former-name matches; ties by ticker. Page by " +
+          "adding limit to offset until offset + limit >= total."
       )
   )
   .add(

@@ -15,7 +15,7 @@ export const MaxQueryLength = 100
 
 /**
  * The query of `GET /v1/companies`: `q` (a ticker, exactly or its beginning; a central index key,
- * with or without its leading zeros; or words that begin words of the name), `exchange` (`Nasdaq`,
+ * with or without its leading zeros; or words that begin words of the name, or of its former names), `exchange` (`Nasdaq`,
  * `NYSE`, `OTC`, `CBOE`, in any case), `limit` 1 to 100 (default 50) and `offset` (default 0).
  */
 export const CompanySearchParams = Schema.Struct({

@@ -255,4 +255,35 @@ describe("migrations carry data forward", () => {
         SELECT name_prefixes FROM companies WHERE cik = '0000320193'`
       assert.deepStrictEqual([...apple!.name_prefixes].sort(), ["a", "ap", "app", "appl", "apple"])
     }).pipe(Effect.provide(PgliteClient.layer().pipe(Layer.orDie))))
+
+  it.scopedLive("0017 gives companies stored before the words of their former names", () =>
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      yield* Migrations.run({ loader: upTo("0016_chunk_text_in_row") })
+      yield* sql`INSERT INTO companies (cik, ticker, name, former_names) VALUES
+        ('0001326801', 'META', 'Meta Platforms, Inc.', '[{"name": "FACEBOOK INC", "to": "2021-10-28"}, {"name": "TF"}]'),
+        ('0000000004', 'NEW', 'New Co', NULL), ('0000000005', 'NONE', 'None Co', '[]')`
+      yield* Migrations.run()
+      const rows = yield* sql<{ readonly cik: string; readonly former_name_prefixes: ReadonlyArray<string> }>`
+        SELECT cik, former_name_prefixes FROM companies ORDER BY cik`
+      assert.deepStrictEqual(rows.map((row) => [row.cik, [...row.former_name_prefixes].sort()]), [
+        ["0000000004", []],
+        ["0000000005", []],
+        ["0001326801", [
+          "f",
+          "fa",
+          "fac",
+          "face",
+          "faceb",
+          "facebo",
+          "faceboo",
+          "facebook",
+          "i",
+          "in",
+          "inc",
+          "t",
+          "tf"
+        ]]
+      ])
+    }).pipe(Effect.provide(PgliteClient.layer().pipe(Layer.orDie))))
 })

@@ -144,9 +144,11 @@ export const cikQuery = (q: string): Ids.Cik | undefined => {
 
 /**
  * How well `q` matches: 0 an exact ticker, 1 the central index key, 2 the beginning of a ticker,
- * 3 the name's words; a search lists matches in this order, then by ticker and key.
+ * 3 the name's words, 4 the words of its former names (each word of `q` begins a word of one of
+ * its former names, not necessarily the same one); a search lists matches in this order, then by
+ * ticker and key.
  */
-export type MatchRank = 0 | 1 | 2 | 3
+export type MatchRank = 0 | 1 | 2 | 3 | 4
 
 /**
  * What a company store does. Absent companies are none, never an error; every operation fails with
@@ -172,7 +174,7 @@ export interface Service {
   readonly saveListing: (listed: ReadonlyArray<ListedTicker>) => Effect.Effect<ListingSaved, StorageError>
   /**
    * Companies matching `q` (see `CompanySearch`), each once, under its best `MatchRank`: an exact
-   * ticker first, then the key, then tickers it begins, then name matches; ties by ticker, then
+   * ticker first, then the key, then tickers it begins, then name matches, then former names' ones; ties by ticker, then
    * key, so pages at any offset neither skip nor repeat. `total` counts every match.
    */
   readonly search: (query: CompanySearch) => Effect.Effect<CompanyPage, StorageError>

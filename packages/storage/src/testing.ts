@@ -1123,6 +1123,32 @@ export const conformance = <E>(
             })
           }))
 
+        it.effect("finds a company by the words of its former names, after the companies named so now", () =>
+          Effect.gen(function*() {
+            const store = yield* CompanyStore
+            const [renamed, current, other] = [uniqueCik(), uniqueCik(), uniqueCik()]
+            const word = `qf${randomBytes(4).toString("hex")}`
+            yield* store.saveListing([
+              { cik: renamed, ticker: uniqueTicker(), name: "Meta Platforms, Inc." },
+              { cik: current, ticker: uniqueTicker(), name: `${word.toUpperCase()} Labs Inc` },
+              { cik: other, ticker: uniqueTicker(), name: "Unrelated Co" }
+            ])
+            yield* store.saveDetails(renamed, {
+              formerNames: [{ name: `${word.toUpperCase()} INC`, from: "2004-07-29", to: "2021-10-28" }]
+            })
+            const search = (q: string) =>
+              Effect.map(
+                store.search({ q, limit: 10, offset: 0 }),
+                (page) => ({ ciks: page.companies.map((company) => company.cik), total: page.total })
+              )
+            assert.deepStrictEqual(yield* search(word), { ciks: [current, renamed], total: 2 })
+            assert.deepStrictEqual(yield* search(`${word.slice(0, 6)} inc`), { ciks: [current, renamed], total: 2 })
+            assert.deepStrictEqual(yield* search(`${word} labs`), { ciks: [current], total: 1 })
+            // Details read again without the former name: it no longer finds the company.
+            yield* store.saveDetails(renamed, { formerNames: [] })
+            assert.deepStrictEqual(yield* search(word), { ciks: [current], total: 1 })
+          }))
+
         it.effect("keeps a company's details, and lists those without them, most-followed first", () =>
           Effect.gen(function*() {
             const store = yield* CompanyStore

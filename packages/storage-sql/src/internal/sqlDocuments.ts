@@ -357,6 +357,7 @@ export const makeCompanyStore = Effect.gen(function*() {
     const ticker = CompanyStore.tickerQuery(q)
     const cik = CompanyStore.cikQuery(q)
     const words = CompanyStore.nameWords(q)
+    const wordArray = `{${words.map((word) => `"${word}"`).join(",")}}`
     const branches = [
       ...(ticker === undefined ? [] : [
         // Tickers begun by q (q itself included, ranked first), as a range of bytes: a ticker holds only
@@ -372,8 +373,8 @@ export const makeCompanyStore = Effect.gen(function*() {
         // An array literal, not a subquery: the planner then weighs the GIN index against a scan. Words
         // are only ASCII letters and digits (see `CompanyStore.nameWords`); each is quoted all the
         // same, or the word "null" would be read as a NULL element.
-        sql`SELECT ${matchColumns}, 3 AS rank FROM companies c
-          WHERE c.name_prefixes @> ${`{${words.map((word) => `"${word}"`).join(",")}}`}::text[]`
+        sql`SELECT ${matchColumns}, 3 AS rank FROM companies c WHERE c.name_prefixes @> ${wordArray}::text[]`,
+        sql`SELECT ${matchColumns}, 4 AS rank FROM companies c WHERE c.former_name_prefixes @> ${wordArray}::text[]`
       ])
     ]
     return branches.length === 0 ? undefined : sql.join(" UNION ALL ", false)(branches)

@@ -164,8 +164,13 @@ export const makeCompanyStore = Effect.gen(function*() {
       if (cik !== undefined && record.company.cik === cik) return 1
       if (ticker !== undefined && tickers.some((candidate) => candidate.startsWith(ticker))) return 2
       if (words.length > 0) {
-        const nameWords = CompanyStore.nameWords(record.company.name)
-        if (words.every((word) => nameWords.some((nameWord) => nameWord.startsWith(word)))) return 3
+        const begins = (name: string) => {
+          const nameWords = CompanyStore.nameWords(name)
+          return words.every((word) => nameWords.some((nameWord) => nameWord.startsWith(word)))
+        }
+        if (begins(record.company.name)) return 3
+        const formerNames = record.details?.formerNames ?? []
+        if (formerNames.length > 0 && begins(formerNames.map((former) => former.name).join(" "))) return 4
       }
       return undefined
     }

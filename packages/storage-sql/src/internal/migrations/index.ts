@@ -20,6 +20,7 @@ import eventsByCompany from "./0013_events_by_company.js"
 import documentsByCompany from "./0014_documents_by_company.js"
 import searchNewestFirst from "./0015_search_newest_first.js"
 import chunkTextInRow from "./0016_chunk_text_in_row.js"
+import companyFormerNames from "./0017_company_former_names.js"
 
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
   "0001_filings_meta": filingsMeta,
@@ -37,5 +38,6 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0013_events_by_company": eventsByCompany,
   "0014_documents_by_company": documentsByCompany,
   "0015_search_newest_first": searchNewestFirst,
-  "0016_chunk_text_in_row": chunkTextInRow
+  "0016_chunk_text_in_row": chunkTextInRow,
+  "0017_company_former_names": companyFormerNames
 }
