@@ -20,7 +20,7 @@ import { SummaryModel } from "@filings/feed-summarizer"
 import { Blocks, Parser, SgmlSubmission } from "@filings/filings-parser"
 import * as Ingest from "@filings/server/ingest/Ingest"
 import * as MarketData from "@filings/server/market/MarketData"
-import { DocumentStore, MemoryStorage, SearchIndex, SearchText } from "@filings/storage"
+import { DocumentStore, MemoryStorage, NamedCompanies, SearchIndex, SearchText } from "@filings/storage"
 import { SqlStorage, TestDatabase } from "@filings/storage-sql"
 import { Effect, Either, Layer, Logger, LogLevel, ManagedRuntime, Option } from "effect"
 import MiniSearch from "minisearch"
@@ -106,13 +106,23 @@ interface Found {
 
 type Ask = (query: string, ticker: string | undefined) => Promise<ReadonlyArray<Found>>
 
-const indexAsk =
-  (run: <A, E>(effect: Effect.Effect<A, E, SearchIndex.SearchIndex>) => Promise<A>): Ask => async (query, ticker) => {
+// The index as the server asks it: a word naming a stored company weighs more (see `NamedCompanies`).
+const indexAsk = (
+  run: <A, E>(effect: Effect.Effect<A, E, SearchIndex.SearchIndex | DocumentStore.DocumentStore>) => Promise<A>
+): Ask => {
+  let known: NamedCompanies.CompanyTerms | undefined
+  return async (query, ticker) => {
     const parsed = SearchText.parseQuery(query)
     if (Either.isLeft(parsed)) return []
+    known ??= await run(
+      Effect.map(
+        Effect.flatMap(DocumentStore.DocumentStore, (store) => store.companyNames),
+        NamedCompanies.companyTerms
+      )
+    )
     const page = await run(Effect.flatMap(SearchIndex.SearchIndex, (index) =>
       index.search({
-        query: parsed.right,
+        query: NamedCompanies.favoring(parsed.right, NamedCompanies.namedIn(query, known!)),
         ...(ticker === undefined ? {} : { tickers: [ticker as never] }),
         limit: depth,
         offset: 0
@@ -123,6 +133,7 @@ const indexAsk =
       pageEnd: hit.chunk.pageEnd
     }))
   }
+}
 
 /** MiniSearch with its defaults (BM25+, lower-cased words, no stemming), over passages or pages. */
 const miniSearchOf = (items: ReadonlyArray<Passage>) => {

@@ -39,6 +39,7 @@ const faultyDocumentStore = Layer.effect(
       searchSections: (query) => guard("DocumentStore.searchSections", store.searchSections(query)),
       companyDocuments: (query) => guard("DocumentStore.companyDocuments", store.companyDocuments(query)),
       companyTickers: (cik) => guard("DocumentStore.companyTickers", store.companyTickers(cik)),
+      companyNames: guard("DocumentStore.companyNames", store.companyNames),
       countByType: (cik) => guard("DocumentStore.countByType", store.countByType(cik))
     })
   })

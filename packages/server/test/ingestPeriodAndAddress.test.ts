@@ -42,6 +42,7 @@ const refusing = ingestionOn(Layer.succeed(
     findChunk: () => Effect.succeed(Option.none()),
     findMetadata: () => Effect.succeed(Option.none()),
     list: () => Effect.succeed({ documents: [], total: 0 }),
+    companyNames: Effect.succeed([]),
     searchSections: () => Effect.succeed({ results: [], total: 0 }),
     companyDocuments: () => Effect.succeed([]),
     companyTickers: () => Effect.succeed([]),

@@ -62,6 +62,12 @@ export interface DocumentQuery extends DocumentFilters, Paging {
   readonly order: "asc" | "desc"
 }
 
+/** A ticker and company name as stored documents carry them. */
+export interface CompanyName {
+  readonly ticker: Ticker
+  readonly companyName: string
+}
+
 /** A page of `DocumentStore.list`: the documents' metadata, without their bodies. */
 export interface DocumentPage {
   readonly documents: ReadonlyArray<Document.DocumentMetadata>
@@ -182,6 +188,12 @@ export interface Service {
    * before), each once, in the order of their UTF-16 code units; empty when it has no document.
    */
   readonly companyTickers: (cik: Ids.Cik) => Effect.Effect<ReadonlyArray<Ticker>, StorageError>
+  /**
+   * Every ticker and company name the stored documents carry, each pair once, by ticker and then
+   * name in the order of their UTF-16 code units: the companies a search may name (see
+   * `NamedCompanies`).
+   */
+  readonly companyNames: Effect.Effect<ReadonlyArray<CompanyName>, StorageError>
   /** One kind of section across many documents. */
   readonly searchSections: (query: SectionQuery) => Effect.Effect<SectionPage, StorageError>
   /** The company's documents counted by type, in the order of the type names, each with its newest. */

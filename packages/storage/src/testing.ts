@@ -517,6 +517,27 @@ export const conformance = <E>(
             assert.deepStrictEqual(yield* store.companyTickers(cik), [current, secondClass, former])
             assert.deepStrictEqual(yield* store.companyTickers(uniqueCik()), [])
           }))
+
+        it.effect("names every ticker and company name the documents carry, each pair once, by code units", () =>
+          Effect.gen(function*() {
+            const store = yield* DocumentStore
+            const ticker = uniqueTicker()
+            const [secondClass, other] = [`${ticker}-B` as Ids.Ticker, `${ticker}A` as Ids.Ticker]
+            yield* Effect.forEach([
+              sampleDocument({ ticker, companyName: "Acme Anvils Inc." }),
+              sampleDocument({ ticker, companyName: "Acme Anvils Inc." }),
+              sampleDocument({ ticker, companyName: "ACME ANVILS INC" }),
+              sampleDocument({ ticker: other, companyName: "Acme Traps" }),
+              sampleDocument({ ticker: secondClass, companyName: "Acme Anvils Inc." })
+            ], store.save)
+            const names = (yield* store.companyNames).filter((name) => name.ticker.startsWith(ticker))
+            assert.deepStrictEqual(names, [
+              { ticker, companyName: "ACME ANVILS INC" },
+              { ticker, companyName: "Acme Anvils Inc." },
+              { ticker: secondClass, companyName: "Acme Anvils Inc." },
+              { ticker: other, companyName: "Acme Traps" }
+            ])
+          }))
       })
 
       describe("DocumentStore.searchSections", () => {

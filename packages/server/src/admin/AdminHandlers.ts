@@ -4,13 +4,13 @@
  */
 import { FileSystem, HttpApiBuilder } from "@effect/platform"
 import { Admin, Api, ApiError } from "@filings/domain"
-import { EventStore, SearchIndex } from "@filings/storage"
+import { EventStore } from "@filings/storage"
 import { Effect, Layer, Option, Redacted } from "effect"
 import { AdminAccess } from "../AdminAccess.js"
 import { ApiKeys } from "../ApiKeys.js"
 import { orServiceUnavailable } from "../http/StorageFailures.js"
 import { Ingestion } from "../ingest/Ingestion.js"
-import { searchPassages } from "../search/Search.js"
+import * as Search from "../search/Search.js"
 
 export const authorizationLayer = Layer.effect(
   Api.AdminAuthorization,
@@ -28,12 +28,11 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "admin", (handlers) =>
     const keys = yield* ApiKeys
     const ingestion = yield* Ingestion
     const events = yield* EventStore.EventStore
-    const index = yield* SearchIndex.SearchIndex
+    const search = yield* Search.make
     const fs = yield* FileSystem.FileSystem
 
     return handlers
-      .handle("search", ({ urlParams }) =>
-        searchPassages(urlParams).pipe(Effect.provideService(SearchIndex.SearchIndex, index), orServiceUnavailable))
+      .handle("search", ({ urlParams }) => search(urlParams).pipe(orServiceUnavailable))
       .handle("ingestFile", ({ payload: { file, ...overrides } }) =>
         Effect.gen(function*() {
           const bytes = yield* Effect.orDie(fs.readFile(file.path))
@@ -72,8 +71,7 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "admin", (handlers) =>
       .handle("revokeApiKey", ({ path }) =>
         keys.revoke(path.key_id).pipe(
           Effect.flatMap(Option.match({
-            onNone: () =>
-              Effect.fail(new ApiError.InvalidRequest({ message: `no API key with id ${path.key_id}` })),
+            onNone: () => Effect.fail(new ApiError.InvalidRequest({ message: `no API key with id ${path.key_id}` })),
             onSome: Effect.succeed
           })),
           orServiceUnavailable

@@ -5,13 +5,13 @@
  */
 import { FetchHttpClient, FileSystem, HttpApiClient, HttpClient, HttpClientRequest } from "@effect/platform"
 import { type Admin, Api, ApiError, Company, type Ids, type Search } from "@filings/domain"
-import { CompanyStore, SearchIndex } from "@filings/storage"
+import { CompanyStore } from "@filings/storage"
 import { Context, Effect, Layer, Option, Redacted } from "effect"
 import { basename } from "node:path"
 import { ApiKeys } from "../ApiKeys.js"
 import * as CompanyProfiles from "../companies/CompanyProfiles.js"
 import { Ingestion, type Overrides } from "../ingest/Ingestion.js"
-import { searchPassages } from "../search/Search.js"
+import * as PassageSearch from "../search/Search.js"
 import { CliFailure, fromError } from "./CliFailure.js"
 
 export interface Service {
@@ -52,14 +52,13 @@ export const layerDirect = Layer.effect(
   Effect.gen(function*() {
     const keys = yield* ApiKeys
     const ingestion = yield* Ingestion
-    const index = yield* SearchIndex.SearchIndex
+    const search = yield* PassageSearch.make
     const companies = yield* CompanyStore.CompanyStore
     const profileOf = yield* CompanyProfiles.make
     const fs = yield* FileSystem.FileSystem
     return Operator.of({
       description: "database",
-      search: (params) =>
-        searchPassages(params).pipe(Effect.provideService(SearchIndex.SearchIndex, index), Effect.mapError(fromError)),
+      search: (params) => search(params).pipe(Effect.mapError(fromError)),
       createKey: (request) =>
         keys.create({ name: request.name, plan: request.plan, rateLimit: request.rate_limit }).pipe(
           Effect.mapError(fromError)

@@ -4,18 +4,49 @@
  * `/admin/search` and `filings search` all answer through here.
  */
 import { ApiError, DocType, Search } from "@filings/domain"
-import { SearchIndex, SearchText } from "@filings/storage"
-import { Effect, Either } from "effect"
+import { DocumentStore, NamedCompanies, SearchIndex, SearchText, type StorageError } from "@filings/storage"
+import { Context, Duration, Effect, Either } from "effect"
 import { requestedSections } from "../sections/SectionsHandlers.js"
 
 /** Results a page holds when `limit` is not given. */
 export const defaultLimit = 10
 
+/**
+ * How long the names of the stored companies are kept before they are read again: a company
+ * stored for the first time is recognized in queries (see `NamedCompanies`) within this long.
+ */
+export const companyNamesKeptFor = Duration.minutes(1)
+
 const trusted = { disableValidation: true } as const
+
+/** The terms that name the stored companies, read at most once per `companyNamesKeptFor`. */
+export class KnownCompanies extends Context.Tag("@filings/server/search/Search/KnownCompanies")<
+  KnownCompanies,
+  { readonly terms: Effect.Effect<NamedCompanies.CompanyTerms, StorageError.StorageError> }
+>() {}
+
+/**
+ * A search with what it needs: the index, and the stored companies' names, read from the
+ * document store and kept for `companyNamesKeptFor`.
+ */
+export const make = Effect.gen(function*() {
+  const index = yield* SearchIndex.SearchIndex
+  const documents = yield* DocumentStore.DocumentStore
+  const known = yield* Effect.cachedWithTTL(
+    Effect.map(documents.companyNames, NamedCompanies.companyTerms),
+    companyNamesKeptFor
+  )
+  return (params: Search.SearchParams) =>
+    searchPassages(params).pipe(
+      Effect.provideService(SearchIndex.SearchIndex, index),
+      Effect.provideService(KnownCompanies, { terms: known })
+    )
+})
 
 /**
  * One page of results for the parameters of `GET /v1/search`; fails with `InvalidRequest` for a
- * query with nothing to search for, dates out of order or an unknown section.
+ * query with nothing to search for, dates out of order or an unknown section. A word of the query
+ * that names a stored company weighs more (see `NamedCompanies`).
  */
 export const searchPassages = Effect.fn("search.searchPassages")(function*(params: Search.SearchParams) {
   const { end_date, start_date } = params
@@ -30,8 +61,9 @@ export const searchPassages = Effect.fn("search.searchPassages")(function*(param
   const limit = params.limit ?? defaultLimit
   const offset = params.offset ?? 0
   const index = yield* SearchIndex.SearchIndex
+  const named = NamedCompanies.namedIn(params.q, yield* (yield* KnownCompanies).terms)
   const page = yield* index.search({
-    query: query.right,
+    query: NamedCompanies.favoring(query.right, named),
     tickers: params.tickers,
     docTypes: params.doc_types,
     startDate: start_date,

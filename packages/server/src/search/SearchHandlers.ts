@@ -4,14 +4,12 @@
  */
 import { HttpApiBuilder } from "@effect/platform"
 import { Api } from "@filings/domain"
-import { SearchIndex } from "@filings/storage"
 import { Effect } from "effect"
 import { orServiceUnavailable } from "../http/StorageFailures.js"
-import { searchPassages } from "./Search.js"
+import * as Search from "./Search.js"
 
 export const layer = HttpApiBuilder.group(Api.FilingsApi, "search", (handlers) =>
   Effect.gen(function*() {
-    const index = yield* SearchIndex.SearchIndex
-    return handlers.handle("search", ({ urlParams }) =>
-      searchPassages(urlParams).pipe(Effect.provideService(SearchIndex.SearchIndex, index), orServiceUnavailable))
+    const search = yield* Search.make
+    return handlers.handle("search", ({ urlParams }) => search(urlParams).pipe(orServiceUnavailable))
   }))

@@ -31,6 +31,10 @@ const readMetadataRow = firstRowAs(DocumentStore.DocumentMetadata)
 const readMetadataRows = rowsAs(DocumentStore.DocumentMetadata)
 const readCompany = firstRowAs(CompanyStore.Company)
 const readTickers = rowsAs(Schema.Struct({ ticker: Ids.Ticker }))
+const readCompanyNames = rowsAs(Schema.Struct({
+  ticker: Ids.Ticker,
+  companyName: Schema.String.pipe(Schema.propertySignature, Schema.fromKey("company_name"))
+}))
 const readTypeCounts = rowsAs(Schema.Struct({
   docType: DocumentStore.DocumentMetadata.fields.docType,
   count: Schema.Int,
@@ -228,6 +232,10 @@ export const makeDocumentStore = Effect.gen(function*() {
       failsAs("DocumentStore.companyTickers")
     )
 
+  const companyNames = sql`
+    SELECT DISTINCT ticker COLLATE "C" AS ticker, company_name COLLATE "C" AS company_name FROM documents
+    ORDER BY 1, 2`.pipe(readCompanyNames, failsAs("DocumentStore.companyNames"))
+
   const searchSections = (query: DocumentStore.SectionQuery) =>
     Effect.gen(function*() {
       const { items, names } = query.match
@@ -262,6 +270,7 @@ export const makeDocumentStore = Effect.gen(function*() {
     searchSections,
     companyDocuments,
     companyTickers,
+    companyNames,
     countByType
   }
   return service

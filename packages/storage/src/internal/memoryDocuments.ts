@@ -78,6 +78,15 @@ export const makeDocumentStoreWithIndex = Effect.gen(function*() {
         // sort's default order: by UTF-16 code units.
         return [...new Set(own.map((document) => document.ticker))].sort()
       }),
+    companyNames: Effect.map(Ref.get(documents), (map) => {
+      const pairs = new Map([...map.values()].map(({ companyName, ticker }) => [
+        JSON.stringify([ticker, companyName]),
+        { ticker, companyName }
+      ]))
+      // By code units, as the SQL store's `COLLATE "C"` orders them.
+      const byUnits = (a: string, b: string) => a < b ? -1 : a > b ? 1 : 0
+      return [...pairs.values()].sort((a, b) => byUnits(a.ticker, b.ticker) || byUnits(a.companyName, b.companyName))
+    }),
     searchSections: (query) =>
       Effect.map(Ref.get(documents), (map) => {
         const hits = [...map.values()]
