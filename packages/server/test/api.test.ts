@@ -121,6 +121,17 @@ describe("storage failures at the HTTP edge", () => {
     storeBehaviour = "works"
   })
 
+  it("search is 503 while the company names cannot be read, and answers as soon as they can", async () => {
+    storeBehaviour = "unavailable"
+    const down = await get("/v1/search?q=Acme%20revenue")
+    assert.strictEqual(down.status, 503)
+    assert.notInclude((await envelope(down)).error.message, "hunter2")
+    // The failed read was not kept for a minute: the next search reads the names again.
+    storeBehaviour = "works"
+    const up = await get("/v1/search?q=Acme%20revenue")
+    assert.strictEqual(up.status, 200)
+  })
+
   it("keeps the rate-limit headers on failures", async () => {
     storeBehaviour = "unavailable"
     const response = await get(`/v1/documents/${document.publicationId}`)

@@ -32,10 +32,12 @@ export class KnownCompanies extends Context.Tag("@filings/server/search/Search/K
 export const make = Effect.gen(function*() {
   const index = yield* SearchIndex.SearchIndex
   const documents = yield* DocumentStore.DocumentStore
-  const known = yield* Effect.cachedWithTTL(
+  const [cached, invalidate] = yield* Effect.cachedInvalidateWithTTL(
     Effect.map(documents.companyNames, NamedCompanies.companyTerms),
     companyNamesKeptFor
   )
+  // A failed read is not kept: the next search reads the names again.
+  const known = Effect.tapError(cached, () => invalidate)
   return (params: Search.SearchParams) =>
     searchPassages(params).pipe(
       Effect.provideService(SearchIndex.SearchIndex, index),

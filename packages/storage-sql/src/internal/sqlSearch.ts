@@ -204,8 +204,10 @@ export const makeSearchIndex = Effect.gen(function*() {
       // `matched` is the newest `rankedAtMost` matches: found through the GIN index when the
       // query's words are rare, or by walking `document_chunks_newest` when they are common, so
       // that the newest passages match soon. Each passage's vector is read in its row (see
-      // migration 15) once per use: the match, and the rank of each term. `scored` is materialized
-      // so that only ids and scores, not the vectors, are held while the page and total are taken.
+      // migration 15) once per use: the match, the frequency of each term and the adjacency of each
+      // pair, all in the same row read, so the newest-first sort carries numbers, not vectors.
+      // `scored` is materialized so that only ids and scores are held while the page and total are
+      // taken, and the page's text is read only for its rows.
       const rows = yield* sql`
         WITH matched AS (
           SELECT c.publication_id, c.chunk_id, c.position, c.filing_date,
