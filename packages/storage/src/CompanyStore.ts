@@ -120,6 +120,11 @@ export interface DetailsBacklogQuery {
   readonly limit: number
   /** Tickers to take first (the watch list). */
   readonly preferred: ReadonlyArray<Ids.Ticker>
+  /**
+   * Also the companies whose details were read before this instant, to be read again: after every
+   * company never read, the longest ago first. Only those never read when absent.
+   */
+  readonly readBefore?: Date | undefined
 }
 
 /**
@@ -188,7 +193,7 @@ export interface Service {
   /**
    * Keys of companies whose details are not known yet, most-followed first: the preferred tickers,
    * then companies with a stored filing, then in the list's order (the regulator ranks the largest
-   * first), then by key.
+   * first), then by key. With `readBefore`, then those whose details are older, oldest first.
    */
   readonly detailsBacklog: (query: DetailsBacklogQuery) => Effect.Effect<ReadonlyArray<Ids.Cik>, StorageError>
 }

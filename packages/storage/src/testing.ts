@@ -1209,6 +1209,36 @@ export const conformance = <E>(
             )
             assert.deepStrictEqual(yield* backlog, [preferred, second, rest].map((c) => c!.cik))
           }))
+
+        it.effect("lists details read before an instant again, after those never read, the oldest first", () =>
+          Effect.gen(function*() {
+            const store = yield* CompanyStore
+            const [never, older, newer] = Arr.makeBy(3, () => ({ cik: uniqueCik(), ticker: uniqueTicker() }))
+            yield* store.saveListing([never!, older!, newer!].map((company) => ({ ...company, name: "Listed Inc" })))
+            // Saved in this order, a day apart: `newer`'s details are the fresher.
+            yield* TestClock.setTime(Date.parse("2026-01-01T00:00:00Z"))
+            yield* store.saveDetails(older!.cik, { formerNames: [] })
+            yield* TestClock.setTime(Date.parse("2026-01-02T00:00:00Z"))
+            yield* store.saveDetails(newer!.cik, { formerNames: [] })
+            const ours = new Set([never, older, newer].map((company) => company!.cik))
+            const backlog = (readBefore?: string) =>
+              Effect.map(
+                store.detailsBacklog({
+                  limit: 100_000,
+                  preferred: [],
+                  readBefore: readBefore === undefined ? undefined : new Date(readBefore)
+                }),
+                (ciks) => ciks.filter((cik) => ours.has(cik))
+              )
+            assert.deepStrictEqual(yield* backlog(), [never!.cik])
+            assert.deepStrictEqual(yield* backlog("2026-01-01T00:00:00Z"), [never!.cik])
+            assert.deepStrictEqual(yield* backlog("2026-01-01T12:00:00Z"), [never!.cik, older!.cik])
+            assert.deepStrictEqual(yield* backlog("2026-02-01T00:00:00Z"), [never, older, newer].map((c) => c!.cik))
+            // Read again, it leaves the backlog until it is old in its turn.
+            yield* TestClock.setTime(Date.parse("2026-01-03T00:00:00Z"))
+            yield* store.saveDetails(older!.cik, { formerNames: [] })
+            assert.deepStrictEqual(yield* backlog("2026-01-02T12:00:00Z"), [never!.cik, newer!.cik])
+          }))
       })
 
       describe("ApiKeyStore", () => {

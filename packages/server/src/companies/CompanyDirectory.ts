@@ -12,12 +12,18 @@ import { Ids } from "@filings/domain"
 import { CompanyTickers, EdgarClient, EdgarConfig, type EdgarError, Submissions } from "@filings/edgar"
 import type { EdgarResponseError } from "@filings/edgar"
 import { CompanyStore } from "@filings/storage"
-import { Duration, Effect, Option, Schema } from "effect"
+import { Clock, Duration, Effect, Option, Schema } from "effect"
 
 const decodeTicker = Schema.decodeOption(Ids.Ticker)
 
 /** How many companies the background fill asks the store for at a time. */
 const backlogBatch = 50
+
+/**
+ * How long a company's details are kept before the fill reads them again (a company renamed, moved
+ * to another state or industry), after every company never read.
+ */
+export const detailsKeptFor = Duration.days(30)
 
 /** How long the fill rests when every company's details are known, or after a failed request. */
 const restWhenDone = Duration.hours(1)
@@ -91,7 +97,8 @@ export const detailsSpacing = (maxRequestsPerSecond: number): Duration.Duration 
   Duration.millis(Math.ceil(5_000 / Math.max(1, maxRequestsPerSecond)))
 
 /**
- * Fills in the details of every company without them, most-followed first, for as long as it runs:
+ * Fills in the details of every company without them, most-followed first, then reads again those
+ * read more than `detailsKeptFor` ago, for as long as it runs:
  * one request per `spacing` at most; a pause after a failure (the company stays in the backlog), and
  * a longer one once the backlog is empty (a new listing adds companies to it).
  */
@@ -101,7 +108,9 @@ export const fillDetailsForever = (preferred: ReadonlyArray<Ids.Ticker>) =>
     const { maxRequestsPerSecond } = yield* EdgarConfig.EdgarConfig
     const spacing = detailsSpacing(maxRequestsPerSecond)
     const batch = Effect.gen(function*() {
-      const backlog = yield* store.detailsBacklog({ limit: backlogBatch, preferred })
+      const now = yield* Clock.currentTimeMillis
+      const readBefore = new Date(now - Duration.toMillis(detailsKeptFor))
+      const backlog = yield* store.detailsBacklog({ limit: backlogBatch, preferred, readBefore })
       if (backlog.length === 0) return yield* Effect.sleep(restWhenDone)
       for (const cik of backlog) {
         yield* fillDetails(cik)

@@ -458,8 +458,10 @@ export const makeCompanyStore = Effect.gen(function*() {
   const detailsBacklog = (query: CompanyStore.DetailsBacklogQuery) =>
     Effect.map(
       sql`
-        SELECT cik FROM companies WHERE details_at IS NULL
-        ORDER BY ticker IN (SELECT jsonb_array_elements_text(${jsonb(query.preferred)}::jsonb)) DESC,
+        SELECT cik FROM companies
+        WHERE details_at IS NULL${query.readBefore === undefined ? sql`` : sql` OR details_at < ${query.readBefore}`}
+        ORDER BY details_at NULLS FIRST,
+          ticker IN (SELECT jsonb_array_elements_text(${jsonb(query.preferred)}::jsonb)) DESC,
           as_of IS NOT NULL DESC, list_position NULLS LAST, cik
         LIMIT ${query.limit}`.pipe(readCiks),
       (rows) => rows.map((row) => row.cik)

@@ -1,6 +1,6 @@
 // In-memory DocumentStore and CompanyStore: maps behind a Ref, for tests and single-process use.
 import type { Ids } from "@filings/domain"
-import { Effect, Option, Ref } from "effect"
+import { Clock, Effect, Option, Ref } from "effect"
 import * as CompanyStore from "../CompanyStore.js"
 import * as DocumentStore from "../DocumentStore.js"
 import type * as SearchIndex from "../SearchIndex.js"
@@ -129,6 +129,8 @@ interface CompanyRecord {
   /** The company's place in the regulator's list; absent when it is not listed. */
   readonly position?: number | undefined
   readonly details?: CompanyStore.CompanyDetails | undefined
+  /** When the details were read, in epoch milliseconds. */
+  readonly detailsAt?: number | undefined
 }
 
 interface Listing {
@@ -218,7 +220,10 @@ export const makeCompanyStore = Effect.gen(function*() {
         const companies = new Map<string, CompanyRecord>()
         for (const [cik, record] of current.companies) {
           // No longer listed: the name and ticker stay, the exchange and place go.
-          companies.set(cik, mains.has(cik) ? record : { company: record.company, details: record.details })
+          companies.set(
+            cik,
+            mains.has(cik) ? record : { company: record.company, details: record.details, detailsAt: record.detailsAt }
+          )
         }
         for (const [cik, main] of mains) {
           const record = companies.get(cik)
@@ -259,11 +264,12 @@ export const makeCompanyStore = Effect.gen(function*() {
         })
       }),
     saveDetails: (cik, details) =>
-      Ref.update(state, (current) => {
-        const record = current.companies.get(cik)
-        if (record === undefined) return current
-        return { ...current, companies: new Map(current.companies).set(cik, { ...record, details }) }
-      }),
+      Effect.flatMap(Clock.currentTimeMillis, (detailsAt) =>
+        Ref.update(state, (current) => {
+          const record = current.companies.get(cik)
+          if (record === undefined) return current
+          return { ...current, companies: new Map(current.companies).set(cik, { ...record, details, detailsAt }) }
+        })),
     detailsBacklog: (query) =>
       Effect.map(Ref.get(state), (current) => {
         const preferred = new Set<string>(query.preferred)
@@ -273,11 +279,18 @@ export const makeCompanyStore = Effect.gen(function*() {
             record.company.asOf === undefined ? 1 : 0,
             record.position ?? Number.MAX_SAFE_INTEGER
           ] as const
+        const readBefore = query.readBefore?.getTime()
+        // Never read first (as 0), then the details read longest ago.
+        const readAt = (record: CompanyRecord) => record.detailsAt === undefined ? 0 : 1 + record.detailsAt
         return [...current.companies.values()]
-          .filter((record) => record.details === undefined)
+          .filter((record) =>
+            record.details === undefined ||
+            (readBefore !== undefined && record.detailsAt !== undefined && record.detailsAt < readBefore)
+          )
           .sort((a, b) => {
             const [x, y] = [key(a), key(b)]
-            return x[0] - y[0] || x[1] - y[1] || x[2] - y[2] || (a.company.cik < b.company.cik ? -1 : 1)
+            return readAt(a) - readAt(b) || x[0] - y[0] || x[1] - y[1] || x[2] - y[2] ||
+              (a.company.cik < b.company.cik ? -1 : 1)
           })
           .slice(0, query.limit)
           .map((record) => record.company.cik)
