@@ -23,7 +23,7 @@ export interface NamedCompany {
 
 /**
  * The terms that name companies, by how they are written: a ticker is found only written in
- * capitals (`GME`, not the word `on` for ON Semiconductor), the first word of a name (`Apple` of
+ * capitals (`CAT` for Caterpillar, not the word `cat`), the first word of a name (`Apple` of
  * Apple Inc., `GameStop`, `NVIDIA`) written with a capital.
  */
 export interface CompanyTerms {
