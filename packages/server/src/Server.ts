@@ -33,6 +33,7 @@ import * as Authorization from "./http/Authorization.js"
 import * as ErrorEnvelope from "./http/ErrorEnvelope.js"
 import * as SystemHandlers from "./http/SystemHandlers.js"
 import type { Ingestion } from "./ingest/Ingestion.js"
+import * as PassageSearch from "./search/Search.js"
 import * as SearchHandlers from "./search/SearchHandlers.js"
 import * as SectionsHandlers from "./sections/SectionsHandlers.js"
 import type { ServerConfig } from "./ServerConfig.js"
@@ -73,7 +74,7 @@ export const apiLayer: Layer.Layer<HttpApi.Api, never, Requirements> = Layer.mer
       AdminHandlers.layer,
       SystemHandlers.layer
     ]),
-    Layer.provide([Authorization.layer, AdminHandlers.authorizationLayer])
+    Layer.provide([Authorization.layer, AdminHandlers.authorizationLayer, PassageSearch.layer])
   ),
   ErrorEnvelope.layer
 )

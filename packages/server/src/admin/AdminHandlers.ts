@@ -28,7 +28,7 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "admin", (handlers) =>
     const keys = yield* ApiKeys
     const ingestion = yield* Ingestion
     const events = yield* EventStore.EventStore
-    const search = yield* Search.make
+    const search = yield* Search.PassageSearch
     const fs = yield* FileSystem.FileSystem
 
     return handlers

@@ -5,7 +5,7 @@
  */
 import { ApiError, DocType, Search } from "@filings/domain"
 import { DocumentStore, NamedCompanies, SearchIndex, SearchText, type StorageError } from "@filings/storage"
-import { Context, Duration, Effect, Either } from "effect"
+import { Context, Duration, Effect, Either, Layer } from "effect"
 import { requestedSections } from "../sections/SectionsHandlers.js"
 
 /** Results a page holds when `limit` is not given. */
@@ -18,12 +18,6 @@ export const defaultLimit = 10
 export const companyNamesKeptFor = Duration.minutes(1)
 
 const trusted = { disableValidation: true } as const
-
-/** The terms that name the stored companies, read at most once per `companyNamesKeptFor`. */
-export class KnownCompanies extends Context.Tag("@filings/server/search/Search/KnownCompanies")<
-  KnownCompanies,
-  { readonly terms: Effect.Effect<NamedCompanies.CompanyTerms, StorageError.StorageError> }
->() {}
 
 /**
  * A search with what it needs: the index, and the stored companies' names, read from the
@@ -39,18 +33,30 @@ export const make = Effect.gen(function*() {
   // A failed read is not kept: the next search reads the names again.
   const known = Effect.tapError(cached, () => invalidate)
   return (params: Search.SearchParams) =>
-    searchPassages(params).pipe(
-      Effect.provideService(SearchIndex.SearchIndex, index),
-      Effect.provideService(KnownCompanies, { terms: known })
-    )
+    searchPassages(params, known).pipe(Effect.provideService(SearchIndex.SearchIndex, index))
 })
+
+/**
+ * The search of `make`, built once for a server, so that its routes (`GET /v1/search` and
+ * `/admin/search`) share one copy of the companies' names.
+ */
+export class PassageSearch extends Context.Tag("@filings/server/search/Search/PassageSearch")<
+  PassageSearch,
+  Effect.Effect.Success<typeof make>
+>() {}
+
+/** `PassageSearch` from the index and the document store. */
+export const layer = Layer.effect(PassageSearch, make)
 
 /**
  * One page of results for the parameters of `GET /v1/search`; fails with `InvalidRequest` for a
  * query with nothing to search for, dates out of order or an unknown section. A word of the query
  * that names a stored company weighs more (see `NamedCompanies`).
  */
-export const searchPassages = Effect.fn("search.searchPassages")(function*(params: Search.SearchParams) {
+const searchPassages = Effect.fn("search.searchPassages")(function*(
+  params: Search.SearchParams,
+  knownCompanies: Effect.Effect<NamedCompanies.CompanyTerms, StorageError.StorageError>
+) {
   const { end_date, start_date } = params
   if (start_date !== undefined && end_date !== undefined && start_date > end_date) {
     return yield* new ApiError.InvalidRequest({ message: `start_date ${start_date} is after end_date ${end_date}` })
@@ -63,7 +69,7 @@ export const searchPassages = Effect.fn("search.searchPassages")(function*(param
   const limit = params.limit ?? defaultLimit
   const offset = params.offset ?? 0
   const index = yield* SearchIndex.SearchIndex
-  const named = NamedCompanies.namedIn(params.q, yield* (yield* KnownCompanies).terms)
+  const named = NamedCompanies.namedIn(params.q, yield* knownCompanies)
   const page = yield* index.search({
     query: NamedCompanies.favoring(query.right, named),
     tickers: params.tickers,

@@ -10,6 +10,6 @@ import * as Search from "./Search.js"
 
 export const layer = HttpApiBuilder.group(Api.FilingsApi, "search", (handlers) =>
   Effect.gen(function*() {
-    const search = yield* Search.make
+    const search = yield* Search.PassageSearch
     return handlers.handle("search", ({ urlParams }) => search(urlParams).pipe(orServiceUnavailable))
   }))
