@@ -173,6 +173,7 @@ export const loadPage = async (
   } finally {
     browser.kill("SIGKILL")
     await new Promise((resolve) => (browser.exitCode === null ? browser.once("exit", resolve) : resolve(undefined)))
-    await rm(profile, { recursive: true, force: true })
+    // Chromium's helper processes may still write to the profile for a moment after it is killed.
+    await rm(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
   }
 }

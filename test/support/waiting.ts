@@ -18,3 +18,16 @@ export const eventually = async <A>(
   }
   throw new Error(`timed out after ${timeoutMs} ms waiting for ${typeof what === "string" ? what : what()}`)
 }
+
+/** Runs `check` until it passes (it throws while it does not), for up to `timeoutMs`; then throws its error. */
+export const holdsSoon = async (check: () => void | Promise<void>, timeoutMs = 10_000): Promise<void> => {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    try {
+      return await check()
+    } catch (error) {
+      if (Date.now() >= deadline) throw error
+      await sleep(50)
+    }
+  }
+}

@@ -46,10 +46,11 @@ import {
 } from "./Extraction.js"
 import { DocumentChunk, FeedRequest, FeedResponse } from "./Feed.js"
 import { PublicationId, Ticker } from "./Ids.js"
-import { tidyOpenApi } from "./internal/openApiTidy.js"
+import { queryKeyScheme, tidyOpenApi } from "./internal/openApiTidy.js"
 import { Text } from "./QueryParams.js"
 import { SearchParams, SearchResults } from "./Search.js"
 import { DocumentSections, DocumentSectionsParams, SectionResults, SectionSearchParams } from "./Sections.js"
+import { EventStreamBody, StreamHeaders, StreamParams } from "./Streams.js"
 import { TimelinePage, TimelineParams } from "./Timeline.js"
 import {
   CreatedWebhook,
@@ -85,6 +86,24 @@ export class Authorization extends HttpApiMiddleware.Tag<Authorization>()("@fili
     apiKey: HttpApiSecurity.bearer
   }
 }) {}
+
+/**
+ * {@link Authorization} for the routes a browser's EventSource opens, which cannot send headers:
+ * the key comes from `Authorization: Bearer`, else from the `api_key` query parameter. It is not a
+ * security middleware because one request must be judged once, by the key it gave, whichever place
+ * it was in (the OpenAPI document names both schemes on those routes).
+ */
+export class StreamAuthorization extends HttpApiMiddleware.Tag<StreamAuthorization>()(
+  "@filings/domain/Api/StreamAuthorization",
+  {
+    failure: Schema.Union(
+      ApiError.UnauthorizedResponse,
+      ApiError.RateLimitExceededResponse,
+      ApiError.ServiceUnavailableResponse
+    ),
+    provides: CurrentApiKey
+  }
+) {}
 
 /** Opens the `/admin` routes to the operator's admin token. */
 export class AdminAuthorization
@@ -191,6 +210,32 @@ export class SearchGroup extends HttpApiGroup.make("search")
       )
   )
   .middleware(Authorization)
+{}
+
+/**
+ * Streams: `GET /v1/stream`, the events webhooks carry as Server-Sent Events, resumable by sequence.
+ * Needs an API key, in the `Authorization` header or the `api_key` query parameter.
+ */
+export class StreamsGroup extends HttpApiGroup.make("streams")
+  .add(
+    HttpApiEndpoint.get("stream", "/v1/stream")
+      .setUrlParams(StreamParams)
+      .setHeaders(StreamHeaders)
+      .addSuccess(EventStreamBody.pipe(HttpApiSchema.withEncoding({ kind: "Text", contentType: "text/event-stream" })))
+      .annotate(OpenApi.Summary, "Listen to events as Server-Sent Events")
+      .annotate(
+        OpenApi.Description,
+        "The events webhooks carry (filing.new, filing.8k_material, earnings_call.new, earnings_call.upcoming, " +
+          "press_release.new), with the same payloads and the same filters, as a text/event-stream that stays " +
+          "open. Each event's id is its sequence in the event log: a client that reconnects with Last-Event-ID " +
+          "(EventSource does it by itself) gets every event it missed, in order, none twice. Without " +
+          "Last-Event-ID, after (a sequence) or since (a timestamp) says where to start; with none of them, the " +
+          "stream starts from now. An idle stream gets a comment every 15 seconds. An API key may hold 5 streams " +
+          "open on one server; one more answers 429. A Last-Event-ID or after beyond the newest event answers 400."
+      )
+      .annotate(OpenApi.Override, { security: [{ apiKey: [] }, { [queryKeyScheme]: [] }] })
+  )
+  .middleware(StreamAuthorization)
 {}
 
 /**
@@ -477,6 +522,7 @@ export class FilingsApi extends HttpApi.make("filings")
   .add(DocumentsGroup)
   .add(SectionsGroup)
   .add(SearchGroup)
+  .add(StreamsGroup)
   .add(ExtractGroup)
   .add(FeedGroup)
   .add(TimelineGroup)

@@ -59,6 +59,14 @@ export const variables = {
     default: "`database` on PostgreSQL, `memory` on the embedded database",
     meaning: "where request counts live; `database` shares one limit per key across instances"
   },
+  FILINGS_STREAMS_PER_KEY: {
+    default: "`5`",
+    meaning: "`GET /v1/stream` connections one API key may hold open on one server; one more answers 429"
+  },
+  FILINGS_STREAM_HEARTBEAT: {
+    default: "`15`",
+    meaning: "seconds between two heartbeat comments on an idle `GET /v1/stream`"
+  },
   FILINGS_LOG_LEVEL: {
     default: "`INFO`",
     meaning: "`TRACE`, `DEBUG`, `INFO`, `WARN`, `ERROR`, `FATAL` or `OFF`"
@@ -210,6 +218,14 @@ const list = (name: VariableName): Config.Config<ReadonlyArray<string>> =>
     Config.map((text) => text.split(",").map((item) => item.trim()).filter((item) => item !== ""))
   )
 
+/** A number of seconds above 0, as a duration; the message names the variable. */
+const seconds = (name: VariableName, fallback: number) =>
+  Config.number(named(name)).pipe(
+    Config.validate({ message: `${name} must be a number of seconds above 0`, validation: (value) => value > 0 }),
+    Config.withDefault(fallback),
+    Config.map(Duration.seconds)
+  )
+
 /** A whole number within bounds; the message names the variable and the bounds. */
 const count = (name: VariableName, fallback: number, most: number): Config.Config<number> =>
   Config.integer(named(name)).pipe(
@@ -284,7 +300,9 @@ export const server: Config.Config<ServerConfig.Settings> = Config.all({
   port: Config.port(named("FILINGS_PORT")).pipe(Config.withDefault(ServerConfig.defaults.port)),
   adminToken,
   rateLimitStore: Config.option(Config.literal("memory", "database")(named("FILINGS_RATE_LIMIT_STORE"))),
-  webhookAllowList
+  webhookAllowList,
+  streamsPerKey: count("FILINGS_STREAMS_PER_KEY", ServerConfig.defaults.streamsPerKey, 10_000),
+  streamHeartbeat: seconds("FILINGS_STREAM_HEARTBEAT", Duration.toSeconds(ServerConfig.defaults.streamHeartbeat))
 })
 
 // ---------------------------------------------------------------------------------------------------
@@ -315,13 +333,6 @@ export const edgar = {
     Config.withDefault(EdgarConfig.defaults.maxRequestsPerSecond)
   )
 } satisfies Config.Config.Wrap<Partial<EdgarConfig.Settings>>
-
-const seconds = (name: VariableName, fallback: number) =>
-  Config.number(named(name)).pipe(
-    Config.validate({ message: `${name} must be a number of seconds above 0`, validation: (value) => value > 0 }),
-    Config.withDefault(fallback),
-    Config.map(Duration.seconds)
-  )
 
 /** How patiently the EDGAR client waits: backoff base (doubled per retry), rate-threshold pause, body timeout. */
 export const edgarClient = {

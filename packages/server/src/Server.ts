@@ -31,11 +31,13 @@ import * as ExtractHandlers from "./extract/ExtractHandlers.js"
 import * as FeedHandlers from "./feed/FeedHandlers.js"
 import * as Authorization from "./http/Authorization.js"
 import * as ErrorEnvelope from "./http/ErrorEnvelope.js"
+import * as RequestLog from "./http/RequestLog.js"
 import * as SystemHandlers from "./http/SystemHandlers.js"
 import type { Ingestion } from "./ingest/Ingestion.js"
 import * as PassageSearch from "./search/Search.js"
 import * as SearchHandlers from "./search/SearchHandlers.js"
 import * as SectionsHandlers from "./sections/SectionsHandlers.js"
+import * as StreamsHandlers from "./streams/StreamsHandlers.js"
 import type { ServerConfig } from "./ServerConfig.js"
 import * as TimelineHandlers from "./timeline/TimelineHandlers.js"
 import * as WebhooksHandlers from "./webhooks/WebhooksHandlers.js"
@@ -65,6 +67,7 @@ export const apiLayer: Layer.Layer<HttpApi.Api, never, Requirements> = Layer.mer
       DocumentsHandlers.layer,
       SectionsHandlers.layer,
       SearchHandlers.layer,
+      StreamsHandlers.layer,
       ExtractHandlers.layer,
       WebhooksHandlers.layer,
       FeedHandlers.layer,
@@ -74,7 +77,13 @@ export const apiLayer: Layer.Layer<HttpApi.Api, never, Requirements> = Layer.mer
       AdminHandlers.layer,
       SystemHandlers.layer
     ]),
-    Layer.provide([Authorization.layer, AdminHandlers.authorizationLayer, PassageSearch.layer])
+    Layer.provide([
+      Authorization.layer,
+      Authorization.streamLayer,
+      AdminHandlers.authorizationLayer,
+      PassageSearch.layer,
+      StreamsHandlers.servicesLayer
+    ])
   ),
   ErrorEnvelope.layer
 )
@@ -106,8 +115,10 @@ export const layer = (options: {
 }): Layer.Layer<HttpServer.HttpServer, ServeError, Exclude<Requirements, FileSystem.FileSystem>> =>
   HttpApiBuilder.serve((app) => {
     const { ready } = options
-    return HttpMiddleware.logger(ready === undefined ? app : Effect.zipRight(ready, app))
+    return RequestLog.logger(ready === undefined ? app : Effect.zipRight(ready, app))
   }).pipe(
+    // A span would keep the URL whole, a query-string key with it.
+    HttpMiddleware.withTracerDisabledWhen((request) => RequestLog.carriesQueryKey(request.url)),
     Layer.provide(HttpApiScalar.layer({ path: "/docs", scalar: docsPage })),
     Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/openapi.json" })),
     Layer.provide(apiLayer),

@@ -2,7 +2,8 @@
  * The server's settings, given by the composition root (from `FILINGS_*` variables, see
  * `Environment`). Secrets stay Redacted, so they never reach a log line.
  */
-import { Context, Layer, Option, type Redacted } from "effect"
+import { Streams } from "@filings/domain"
+import { Context, Duration, Layer, Option, type Redacted } from "effect"
 import { BlockList } from "node:net"
 import type { AllowList } from "./webhooks/CallbackAddress.js"
 
@@ -18,17 +19,26 @@ export interface Settings {
   readonly rateLimitStore: Option.Option<"memory" | "database">
   /** Hosts and ranges webhooks may reach although the address check refuses them. */
   readonly webhookAllowList: AllowList
+  /** How many `GET /v1/stream` connections one API key may hold open on this server at once. */
+  readonly streamsPerKey: number
+  /** How long a stream may stay silent before it gets a heartbeat comment. */
+  readonly streamHeartbeat: Duration.Duration
 }
 
 export class ServerConfig extends Context.Tag("@filings/server/ServerConfig")<ServerConfig, Settings>() {}
 
-/** This machine only, port 8080, no remote operator, the rate-limit store of the database, no host opened. */
+/**
+ * This machine only, port 8080, no remote operator, the rate-limit store of the database, no host
+ * opened, 5 streams per key with a heartbeat every 15 seconds.
+ */
 export const defaults: Settings = {
   host: "127.0.0.1",
   port: 8080,
   adminToken: Option.none(),
   rateLimitStore: Option.none(),
-  webhookAllowList: { hosts: new Set(), ranges: new BlockList() }
+  webhookAllowList: { hosts: new Set(), ranges: new BlockList() },
+  streamsPerKey: Streams.DefaultStreamsPerKey,
+  streamHeartbeat: Duration.seconds(Streams.DefaultHeartbeatSeconds)
 }
 
 /** The settings given, the defaults for the others. */

@@ -62,6 +62,11 @@ export interface Service {
   readonly findByKey: (key: string) => Effect.Effect<Option.Option<StoredEvent>, StorageError>
   /** The sequence of the newest event, 0 when there is none: "from now on" for a new reader. */
   readonly latestSequence: Effect.Effect<number, StorageError>
+  /**
+   * Where a reader starts to get every event recorded at or after `timeMillis`: the sequence just
+   * before the first of them (by sequence), or `latestSequence` when none was recorded since then.
+   */
+  readonly positionAt: (timeMillis: number) => Effect.Effect<number, StorageError>
 }
 
 /**

@@ -1325,6 +1325,29 @@ export const conformance = <E>(
             assert.isAtLeast(before, 0)
           }))
 
+        it.effect("finds where to start reading to get the events recorded since a time", () =>
+          Effect.gen(function*() {
+            const store = yield* EventStore
+            const prefix = uniqueName("since")
+            // A time of its own, far from the other tests' clocks, which start at 1970.
+            const start = Date.parse("2091-03-01T00:00:00.000Z") + Math.floor(Math.random() * 1e9)
+            yield* TestClock.setTime(start)
+            const [early] = yield* store.record([sampleEvent(`${prefix}:early`)])
+            yield* TestClock.adjust(Duration.minutes(1))
+            const [onTime, late] = yield* store.record([
+              sampleEvent(`${prefix}:on-time`),
+              sampleEvent(`${prefix}:late`)
+            ])
+            assert.strictEqual(yield* store.positionAt(start), early!.sequence - 1)
+            // Exactly the time of an event counts as since it.
+            assert.strictEqual(yield* store.positionAt(start + 60_000), onTime!.sequence - 1)
+            assert.strictEqual(yield* store.positionAt(start + 1), onTime!.sequence - 1)
+            const next = yield* store.after(yield* store.positionAt(start + 1), 2)
+            assert.deepStrictEqual(next.map((event) => event.key), [`${prefix}:on-time`, `${prefix}:late`])
+            // Nothing since: "from now on", which is at least the newest of ours.
+            assert.isAtLeast(yield* store.positionAt(start + 120_000), late!.sequence)
+          }))
+
         it.effect("reads the events of one type about one company, by the tickers their data names, oldest first", () =>
           Effect.gen(function*() {
             const store = yield* EventStore

@@ -173,6 +173,33 @@ export const oneErrorSchema = (spec: Record<string, unknown>): Record<string, un
   }
 }
 
+/**
+ * The scheme of an API key given in the query string, which only the routes a browser's EventSource
+ * opens accept (it cannot send headers); they name it in their `security` themselves.
+ */
+export const queryKeyScheme = "apiKeyQuery"
+
+/** Declares the query-string key scheme, which no middleware declares. */
+export const declareQueryKey = (spec: Record<string, unknown>): Record<string, unknown> => {
+  const components = isObject(spec.components) ? spec.components : {}
+  const schemes = isObject(components.securitySchemes) ? components.securitySchemes : {}
+  return {
+    ...spec,
+    components: {
+      ...components,
+      securitySchemes: {
+        ...schemes,
+        [queryKeyScheme]: {
+          type: "apiKey",
+          in: "query",
+          name: "api_key",
+          description: "The API key in the query string, for clients that cannot send Authorization (EventSource)"
+        }
+      }
+    }
+  }
+}
+
 /** The tidying the API's document gets: the framework's decode error out, one error schema in. */
 export const tidyOpenApi = (spec: Record<string, unknown>): Record<string, unknown> =>
-  oneErrorSchema(dropDecodeError(spec))
+  declareQueryKey(oneErrorSchema(dropDecodeError(spec)))

@@ -5,10 +5,10 @@
  * route matches (404, 405) is charged the same way when it carries a valid key, so its answer
  * has the headers too.
  */
-import { HttpApp, HttpServerResponse } from "@effect/platform"
+import { HttpApp, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Api, ApiError } from "@filings/domain"
 import { type ApiKeyStore, RateLimitStore, type StorageError } from "@filings/storage"
-import { Clock, Duration, Effect, Layer, Option, type Redacted } from "effect"
+import { Clock, Duration, Effect, Layer, Option, Redacted } from "effect"
 import { ApiKeys } from "../ApiKeys.js"
 import { orServiceUnavailable } from "./StorageFailures.js"
 
@@ -59,25 +59,60 @@ export const makeCharge = Effect.gen(function*() {
     })
 })
 
+/** Judges a presented key: the key, or 401 / 429; every answer to a known key carries its rate-limit headers. */
+const makeAuthenticate = Effect.gen(function*() {
+  const charge = yield* makeCharge
+  return (token: Redacted.Redacted<string>, unauthorized: ApiError.Unauthorized) =>
+    Effect.gen(function*() {
+      const charged = yield* charge(token)
+      if (Option.isNone(charged)) return yield* unauthorized
+      const { headers, key, refusal } = charged.value
+      yield* HttpApp.appendPreResponseHandler((_request, response) =>
+        Effect.succeed(HttpServerResponse.setHeaders(response, headers))
+      )
+      if (Option.isSome(refusal)) return yield* refusal.value
+      return { id: key.id, name: key.name, plan: key.plan, rateLimit: key.rateLimit }
+    }).pipe(orServiceUnavailable)
+})
+
 export const layer = Layer.effect(
   Api.Authorization,
   Effect.gen(function*() {
-    const charge = yield* makeCharge
+    const authenticate = yield* makeAuthenticate
     const unauthorized = new ApiError.Unauthorized({
       message: "a valid API key is required: send Authorization: Bearer <key>"
     })
-    return Api.Authorization.of({
-      apiKey: (token) =>
-        Effect.gen(function*() {
-          const charged = yield* charge(token)
-          if (Option.isNone(charged)) return yield* unauthorized
-          const { headers, key, refusal } = charged.value
-          yield* HttpApp.appendPreResponseHandler((_request, response) =>
-            Effect.succeed(HttpServerResponse.setHeaders(response, headers))
-          )
-          if (Option.isSome(refusal)) return yield* refusal.value
-          return { id: key.id, name: key.name, plan: key.plan, rateLimit: key.rateLimit }
-        }).pipe(orServiceUnavailable)
+    return Api.Authorization.of({ apiKey: (token) => authenticate(token, unauthorized) })
+  })
+)
+
+/** The query parameter a browser's EventSource gives its key in. */
+export const queryKeyParameter = "api_key"
+
+const bearerPrefix = /^bearer\s+/i
+
+/**
+ * The key of a stream request: from `Authorization: Bearer` when the header is there, else from the
+ * `api_key` query parameter (a browser's EventSource cannot send headers).
+ */
+export const streamLayer = Layer.effect(
+  Api.StreamAuthorization,
+  Effect.gen(function*() {
+    const authenticate = yield* makeAuthenticate
+    const unauthorized = new ApiError.Unauthorized({
+      message: "a valid API key is required: send Authorization: Bearer <key>, or api_key=<key> in the query"
+    })
+    return Effect.gen(function*() {
+      const request = yield* HttpServerRequest.HttpServerRequest
+      const query = yield* HttpServerRequest.ParsedSearchParams
+      const header = request.headers.authorization
+      const fromQuery = query[queryKeyParameter]
+      const token = header !== undefined
+        ? header.replace(bearerPrefix, "")
+        : typeof fromQuery === "string"
+        ? fromQuery
+        : ""
+      return yield* authenticate(Redacted.make(token), unauthorized)
     })
   })
 )

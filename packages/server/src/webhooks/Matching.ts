@@ -23,18 +23,29 @@ export const subjectOf = (event: EventStore.StoredEvent): { readonly ticker?: st
   return { ...(ticker === undefined ? {} : { ticker }), ...(docType === undefined ? {} : { docType }) }
 }
 
-/** Whether the subscription wants the event (whatever its status: paused ones record skipped deliveries). */
-export const wants = (subscription: WebhookStore.Subscription, event: EventStore.StoredEvent): boolean => {
-  if (event.sequence <= subscription.startSequence) return false
-  if (!subscription.events.includes(event.type)) return false
+/** What a listener asks for: event types and, as filters, tickers and document types (absent or empty: all). */
+export interface EventFilter {
+  readonly events: ReadonlyArray<string>
+  readonly tickers?: ReadonlyArray<string> | undefined
+  readonly docTypes?: ReadonlyArray<string> | undefined
+}
+
+/** Whether the event is of a type the filter names and passes its ticker and document type filters. */
+export const matches = (filter: EventFilter, event: EventStore.StoredEvent): boolean => {
+  if (!filter.events.includes(event.type)) return false
   const { docType, ticker } = subjectOf(event)
-  const { docTypes, tickers } = subscription.filters
+  const { docTypes, tickers } = filter
   if (tickers !== undefined && tickers.length > 0 && (ticker === undefined || !tickers.includes(ticker))) return false
   if (docTypes !== undefined && docTypes.length > 0 && (docType === undefined || !docTypes.includes(docType))) {
     return false
   }
   return true
 }
+
+/** Whether the subscription wants the event (whatever its status: paused ones record skipped deliveries). */
+export const wants = (subscription: WebhookStore.Subscription, event: EventStore.StoredEvent): boolean =>
+  event.sequence > subscription.startSequence &&
+  matches({ events: subscription.events, ...subscription.filters }, event)
 
 /** `dlv_` and 24 hex digits of a hash of the pair: the `X-Service-Delivery-Id` of every attempt. */
 export const deliveryIdOf = (subscriptionId: string, eventId: string): string =>

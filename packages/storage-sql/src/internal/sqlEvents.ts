@@ -89,7 +89,21 @@ export const makeEventStore = Effect.gen(function*() {
       readLatest,
       Effect.map((rows) => rows[0]?.latest ?? 0),
       failsAs("EventStore.latestSequence")
-    )
+    ),
+
+    // Instances' clocks may differ a little, so times are not quite in sequence order: the first
+    // event by sequence among those at or after the time, which events_by_recorded_at finds.
+    positionAt: (timeMillis) =>
+      sql`
+        SELECT coalesce(
+          (SELECT min(sequence) - 1 FROM events WHERE recorded_at >= ${new Date(timeMillis)}),
+          (SELECT max(sequence) FROM events),
+          0
+        )::float8 AS latest`.pipe(
+        readLatest,
+        Effect.map((rows) => rows[0]?.latest ?? 0),
+        failsAs("EventStore.positionAt")
+      )
   }
   return service
 })

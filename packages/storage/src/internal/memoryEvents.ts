@@ -72,7 +72,12 @@ export const makeEventStore = Effect.gen(function*() {
           .map(copy)),
     findByKey: (key) =>
       Effect.map(Ref.get(log), (current) => Option.map(Option.fromNullable(current.byKey.get(key)), copy)),
-    latestSequence: Effect.map(Ref.get(log), (current) => current.events.length)
+    latestSequence: Effect.map(Ref.get(log), (current) => current.events.length),
+    positionAt: (timeMillis) =>
+      Effect.map(Ref.get(log), (current) => {
+        const first = current.events.find((event) => event.recordedAtMillis >= timeMillis)
+        return first === undefined ? current.events.length : first.sequence - 1
+      })
   }
   return service
 })

@@ -21,6 +21,7 @@ import documentsByCompany from "./0014_documents_by_company.js"
 import searchNewestFirst from "./0015_search_newest_first.js"
 import chunkTextInRow from "./0016_chunk_text_in_row.js"
 import companyFormerNames from "./0017_company_former_names.js"
+import eventsByRecordedAt from "./0018_events_by_recorded_at.js"
 
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
   "0001_filings_meta": filingsMeta,
@@ -39,5 +40,6 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0014_documents_by_company": documentsByCompany,
   "0015_search_newest_first": searchNewestFirst,
   "0016_chunk_text_in_row": chunkTextInRow,
-  "0017_company_former_names": companyFormerNames
+  "0017_company_former_names": companyFormerNames,
+  "0018_events_by_recorded_at": eventsByRecordedAt
 }

@@ -1,0 +1,38 @@
+/**
+ * One log line per request, as the platform's logger writes it, except that an API key given in the
+ * query string (`api_key=`, which only a browser's EventSource needs) is written as `REDACTED`:
+ * a key must never reach a log.
+ */
+import { HttpMiddleware, HttpServerError, HttpServerRequest } from "@effect/platform"
+import { Effect } from "effect"
+import { queryKeyParameter } from "./Authorization.js"
+
+const queryKey = new RegExp(`([?&]${queryKeyParameter}=)[^&#]*`, "g")
+
+/** The request's URL without the value of a query-string key. */
+export const redactedUrl = (url: string): string => url.replace(queryKey, "$1REDACTED")
+
+/** Whether the URL carries a key in its query string. */
+export const carriesQueryKey = (url: string): boolean => redactedUrl(url) !== url
+
+export const logger = HttpMiddleware.make((app) =>
+  Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const exit = yield* Effect.exit(app)
+    const annotations = (status: number) => ({
+      "http.method": request.method,
+      "http.url": redactedUrl(request.url),
+      "http.status": status
+    })
+    if (exit._tag === "Success") {
+      yield* Effect.annotateLogs(Effect.log("Sent HTTP response"), annotations(exit.value.status))
+    } else {
+      const [response, cause] = HttpServerError.causeResponseStripped(exit.cause)
+      yield* Effect.annotateLogs(
+        Effect.log(cause._tag === "Some" ? cause.value : "Sent HTTP response"),
+        annotations(response.status)
+      )
+    }
+    return yield* exit
+  })
+)
