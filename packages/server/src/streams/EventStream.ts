@@ -4,7 +4,7 @@
  * event read, matching or not, so a quiet filter never reads the same events twice.
  */
 import type { EventStore, StorageError } from "@filings/storage"
-import { Chunk, type Duration, Effect, Option, Stream } from "effect"
+import { Chunk, Clock, Duration, Effect, Option, Stream } from "effect"
 import { type EventFilter, matches } from "../webhooks/Matching.js"
 import type { Service as EventTail } from "./EventTail.js"
 
@@ -29,26 +29,11 @@ export const openingText = `retry: ${ReconnectMillis}\n: listening\n\n`
 /** The comment an idle stream gets. */
 export const heartbeatText = ": heartbeat\n\n"
 
-/** The events after `position` that pass `filter`, in order, forever. */
-export const matchingEvents = (
-  tail: EventTail,
-  position: number,
-  filter: EventFilter
-): Stream.Stream<EventStore.StoredEvent, StorageError.StorageError> =>
-  Stream.unfoldChunkEffect(position, (after) =>
-    Effect.gen(function*() {
-      const read = yield* tail.after(after, StepSize)
-      if (read.length === 0) {
-        yield* tail.awaitAfter(after)
-        return Option.some([Chunk.empty<EventStore.StoredEvent>(), after] as const)
-      }
-      const wanted = read.filter((event) => matches(filter, event))
-      return Option.some([Chunk.unsafeFromArray(wanted), read[read.length - 1]!.sequence] as const)
-    }))
-
 /**
- * The body of a stream: the opening, then the matching events (those read together written at
- * once) and a heartbeat comment every `heartbeat`; it ends when the server shuts down.
+ * The body of a stream: the opening, then the matching events after `position` (those read together
+ * written at once), and a heartbeat comment whenever nothing was written for `heartbeat`; it ends
+ * when the server shuts down. Each pull does one step, so a client that does not read stops its
+ * stream where it is, holding nothing more than one step's events.
  */
 export const body = (
   tail: EventTail,
@@ -56,13 +41,33 @@ export const body = (
   filter: EventFilter,
   heartbeat: Duration.DurationInput
 ): Stream.Stream<Uint8Array, StorageError.StorageError> =>
-  matchingEvents(tail, position, filter).pipe(
-    Stream.mapChunks((events) =>
-      Chunk.isEmpty(events) ? Chunk.empty() : Chunk.of(Chunk.join(Chunk.map(events, eventText), ""))
-    ),
-    // The first tick comes at once; the opening stands for it.
-    Stream.merge(Stream.tick(heartbeat).pipe(Stream.drop(1), Stream.as(heartbeatText)), { haltStrategy: "left" }),
-    Stream.prepend(Chunk.of(openingText)),
-    Stream.map((text) => encoder.encode(text)),
-    Stream.interruptWhenDeferred(tail.closing)
-  )
+  Stream.suspend(() => {
+    const heartbeatMillis = Duration.toMillis(heartbeat)
+    let after = position
+    let lastWrite: number | undefined
+    const written = (text: string) =>
+      Effect.map(Clock.currentTimeMillis, (now) => {
+        lastWrite = now
+        return Chunk.of(encoder.encode(text))
+      })
+    const end = Effect.fail(Option.none())
+    const pull: Effect.Effect<Chunk.Chunk<Uint8Array>, Option.Option<StorageError.StorageError>> = Effect.gen(
+      function*() {
+        if (lastWrite === undefined) return yield* written(openingText)
+        for (;;) {
+          if (yield* tail.closing) return yield* end
+          const read = yield* Effect.mapError(tail.after(after, StepSize), Option.some)
+          if (read.length > 0) {
+            after = read[read.length - 1]!.sequence
+            const wanted = read.filter((event) => matches(filter, event))
+            if (wanted.length > 0) return yield* written(wanted.map(eventText).join(""))
+          }
+          const silent = (yield* Clock.currentTimeMillis) - lastWrite
+          if (silent >= heartbeatMillis) return yield* written(heartbeatText)
+          if (read.length === StepSize) continue
+          if ((yield* tail.waitAfter(after, heartbeatMillis - silent)) === "closing") return yield* end
+        }
+      }
+    )
+    return Stream.repeatEffectChunkOption(pull)
+  })

@@ -6,7 +6,7 @@
  * slow or resuming listener costs only itself.
  */
 import { EventStore, type StorageError } from "@filings/storage"
-import { Context, Deferred, Duration, Effect, Layer, Ref, type Scope, Stream, SubscriptionRef } from "effect"
+import { Context, Deferred, Duration, Effect, Layer, Ref, type Scope } from "effect"
 
 /** How often the log is read while streams are open: events reach listeners within this, plus a query. */
 export const PollInterval = Duration.millis(250)
@@ -24,18 +24,24 @@ interface Held {
   readonly events: ReadonlyArray<EventStore.StoredEvent>
 }
 
+/** Why a wait for events ended. */
+export type Wakeup = "events" | "timeout" | "closing"
+
 export interface Service {
   /** The events after `sequence`, oldest first, at most `limit`; none when none is known yet. */
   readonly after: (
     sequence: number,
     limit: number
   ) => Effect.Effect<ReadonlyArray<EventStore.StoredEvent>, StorageError.StorageError>
-  /** Completes once an event after `sequence` is known. */
-  readonly awaitAfter: (sequence: number) => Effect.Effect<void>
+  /**
+   * Waits until an event after `sequence` is known (`events`), `timeout` passes (`timeout`), or the
+   * server shuts down (`closing`), whichever comes first.
+   */
+  readonly waitAfter: (sequence: number, timeout: Duration.DurationInput) => Effect.Effect<Wakeup>
+  /** Whether the server is shutting down: every stream ends then. */
+  readonly closing: Effect.Effect<boolean>
   /** Counts a listener until the scope closes: the log is polled only while someone listens. */
   readonly listen: Effect.Effect<void, never, Scope.Scope>
-  /** Completes when the server shuts down, so that every stream ends cleanly. */
-  readonly closing: Deferred.Deferred<void>
 }
 
 export class EventTail extends Context.Tag("@filings/server/EventTail")<EventTail, Service>() {}
@@ -66,43 +72,67 @@ const append = (held: Held, read: ReadonlyArray<EventStore.StoredEvent>): Held =
 export const make = Effect.gen(function*() {
   const store = yield* EventStore.EventStore
   const initial = yield* Effect.orElseSucceed(store.latestSequence, () => 0)
-  const held = yield* SubscriptionRef.make<Held>({ start: initial, latest: initial, events: [] })
+  const held = yield* Ref.make<Held>({ start: initial, latest: initial, events: [] })
+  // Completed, and replaced by a new one, each time `held` changes or the server shuts down: a
+  // waiter takes the signal before it looks at `held`, so no change can slip between the two.
+  const signal = yield* Ref.make(yield* Deferred.make<void>())
+  const closed = yield* Ref.make(false)
   const listeners = yield* Ref.make(0)
   // Set while nobody listens: the first poll after that starts again from the newest event, rather
   // than reading every event recorded while the server had no stream open.
   const stale = yield* Ref.make(false)
-  const closing = yield* Deferred.make<void>()
+
+  const wakeWaiters = Effect.flatMap(
+    Deferred.make<void>(),
+    (next) => Effect.flatMap(Ref.getAndSet(signal, next), (previous) => Deferred.succeed(previous, undefined))
+  )
 
   const poll = Effect.gen(function*() {
     if ((yield* Ref.get(listeners)) === 0) return yield* Ref.set(stale, true)
     if (yield* Ref.getAndSet(stale, false)) {
       const latest = yield* store.latestSequence
-      yield* SubscriptionRef.set(held, { start: latest, latest, events: [] })
+      yield* Ref.set(held, { start: latest, latest, events: [] })
+      yield* wakeWaiters
     }
     let read: ReadonlyArray<EventStore.StoredEvent>
     do {
-      const { latest } = yield* SubscriptionRef.get(held)
+      const { latest } = yield* Ref.get(held)
       read = yield* store.after(latest, ReadBatch)
-      if (read.length > 0) yield* SubscriptionRef.update(held, (current) => append(current, read))
+      if (read.length > 0) {
+        yield* Ref.update(held, (current) => append(current, read))
+        yield* wakeWaiters
+      }
     } while (read.length === ReadBatch)
   }).pipe(
     Effect.catchAll((error) => Effect.logWarning("could not read the event log for streams; trying again", error))
   )
 
   yield* poll.pipe(Effect.zipRight(Effect.sleep(PollInterval)), Effect.forever, Effect.forkScoped)
-  yield* Effect.addFinalizer(() => Deferred.succeed(closing, undefined))
+  yield* Effect.addFinalizer(() => Effect.zipRight(Ref.set(closed, true), wakeWaiters))
+
+  const waitAfter = (sequence: number, timeout: Duration.DurationInput): Effect.Effect<Wakeup> =>
+    Effect.gen(function*() {
+      for (;;) {
+        const change = yield* Ref.get(signal)
+        if (yield* Ref.get(closed)) return "closing"
+        if ((yield* Ref.get(held)).latest > sequence) return "events"
+        const changed = yield* Deferred.await(change).pipe(
+          Effect.timeoutTo({ duration: timeout, onSuccess: () => true, onTimeout: () => false })
+        )
+        if (!changed) return "timeout"
+      }
+    })
 
   const service: Service = {
     after: (sequence, limit) =>
-      Effect.flatMap(SubscriptionRef.get(held), (current) => {
+      Effect.flatMap(Ref.get(held), (current) => {
         if (sequence < current.start) return store.after(sequence, limit)
         const from = firstAfter(current.events, sequence)
         return Effect.succeed(current.events.slice(from, from + limit))
       }),
-    awaitAfter: (sequence) =>
-      held.changes.pipe(Stream.takeUntil((current) => current.latest > sequence), Stream.runDrain),
-    listen: Effect.acquireRelease(Ref.update(listeners, (n) => n + 1), () => Ref.update(listeners, (n) => n - 1)),
-    closing
+    waitAfter,
+    closing: Ref.get(closed),
+    listen: Effect.acquireRelease(Ref.update(listeners, (n) => n + 1), () => Ref.update(listeners, (n) => n - 1))
   }
   return service
 })
