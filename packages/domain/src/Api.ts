@@ -26,6 +26,7 @@ import {
   IngestUpload
 } from "./Admin.js"
 import * as ApiError from "./ApiError.js"
+import { ChatAnswer, chatEventStreamDescription, ChatRequest } from "./Chat.js"
 import {
   CompanyList,
   CompanyListing,
@@ -208,6 +209,40 @@ export class SearchGroup extends HttpApiGroup.make("search")
           "matched words marked **like this**. A q with nothing to search for (only common words or operators) " +
           "answers 400. Page by adding limit to offset until offset + limit >= total."
       )
+  )
+  .middleware(Authorization)
+{}
+
+/**
+ * Chat: `POST /v1/chat`, a question answered from the stored passages, every sentence cited. Needs
+ * an API key.
+ */
+export class ChatGroup extends HttpApiGroup.make("chat")
+  .add(
+    HttpApiEndpoint.post("chat", "/v1/chat")
+      .setPayload(ChatRequest)
+      .addSuccess(ChatAnswer)
+      .addError(ApiError.DocumentNotFoundResponse)
+      .annotate(OpenApi.Summary, "Ask a question; get a cited answer")
+      .annotate(
+        OpenApi.Description,
+        "The passages that best answer the question (searched as GET /v1/search searches, within the filters) are " +
+          "read, and the answer is written from them: by the configured chat-completions model, or, without one " +
+          "or when it fails or is slow, by the offline extractive model (the passages' own sentences and table " +
+          "rows). Every sentence cites the passages it comes from and every figure it states is in one of them; " +
+          "a sentence of a model that fails the check is cited again or dropped, and corrections says so. When " +
+          "the passages do not answer the question, the answer says it cannot tell. history carries earlier " +
+          "turns (at most 20), so that a follow-up is understood. With stream: true the answer is " +
+          "text/event-stream: sources, then each sentence, then done with the whole answer."
+      )
+      // One status, two bodies: HttpApi describes one per status, so the stream is added to the document here.
+      .annotate(OpenApi.Transform, (operation) => {
+        const ok = (operation.responses as Record<string, { content?: Record<string, unknown> }>)["200"]
+        if (ok?.content !== undefined) {
+          ok.content["text/event-stream"] = { schema: { type: "string", description: chatEventStreamDescription } }
+        }
+        return operation
+      })
   )
   .middleware(Authorization)
 {}
@@ -523,6 +558,7 @@ export class FilingsApi extends HttpApi.make("filings")
   .add(SectionsGroup)
   .add(SearchGroup)
   .add(StreamsGroup)
+  .add(ChatGroup)
   .add(ExtractGroup)
   .add(FeedGroup)
   .add(TimelineGroup)

@@ -44,52 +44,110 @@ const supports = (highlight: string, passages: ReadonlyArray<string>): boolean =
   return passages.some((passage) => shareOfWords(highlight, passage) >= needed)
 }
 
-/** Checks and repairs the citations of `summary` against the document it summarises. */
-export const checkCitations = (summary: Summary, input: SummaryInput): CheckedSummary => {
-  const chunkText = new Map(input.chunks.map((chunk) => [chunk.id, plainText(chunk.text)]))
-  const corrections: Array<string> = []
-  const highlights: Array<Feed.Highlight> = []
+/** A passage a statement may rest on: its document (`source`), its chunk and its plain text. */
+export interface Passage {
+  readonly source: string
+  readonly chunkId: string
+  readonly text: string
+}
 
-  summary.highlights.forEach((highlight, position) => {
-    const name = `highlight ${position + 1}`
-    const text = highlight.text.trim()
+/** A statement (a highlight, a sentence of an answer) with the passages it cites. */
+export interface CitedStatement {
+  readonly text: string
+  readonly citations: ReadonlyArray<Feed.Citation>
+}
+
+/** Statements whose citations were checked against the passages given, with what was repaired or dropped. */
+export interface CheckedStatements {
+  readonly statements: ReadonlyArray<CitedStatement>
+  readonly corrections: ReadonlyArray<string>
+}
+
+/** How the corrections speak of what is checked: `highlight 2`, "the document". */
+export interface Wording {
+  /** The name of the statement at `position` (from 0): `highlight 1`, `sentence 3`. */
+  readonly statement: (position: number) => string
+  /** What the passages are, all together: "the document", "the sources". */
+  readonly passages: string
+  /** What a citation must name a chunk of: "this document", "the sources". */
+  readonly citable: string
+}
+
+const key = (source: string, chunkId: string) => `${source}\u0000${chunkId}`
+
+/**
+ * Checks each statement against the passages it cites: every citation names one of `passages`,
+ * every figure of the statement is in a passage it cites, and enough of its wording is there. A
+ * statement that fails cites instead the one passage that supports it best, if one does, and is
+ * dropped otherwise. The passages' text is read as plain text (Markdown removed).
+ */
+export const checkStatements = (
+  statements: ReadonlyArray<CitedStatement>,
+  passages: ReadonlyArray<Passage>,
+  wording: Wording
+): CheckedStatements => {
+  const texts = new Map(passages.map((passage) => [key(passage.source, passage.chunkId), plainText(passage.text)]))
+  const sources = new Set(passages.map((passage) => passage.source))
+  const corrections: Array<string> = []
+  const checked: Array<CitedStatement> = []
+  const nameOf = (citation: Feed.Citation) =>
+    sources.size === 1 && sources.has(citation.source) ? citation.chunkId : `${citation.source}/${citation.chunkId}`
+
+  statements.forEach((statement, position) => {
+    const name = wording.statement(position)
+    const text = statement.text.trim()
     if (text === "") {
       corrections.push(`${name} dropped: it is empty`)
       return
     }
-    const valid = highlight.citations.filter((citation) =>
-      citation.source === input.source && chunkText.has(citation.chunkId)
-    )
-    for (const citation of highlight.citations) {
+    const valid = statement.citations.filter((citation) => texts.has(key(citation.source, citation.chunkId)))
+    for (const citation of statement.citations) {
       if (!valid.includes(citation)) {
-        corrections.push(`${name}: citation ${citation.source}/${citation.chunkId} names no chunk of this document`)
+        corrections.push(
+          `${name}: citation ${citation.source}/${citation.chunkId} names no chunk of ${wording.citable}`
+        )
       }
     }
-    if (supports(text, valid.map((citation) => chunkText.get(citation.chunkId)!))) {
-      highlights.push(Feed.Highlight.make({ text, citations: valid }))
+    if (supports(text, valid.map((citation) => texts.get(key(citation.source, citation.chunkId))!))) {
+      checked.push({ text, citations: valid })
       return
     }
-    // Look for the passage the highlight does come from: the chunk that states all its figures and
+    // Look for the passage the statement does come from: the one that states all its figures and
     // shares most of its words.
-    let best: { readonly id: string; readonly share: number } | undefined
-    for (const [id, passage] of chunkText) {
-      if (!supports(text, [passage])) continue
-      const share = shareOfWords(text, passage)
-      if (best === undefined || share > best.share) best = { id, share }
+    let best: { readonly passage: Passage; readonly share: number } | undefined
+    for (const passage of passages) {
+      const passageText = texts.get(key(passage.source, passage.chunkId))!
+      if (!supports(text, [passageText])) continue
+      const share = shareOfWords(text, passageText)
+      if (best === undefined || share > best.share) best = { passage, share }
     }
     if (best === undefined) {
-      const missing = unsupportedFigures(text, [...chunkText.values()])
+      const missing = unsupportedFigures(text, [...texts.values()])
       corrections.push(
         missing.length > 0
-          ? `${name} dropped: the document does not state ${missing.join(", ")}`
-          : `${name} dropped: no passage of the document supports it`
+          ? `${name} dropped: ${wording.passages} do${wording.passages.endsWith("s") ? "" : "es"} not state ${
+            missing.join(", ")
+          }`
+          : `${name} dropped: no passage of ${wording.passages} supports it`
       )
       return
     }
-    corrections.push(`${name}: cited ${best.id} instead, the passage that states it`)
-    highlights.push(
-      Feed.Highlight.make({ text, citations: [Feed.Citation.make({ source: input.source, chunkId: best.id })] })
-    )
+    const citation = Feed.Citation.make({ source: best.passage.source, chunkId: best.passage.chunkId })
+    corrections.push(`${name}: cited ${nameOf(citation)} instead, the passage that states it`)
+    checked.push({ text, citations: [citation] })
   })
+  return { statements: checked, corrections }
+}
+
+/** Checks and repairs the citations of `summary` against the document it summarises. */
+export const checkCitations = (summary: Summary, input: SummaryInput): CheckedSummary => {
+  const { corrections, statements } = checkStatements(
+    summary.highlights,
+    input.chunks.map((chunk) => ({ source: input.source, chunkId: chunk.id, text: chunk.text })),
+    { statement: (position) => `highlight ${position + 1}`, passages: "the document", citable: "this document" }
+  )
+  const highlights = statements.map((statement) =>
+    Feed.Highlight.make({ text: statement.text, citations: [...statement.citations] })
+  )
   return { summary: { ...summary, highlights }, corrections }
 }

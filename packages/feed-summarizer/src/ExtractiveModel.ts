@@ -21,6 +21,13 @@ export type { Sentence } from "./internal/sentences.js"
 /** A sentence with its score, as `rankSentences` ranks it. */
 export type { Scored } from "./internal/salience.js"
 
+/**
+ * The sentences of chunks as the extractive model reads them, in order: prose only (tables and
+ * headings left out), Markdown removed, long sentences offered as their clauses too, each with the
+ * chunk it came from.
+ */
+export { sentencesOf } from "./internal/sentences.js"
+
 /** The name the extractive model writes in `Summary.model`. */
 export const ModelName = "extractive"
 

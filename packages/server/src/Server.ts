@@ -25,6 +25,8 @@ import { createServer } from "node:http"
 import * as AdminHandlers from "./admin/AdminHandlers.js"
 import type { AdminAccess } from "./AdminAccess.js"
 import type { ApiKeys } from "./ApiKeys.js"
+import * as Chat from "./chat/Chat.js"
+import * as ChatHandlers from "./chat/ChatHandlers.js"
 import * as CompaniesHandlers from "./companies/CompaniesHandlers.js"
 import * as DocumentsHandlers from "./documents/DocumentsHandlers.js"
 import * as ExtractHandlers from "./extract/ExtractHandlers.js"
@@ -68,6 +70,7 @@ export const apiLayer: Layer.Layer<HttpApi.Api, never, Requirements> = Layer.mer
       SectionsHandlers.layer,
       SearchHandlers.layer,
       StreamsHandlers.layer,
+      ChatHandlers.layer,
       ExtractHandlers.layer,
       WebhooksHandlers.layer,
       FeedHandlers.layer,
@@ -81,7 +84,7 @@ export const apiLayer: Layer.Layer<HttpApi.Api, never, Requirements> = Layer.mer
       Authorization.layer,
       Authorization.streamLayer,
       AdminHandlers.authorizationLayer,
-      PassageSearch.layer,
+      Chat.layer.pipe(Layer.provideMerge(PassageSearch.layer)),
       StreamsHandlers.servicesLayer
     ])
   ),

@@ -32,7 +32,7 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "admin", (handlers) =>
     const fs = yield* FileSystem.FileSystem
 
     return handlers
-      .handle("search", ({ urlParams }) => search(urlParams).pipe(orServiceUnavailable))
+      .handle("search", ({ urlParams }) => search.search(urlParams).pipe(orServiceUnavailable))
       .handle("ingestFile", ({ payload: { file, ...overrides } }) =>
         Effect.gen(function*() {
           const bytes = yield* Effect.orDie(fs.readFile(file.path))

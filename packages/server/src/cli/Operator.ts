@@ -58,7 +58,7 @@ export const layerDirect = Layer.effect(
     const fs = yield* FileSystem.FileSystem
     return Operator.of({
       description: "database",
-      search: (params) => search(params).pipe(Effect.mapError(fromError)),
+      search: (params) => search.search(params).pipe(Effect.mapError(fromError)),
       createKey: (request) =>
         keys.create({ name: request.name, plan: request.plan, rateLimit: request.rate_limit }).pipe(
           Effect.mapError(fromError)

@@ -19,6 +19,24 @@ export const companyNamesKeptFor = Duration.minutes(1)
 
 const trusted = { disableValidation: true } as const
 
+/** What a search found: the passages of one page, best first, and how many match. */
+export interface Found {
+  readonly query: SearchText.ParsedQuery
+  readonly page: SearchIndex.SearchPage
+}
+
+/** Searching as the API does: a page of results, or the passages themselves for those who read them whole. */
+export interface Service {
+  /** One page of `GET /v1/search`. */
+  readonly search: (
+    params: Search.SearchParams
+  ) => Effect.Effect<Search.SearchResults, ApiError.InvalidRequest | StorageError.StorageError>
+  /** The passages `search` would return, whole, with the query as read. */
+  readonly find: (
+    params: Search.SearchParams
+  ) => Effect.Effect<Found, ApiError.InvalidRequest | StorageError.StorageError>
+}
+
 /**
  * A search with what it needs: the index, and the stored companies' names, read from the
  * document store and kept for `companyNamesKeptFor`.
@@ -30,10 +48,14 @@ export const make = Effect.gen(function*() {
     Effect.map(documents.companyNames, NamedCompanies.companyTerms),
     companyNamesKeptFor
   )
-  // A failed read is not kept: the next search reads the names again.
   const known = Effect.tapError(cached, () => invalidate)
-  return (params: Search.SearchParams) =>
-    searchPassages(params, known).pipe(Effect.provideService(SearchIndex.SearchIndex, index))
+  const find = (params: Search.SearchParams) =>
+    findPassages(params, known).pipe(Effect.provideService(SearchIndex.SearchIndex, index))
+  const service: Service = {
+    find,
+    search: (params) => Effect.map(find(params), (found) => resultsOf(params, found))
+  }
+  return service
 })
 
 /**
@@ -42,18 +64,18 @@ export const make = Effect.gen(function*() {
  */
 export class PassageSearch extends Context.Tag("@filings/server/search/Search/PassageSearch")<
   PassageSearch,
-  Effect.Effect.Success<typeof make>
+  Service
 >() {}
 
 /** `PassageSearch` from the index and the document store. */
 export const layer = Layer.effect(PassageSearch, make)
 
 /**
- * One page of results for the parameters of `GET /v1/search`; fails with `InvalidRequest` for a
+ * The passages of one page for the parameters of `GET /v1/search`; fails with `InvalidRequest` for a
  * query with nothing to search for, dates out of order or an unknown section. A word of the query
  * that names a stored company weighs more (see `NamedCompanies`).
  */
-const searchPassages = Effect.fn("search.searchPassages")(function*(
+const findPassages = Effect.fn("search.findPassages")(function*(
   params: Search.SearchParams,
   knownCompanies: Effect.Effect<NamedCompanies.CompanyTerms, StorageError.StorageError>
 ) {
@@ -66,8 +88,6 @@ const searchPassages = Effect.fn("search.searchPassages")(function*(
   const sections = params.section === undefined
     ? undefined
     : yield* requestedSections(params.section, params.doc_types ?? DocType.DocumentTypes)
-  const limit = params.limit ?? defaultLimit
-  const offset = params.offset ?? 0
   const index = yield* SearchIndex.SearchIndex
   const named = NamedCompanies.namedIn(params.q, yield* knownCompanies)
   const page = yield* index.search({
@@ -77,10 +97,15 @@ const searchPassages = Effect.fn("search.searchPassages")(function*(
     startDate: start_date,
     endDate: end_date,
     sections,
-    limit,
-    offset
+    limit: params.limit ?? defaultLimit,
+    offset: params.offset ?? 0
   })
-  return new Search.SearchResults({
+  return { query: query.right, page }
+})
+
+/** The page as `GET /v1/search` answers it: each passage with its document, pages and snippet. */
+const resultsOf = (params: Search.SearchParams, { page, query }: Found): Search.SearchResults =>
+  new Search.SearchResults({
     results: page.hits.map(({ chunk, document, score }) =>
       new Search.SearchResult({
         publicationId: document.publicationId,
@@ -95,11 +120,10 @@ const searchPassages = Effect.fn("search.searchPassages")(function*(
         pageStart: chunk.pageStart,
         pageEnd: chunk.pageEnd,
         score,
-        snippet: SearchText.snippet(chunk.text, query.right)
+        snippet: SearchText.snippet(chunk.text, query)
       }, trusted)
     ),
     total: page.total,
-    limit,
-    offset
+    limit: params.limit ?? defaultLimit,
+    offset: params.offset ?? 0
   }, trusted)
-})

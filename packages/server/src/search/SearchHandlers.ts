@@ -11,5 +11,5 @@ import * as Search from "./Search.js"
 export const layer = HttpApiBuilder.group(Api.FilingsApi, "search", (handlers) =>
   Effect.gen(function*() {
     const search = yield* Search.PassageSearch
-    return handlers.handle("search", ({ urlParams }) => search(urlParams).pipe(orServiceUnavailable))
+    return handlers.handle("search", ({ urlParams }) => search.search(urlParams).pipe(orServiceUnavailable))
   }))

@@ -1,0 +1,308 @@
+/**
+ * The offline answer to a question: the sentences and table rows of the passages found that say
+ * what the question asks, each citing its passage. A unit answers when it holds most of what the
+ * question asks for (its words, their derived forms and the financial vocabulary's synonyms, as the
+ * search reads them), counting the passage's company and form, which its own text seldom repeats.
+ * The same question over the same passages always gives the same answer, and nothing in it is
+ * anything but the passages' own words and figures.
+ */
+import { Feed } from "@filings/domain"
+import { ExtractiveModel } from "@filings/feed-summarizer"
+import { SearchText } from "@filings/storage"
+
+/** A passage the answer may be taken from, with its place among those found (0 is the best). */
+export interface Passage {
+  readonly source: string
+  readonly chunkId: string
+  readonly text: string
+  readonly section?: string | undefined
+  /** The words a passage's text does not repeat but is about: its company, ticker and form. */
+  readonly context: string
+  readonly rank: number
+}
+
+export interface AnswerSentence {
+  readonly text: string
+  readonly citations: ReadonlyArray<Feed.Citation>
+}
+
+/** At most this many sentences answer. */
+export const MaxSentences = 3
+
+/** A unit must hold at least this share of what the question asks for (by weight) to answer it. */
+export const MinCoverage = 0.5
+
+/** Units within this share of the best one's score answer too. */
+const closeToBest = 0.85
+
+/** Two units sharing more of their words than this say the same thing. */
+const repeatOverlap = 0.6
+
+/** The longest table row read as a sentence, in cells. */
+const maxCells = 12
+
+interface Unit {
+  readonly text: string
+  readonly passage: Passage
+  readonly terms: ReadonlySet<string>
+  /** A table row's label terms (what the row is), with the passage's context; none for prose. */
+  readonly labelTerms?: ReadonlySet<string> | undefined
+  /** Words of a prose sentence. */
+  readonly words: number
+  readonly index: number
+}
+
+const isTableLine = (line: string) => /^\s*\|/.test(line)
+const isRuleRow = (cells: ReadonlyArray<string>) => cells.every((cell) => /^:?-*:?$/.test(cell))
+const cellsOf = (line: string) =>
+  line.trim().replace(/^\|/, "").replace(/\|$/, "").split("|").map((cell) =>
+    cell.replace(/\*\*|__|`/g, "").replace(/\\([*_#|\\])/g, "$1").replace(/\s+/g, " ").trim().replace(/\s*:$/, "")
+  )
+
+const datePart = /\b(?:19|20)\d\d\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}\b/gi
+
+/** Whether a row names its columns rather than holds values: no figure in it but dates. */
+const isHeadingRow = (cells: ReadonlyArray<string>) =>
+  cells.slice(1).every((cell) => !/\d/.test(cell.replace(datePart, "")))
+
+/**
+ * The column groups of a heading row of periods: a new group starts where the periods start over
+ * (`2018 2017 2016 2018 2017 2016` is two groups of three columns).
+ */
+const periodGroups = (row: ReadonlyArray<string>): ReadonlyArray<number> => {
+  const starts: Array<number> = []
+  let previous = ""
+  for (let column = 1; column < row.length; column++) {
+    const cell = row[column] ?? ""
+    if (cell === "") continue
+    if (starts.length === 0 || cell === row.find((first, index) => index > 0 && first !== "") || cell >= previous) {
+      starts.push(column)
+    }
+    previous = cell
+  }
+  return starts
+}
+
+/**
+ * Each column's heading, from the heading rows above the values. A label spanning several columns
+ * is set over the group of periods it heads when a row of periods shows the groups (`Capital
+ * Spending` over the second `2018 2017 2016`), else carried over the empty cells after it.
+ */
+const columnHeadings = (rows: ReadonlyArray<ReadonlyArray<string>>): ReadonlyArray<string> => {
+  const width = Math.max(0, ...rows.map((row) => row.length))
+  const headings: Array<Array<string>> = Array.from({ length: width }, () => [])
+  const last = rows[rows.length - 1] ?? []
+  const groups = periodGroups(last)
+  for (const row of rows) {
+    const labels = row.slice(1).filter((cell) => cell !== "")
+    const spanning = row !== last && groups.length > 1 && labels.length === groups.length
+    let carried = ""
+    for (let column = 1; column < width; column++) {
+      const group = groups.filter((start) => start <= column).length - 1
+      const cell = row[column] ?? ""
+      if (cell !== "") carried = cell
+      const text = spanning ? (group >= 0 ? labels[group]! : "") : cell !== "" ? cell : carried
+      if (text !== "" && headings[column]!.at(-1) !== text) headings[column]!.push(text)
+    }
+  }
+  return headings.map((parts) => parts.join(" "))
+}
+
+/**
+ * The rows of a passage's tables as sentences: the row's label, then each value with its column's
+ * heading (`Total Company: Capital Spending 2018 1,577; Capital Spending 2017 1,373.`).
+ */
+export const tableRowsOf = (
+  markdown: string,
+  years: ReadonlyArray<string> = []
+): ReadonlyArray<{ readonly text: string; readonly label: string }> => {
+  const sentences: Array<{ readonly text: string; readonly label: string }> = []
+  let heading: Array<ReadonlyArray<string>> = []
+  let inValues = false
+  for (const line of [...markdown.split("\n"), ""]) {
+    if (!isTableLine(line)) {
+      heading = []
+      inValues = false
+      continue
+    }
+    const cells = cellsOf(line).slice(0, maxCells)
+    if (isRuleRow(cells)) continue
+    if (!inValues && isHeadingRow(cells)) {
+      heading.push(cells)
+      continue
+    }
+    inValues = true
+    const columns = columnHeadings(heading)
+    const label = cells[0] ?? ""
+    // When the question names a period the columns head, the row is read in those columns only.
+    const asked = columns.map((column) => years.some((year) => column.includes(year)))
+    const focused = asked.some((is, index) => is && (cells[index] ?? "") !== "")
+    const values = cells.slice(1).flatMap((value, index) => {
+      if (value === "" || value === "$" || (focused && !asked[index + 1])) return []
+      const column = columns[index + 1] ?? ""
+      return [column === "" ? value : `${column} ${value}`]
+    })
+    if (label === "" || values.length === 0 || !/\d/.test(values.join(" "))) continue
+    const unit = heading.length > 0 && heading[heading.length - 1]![0] !== ""
+      ? ` ${heading[heading.length - 1]![0]}`
+      : ""
+    sentences.push({ text: `${label}${unit}: ${values.join("; ")}.`, label })
+  }
+  return sentences
+}
+
+const termsOf = (text: string): Set<string> => new Set(SearchText.tokens(text).map((token) => token.term))
+
+/** The units of the passages: prose sentences and table rows, in the passages' order. */
+const unitsOf = (passages: ReadonlyArray<Passage>, years: ReadonlyArray<string>): ReadonlyArray<Unit> => {
+  const units: Array<Unit> = []
+  for (const passage of passages) {
+    const context = termsOf(`${passage.context} ${passage.section ?? ""}`)
+    for (const sentence of ExtractiveModel.sentencesOf([{ id: passage.chunkId, text: passage.text }])) {
+      const text = sentence.text
+      if (text.length < 12) continue
+      const words = text.split(/\s+/).length
+      units.push({ text, passage, terms: new Set([...termsOf(text), ...context]), words, index: units.length })
+    }
+    for (const row of tableRowsOf(passage.text, years)) {
+      units.push({
+        text: row.text,
+        passage,
+        terms: new Set([...termsOf(row.text), ...context]),
+        labelTerms: new Set([...termsOf(row.label), ...context]),
+        words: 0,
+        index: units.length
+      })
+    }
+  }
+  return units
+}
+
+/** `FY2024`, `FY24`, `Q3 2024` written as the filings write them, so their words can be found. */
+const asFilingsWriteIt = (question: string): string =>
+  question
+    .replace(/\bFY\s?'?(\d{4})\b/gi, "fiscal year $1")
+    .replace(/\bFY\s?'?(\d{2})\b/gi, "fiscal year 20$1")
+    .replace(/\bQ([1-4])\s?'?(\d{2})\b(?!\d)/gi, "Q$1 20$2")
+
+/**
+ * The question as the search should read it: periods written as filings write them, and the verbs
+ * of asking for an amount left out (a passage about spending in general is no answer).
+ */
+export const searchQueryOf = (question: string): string => {
+  const written = asFilingsWriteIt(question)
+  const without = written.replace(/\b(?:spend|spent|spending|pay|paid|paying|generated?|earn(?:ed)?)\b/gi, " ")
+  return /[\p{L}\d]{3,}/u.test(without) ? without : written
+}
+
+/** The years a question names. */
+const yearsIn = (text: string): ReadonlyArray<string> => [...new Set(text.match(/\b(?:19|20)\d\d\b/g) ?? [])]
+
+/** What a question asks for: each of its concepts, by its alternatives' terms, with its weight. */
+interface Asked {
+  readonly alternatives: ReadonlyArray<ReadonlyArray<string>>
+  readonly weight: number
+}
+
+// Verbs of how a question asks for an amount ("what did it spend on R&D"): filings state the amount
+// under the thing's name ("Research and development"), not with the verb.
+const askingVerbs = termsOf("spend spent spending pay paid paying generate generated earn earned")
+
+const askedIn = (text: string, weight: number): ReadonlyArray<Asked> => {
+  const parsed = SearchText.parseQuery(text.slice(0, SearchText.maxQueryLength))
+  if (parsed._tag === "Left") return []
+  const concepts = parsed.right.concepts.map((concept) => ({
+    alternatives: concept.alternatives.map((phrase) => phrase.terms.map(({ term }) => term)),
+    weight
+  }))
+  const asking = (concept: Asked) => concept.alternatives.every((terms) => terms.every((t) => askingVerbs.has(t)))
+  return concepts.some((concept) => !asking(concept)) ? concepts.filter((concept) => !asking(concept)) : concepts
+}
+
+const holds = (unit: Unit, asked: Asked) =>
+  asked.alternatives.some((terms) => terms.every((term) => unit.terms.has(term)))
+
+/**
+ * The sentences that answer `question` from `passages`, best first, each citing its passage; none
+ * when no unit holds enough of what the question asks. `earlier`, the user's previous question,
+ * fills in what a follow-up leaves unsaid ("and in 2019?") at a lower weight.
+ */
+export const answer = (
+  question: string,
+  passages: ReadonlyArray<Passage>,
+  earlier?: string | undefined
+): ReadonlyArray<AnswerSentence> => {
+  const wording = asFilingsWriteIt(question)
+  const current = askedIn(wording, 2)
+  const currentKeys = new Set(current.map((asked) => JSON.stringify(asked.alternatives)))
+  const asked = [
+    ...current,
+    ...(earlier === undefined ? [] : askedIn(asFilingsWriteIt(earlier), 1)).filter((a) =>
+      !currentKeys.has(JSON.stringify(a.alternatives))
+    )
+  ]
+  if (asked.length === 0) return []
+  // A follow-up's own period wins over the one it follows.
+  const years = yearsIn(wording).length > 0 ? yearsIn(wording) : yearsIn(asFilingsWriteIt(earlier ?? ""))
+  const units = unitsOf(passages, years)
+  if (units.length === 0) return []
+  // A concept most units hold (the company's name in its own filing) tells little.
+  const rarity = asked.map((concept) => {
+    const holding = units.filter((unit) => holds(unit, concept)).length
+    return concept.weight * Math.log(1 + (units.length + 1) / (holding + 1))
+  })
+  const total = rarity.reduce((sum, weight) => sum + weight, 0)
+  if (total === 0) return []
+  const isYear = asked.map((concept) =>
+    concept.alternatives.every((terms) => terms.every((t) => /^(?:19|20)\d\d$/.test(t)))
+  )
+  const measured = rarity.reduce((sum, weight, index) => sum + (isYear[index] ? 0 : weight), 0)
+  const scored = units.map((unit) => {
+    const covered = asked.reduce((sum, concept, index) => sum + (holds(unit, concept) ? rarity[index]! : 0), 0) / total
+    // A figure is what most questions about filings want; the better passages come first.
+    const figure = /\d/.test(unit.text.replace(/\b(?:19|20)\d\d\b/g, "")) ? 0.1 : 0
+    // A table row whose label is what is asked (`Total net sales`) states it, in the period's column.
+    const labelTerms = unit.labelTerms
+    const label = labelTerms === undefined || measured === 0 ?
+      0 :
+      0.3 * asked.reduce((sum, concept, index) =>
+        sum + (!isYear[index] && concept.alternatives.some((terms) =>
+            terms.every((t) =>
+              labelTerms.has(t)
+            )
+          )
+          ? rarity[index]!
+          : 0), 0) /
+      measured
+    // A total is the answer unless the question names a part.
+    const totalRow = labelTerms !== undefined && /^total\b/i.test(unit.text) ? 0.05 : 0
+    // A long sentence buries its figure.
+    const length = unit.words > 40 ? 40 / unit.words : 1
+    return {
+      unit,
+      coverage: covered,
+      score: ((covered + figure + label + totalRow) * length) / (1 + 0.05 * unit.passage.rank)
+    }
+  }).filter((candidate) => candidate.coverage >= MinCoverage)
+    .sort((a, b) => b.score - a.score || a.unit.index - b.unit.index)
+  const best = scored[0]
+  if (best === undefined) return []
+  const chosen: Array<{ readonly unit: Unit; readonly words: ReadonlySet<string> }> = []
+  for (const candidate of scored) {
+    if (chosen.length >= MaxSentences || candidate.score < best.score * closeToBest) break
+    const words = termsOf(candidate.unit.text)
+    if (chosen.some((other) => overlapOf(other.words, words) > repeatOverlap)) continue
+    chosen.push({ unit: candidate.unit, words })
+  }
+  return chosen.map(({ unit }) => ({
+    text: unit.text,
+    citations: [Feed.Citation.make({ source: unit.passage.source, chunkId: unit.passage.chunkId })]
+  }))
+}
+
+const overlapOf = (a: ReadonlySet<string>, b: ReadonlySet<string>): number => {
+  let shared = 0
+  for (const word of a) if (b.has(word)) shared++
+  const union = a.size + b.size - shared
+  return union === 0 ? 0 : shared / union
+}
