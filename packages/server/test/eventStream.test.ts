@@ -47,7 +47,10 @@ describe("EventStream.body", () => {
       let n = 0
       yield* Effect.forkScoped(
         Effect.forever(
-          Effect.zipRight(Effect.suspend(() => events.record([filing(`other-${n++}`, "BETA")])), Effect.sleep("50 millis"))
+          Effect.zipRight(
+            Effect.suspend(() => events.record([filing(`other-${n++}`, "BETA")])),
+            Effect.sleep("50 millis")
+          )
         )
       )
       const started = Date.now()
