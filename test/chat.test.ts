@@ -8,6 +8,8 @@
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { existsSync } from "node:fs"
 import { writeFile } from "node:fs/promises"
+import { createServer, type Server } from "node:http"
+import type { AddressInfo } from "node:net"
 import { join } from "node:path"
 import {
   cli,
@@ -216,6 +218,49 @@ describe("POST /v1/chat", () => {
     assert.strictEqual((await errorOf(missing)).code, "document_not_found")
   })
 
+  it("filings ask answers as the server does: through the running server, and on a database with none", async () => {
+    const question = "What was Contract Test Corp's revenue in 2024?"
+    const storage = { dataDir: scratch.dataDir }
+    const byServer = await ask({ question, tickers: ["CTC"] })
+    assert.deepStrictEqual(await cliJson<Answer>(storage, ["ask", question, "--tickers", "CTC"]), byServer)
+
+    const printed = await cli(storage, ["ask", question, "--tickers", "ctc"])
+    assert.strictEqual(printed.exitCode, 0, printed.stderr)
+    const [answerLine] = printed.stdout.split("\n").filter((line) => line.includes("1,250"))
+    assert.match(answerLine!, /\[1\]$/)
+    assert.match(printed.stdout, /\nSources:\n\[1\] CTC · 10-K · 2025-02-20 · pp?\. \d/)
+    assert.match(printed.stdout, /\nmodel: extractive\n/)
+
+    const blank = await cli(storage, ["ask", "   "])
+    assert.strictEqual(blank.exitCode, 1)
+    assert.include(blank.stderr, "QUESTION must not be blank")
+    const badForm = await cli(storage, ["ask", question, "--doc-types", "10-X"])
+    assert.strictEqual(badForm.exitCode, 1)
+    assert.include(badForm.stderr, "--doc-types")
+
+    // No server on this database: the command answers in its own process.
+    const alone = await temporaryDataDir()
+    try {
+      const file = join(alone.dataDir, "ctc-10k.txt")
+      await writeFile(
+        file,
+        submission({
+          accession: "0000999999-25-000010",
+          form: "10-K",
+          filedAsOf: "2025-02-20",
+          periodOfReport: "2024-12-31"
+        })
+      )
+      const own = { dataDir: alone.dataDir }
+      assert.strictEqual((await cliJson<{ stored: number }>(own, ["ingest", file, "--ticker", "CTC"])).stored, 1)
+      const direct = await cliJson<Answer>(own, ["ask", question, "--tickers", "CTC"])
+      assert.deepStrictEqual(direct.sentences, byServer.sentences)
+      assert.strictEqual(direct.model, "extractive")
+    } finally {
+      await alone.remove()
+    }
+  }, 120_000)
+
   it("refuses bad input with 400 invalid_request naming the field", async () => {
     const cases: ReadonlyArray<readonly [unknown, RegExp]> = [
       [{}, /question/],
@@ -256,4 +301,151 @@ describe("POST /v1/chat", () => {
       }
     }
   )
+})
+
+describe("POST /v1/chat with a chat-completions model", () => {
+  let server: RunningServer
+  let key: string
+  let scratch: { readonly dataDir: string; readonly remove: () => Promise<void> }
+  let endpoint: Server
+  const asked: Array<string> = []
+
+  /** What the stub answers: one true sentence, one with an invented figure, one citing a source that is not there. */
+  const answerTo = (prompt: string) => {
+    const sources = [...prompt.matchAll(/^\[(\d+)\] \(.*\)\n([\s\S]*?)(?=\n\n\[\d+\] \(|\n\nQuestion:|\n\nEarlier)/gm)]
+      .map((match) => ({ number: Number(match[1]), text: match[2]! }))
+    const stating = sources.find((source) => source.text.includes("1,250"))?.number ?? 1
+    if (prompt.includes("Question: What is the weather")) return { cannot_tell: true, sentences: [] }
+    return {
+      cannot_tell: false,
+      sentences: [
+        { text: "Revenue was $1,250 in 2024.", sources: [stating] },
+        { text: "Revenue was $9,999 in 2024, a record.", sources: [stating] },
+        { text: "Net loss was (75) in 2024.", sources: [99] }
+      ]
+    }
+  }
+
+  beforeAll(async () => {
+    endpoint = createServer((request, response) => {
+      let body = ""
+      request.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")))
+      request.on("end", () => {
+        const prompt = (JSON.parse(body) as { messages: ReadonlyArray<{ role: string; content: string }> }).messages
+          .filter((message) => message.role === "user").map((message) => message.content).join("\n")
+        asked.push(prompt)
+        const reply = () =>
+          response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({
+            id: "chatcmpl-1",
+            object: "chat.completion",
+            created: 1_790_000_000,
+            model: "stub-model",
+            choices: [{
+              index: 0,
+              message: { role: "assistant", content: JSON.stringify(answerTo(prompt)) },
+              finish_reason: "stop"
+            }]
+          }))
+        // A slow model: the answer waits for the extractive one.
+        if (prompt.includes("slowly")) setTimeout(reply, 3_000)
+        else reply()
+      })
+    })
+    await new Promise<void>((resolve) => endpoint.listen(0, "127.0.0.1", resolve))
+    const modelUrl = `http://127.0.0.1:${(endpoint.address() as AddressInfo).port}/v1`
+    scratch = await temporaryDataDir()
+    const storage = { dataDir: scratch.dataDir }
+    key = await createKey(storage, { name: "chat", rateLimit: 100_000 })
+    const file = join(scratch.dataDir, "ctc-10k.txt")
+    await writeFile(
+      file,
+      submission({
+        accession: "0000999999-25-000010",
+        form: "10-K",
+        filedAsOf: "2025-02-20",
+        periodOfReport: "2024-12-31"
+      })
+    )
+    assert.strictEqual((await cliJson<{ stored: number }>(storage, ["ingest", file, "--ticker", "CTC"])).stored, 1)
+    server = await startServer(storage, {
+      FILINGS_CHAT_MODEL_URL: modelUrl,
+      FILINGS_CHAT_MODEL: "stub-model",
+      FILINGS_CHAT_MODEL_TIMEOUT: "1"
+    })
+  }, 300_000)
+
+  afterAll(async () => {
+    await server?.stop()
+    await scratch?.remove()
+    endpoint?.close()
+  })
+
+  const ask = async (body: Record<string, unknown>): Promise<Answer> => {
+    const response = await fetch(`${server.url}/v1/chat`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: JSON.stringify(body)
+    })
+    assert.strictEqual(response.status, 200, await response.clone().text())
+    return (await response.json()) as Answer
+  }
+
+  it("keeps the model's sentences its sources state, re-cites one, drops an invented figure, and says so", async () => {
+    const answer = await ask({
+      question: "What was Contract Test Corp's revenue and net loss in 2024?",
+      tickers: ["CTC"]
+    })
+    assert.strictEqual(answer.model, "chat-completions:stub-model")
+    assert.deepStrictEqual(answer.sentences.map((sentence) => sentence.text), [
+      "Revenue was $1,250 in 2024.",
+      "Net loss was (75) in 2024."
+    ])
+    assert.notInclude(answer.answer, "9,999")
+    assert.include(answer.corrections, "sentence 2 dropped: the sources do not state 9999")
+    assert.include(answer.corrections, "sentence 3: citation [99]/none names no chunk of the sources")
+    assert.isTrue(
+      answer.corrections.some((line) => /^sentence 3: cited \S+ instead, the passage that states it$/.test(line))
+    )
+    for (const sentence of answer.sentences) {
+      assert.strictEqual(sentence.citations.length, 1)
+      const cited = answer.sources.find((source) =>
+        source.publication_id === sentence.citations[0]!.source && source.chunk_id === sentence.citations[0]!.chunk_id
+      )
+      assert.isDefined(cited)
+      const chunk = await fetch(`${server.url}/v1/documents/${cited!.publication_id}/chunks/${cited!.chunk_id}`, {
+        headers: { authorization: `Bearer ${key}` }
+      })
+      const text = ((await chunk.json()) as { text: string }).text
+      for (const figure of figuresOf(sentence.text)) assert.include(figuresOf(text), figure)
+    }
+    // The model was given the passages as numbered sources, and the question.
+    assert.match(asked[asked.length - 1]!, /^\[1\] \(CTC /m)
+    assert.match(asked[asked.length - 1]!, /Question: What was Contract Test Corp's revenue and net loss in 2024\?$/)
+  })
+
+  it("says it cannot tell when the model says so", async () => {
+    const answer = await ask({
+      question: "What is the weather like at Contract Test Corp's offices?",
+      tickers: ["CTC"]
+    })
+    assert.strictEqual(answer.model, "chat-completions:stub-model")
+    assert.match(answer.answer, /^I cannot tell/)
+  })
+
+  it("answers with the extractive model when the model is slower than its time limit", async () => {
+    const started = Date.now()
+    const answer = await ask({
+      question: "What was Contract Test Corp's revenue in 2024, answered slowly?",
+      tickers: ["CTC"]
+    })
+    assert.strictEqual(answer.model, "extractive")
+    assert.include(answer.answer, "1,250")
+    assert.isTrue(
+      answer.corrections.some((line) =>
+        /stub-model did not answer within 1s; the extractive model answered/.test(line)
+      ),
+      answer.corrections.join("; ")
+    )
+    assert.isBelow(Date.now() - started, 2_900)
+  })
 })

@@ -494,7 +494,7 @@ export class CompaniesAdminGroup extends HttpApiGroup.make("companiesAdmin")
 
 /**
  * The operator's routes under `/admin`: upload a filing, create, list and revoke API keys, read the
- * event log, search. They need the admin token, not an API key, and are left out of the OpenAPI
+ * event log, search, ask. They need the admin token, not an API key, and are left out of the OpenAPI
  * document.
  */
 export class AdminGroup extends HttpApiGroup.make("admin")
@@ -503,6 +503,16 @@ export class AdminGroup extends HttpApiGroup.make("admin")
       .setUrlParams(SearchParams)
       .addSuccess(SearchResults)
       .annotate(OpenApi.Summary, "GET /v1/search for the operator (filings search through a running server)")
+  )
+  .add(
+    HttpApiEndpoint.post("chat", "/admin/chat")
+      .setPayload(ChatRequest)
+      .addSuccess(ChatAnswer)
+      .addError(ApiError.DocumentNotFoundResponse)
+      .annotate(
+        OpenApi.Summary,
+        "POST /v1/chat for the operator, answered whole (filings ask through a running server)"
+      )
   )
   .add(
     HttpApiEndpoint.post("ingestFile", "/admin/ingest")

@@ -46,7 +46,10 @@ export const withConfiguredLogLevel = <A, E, R>(
   Effect.flatMap(Environment.logLevel, (level) => Logger.withMinimumLogLevel(program, level))
 
 /** The server's settings: where `serve` listens by default, and what the HTTP API is given. */
-export const serverSettings: Effect.Effect<ServerConfig.Settings, ConfigError.ConfigError> = Environment.server
+export const serverSettings: Effect.Effect<ServerConfig.Settings, ConfigError.ConfigError> = Effect.map(
+  Effect.all({ settings: Environment.server, chatModel: Environment.chatModelChoice }),
+  ({ chatModel, settings }) => ({ ...settings, chatModel })
+)
 
 /** Where the database is, for the commands that look before opening it. */
 export const databaseSettings = Environment.databaseSettings
@@ -63,7 +66,7 @@ export const operatorSettings = Effect.all({
 // ---------------------------------------------------------------------------------------------------
 
 /** The server's settings as a service. */
-export const serverConfigLayer = fromEnvironment(Environment.server, ServerConfig.layer)
+export const serverConfigLayer = fromEnvironment(serverSettings, ServerConfig.layer)
 
 const rateLimitStore = Layer.unwrapEffect(
   Effect.gen(function*() {

@@ -187,6 +187,23 @@ export const variables = {
     default: "unset",
     meaning: "the endpoint's API key, when it wants one"
   },
+  FILINGS_CHAT_MODEL_URL: {
+    default: "`FILINGS_SUMMARY_MODEL_URL`",
+    meaning:
+      "an OpenAI-compatible chat-completions endpoint that writes `POST /v1/chat` answers from the passages found; unset (and no summary model), the offline extractive model answers. Every sentence it writes is checked against the passages it cites"
+  },
+  FILINGS_CHAT_MODEL: {
+    default: "`FILINGS_SUMMARY_MODEL`",
+    meaning: "the model the chat endpoint serves; required with its URL"
+  },
+  FILINGS_CHAT_MODEL_KEY: {
+    default: "`FILINGS_SUMMARY_MODEL_KEY`",
+    meaning: "the chat endpoint's API key, when it wants one"
+  },
+  FILINGS_CHAT_MODEL_TIMEOUT: {
+    default: "`20`",
+    meaning: "seconds a chat answer waits for the model before the extractive model answers instead"
+  },
   FILINGS_SUMMARY_WORKERS: {
     default: "`2`",
     meaning: "documents a server asks the summary model about at once"
@@ -295,7 +312,7 @@ const webhookAllowList: Config.Config<AllowList> = Config.string(named("FILINGS_
 )
 
 /** Where the server listens, who may use `/admin`, where rate limits are counted, which webhook hosts are open. */
-export const server: Config.Config<ServerConfig.Settings> = Config.all({
+export const server: Config.Config<Omit<ServerConfig.Settings, "chatModel">> = Config.all({
   host: Config.string(named("FILINGS_HOST")).pipe(Config.withDefault(ServerConfig.defaults.host)),
   port: Config.port(named("FILINGS_PORT")).pipe(Config.withDefault(ServerConfig.defaults.port)),
   adminToken,
@@ -508,6 +525,33 @@ export const summaryModelChoice: Effect.Effect<Option.Option<ChatCompletionsMode
     if (Option.isNone(url)) return Option.none()
     const { apiKey, model } = yield* Config.all({ model: summaryModel.model, apiKey: summaryModel.apiKey })
     return Option.some({ baseUrl: url.value, model, apiKey })
+  })
+
+/** The chat model's own settings; each falls back to the summary model's when the URL is unset. */
+export const chatModel = {
+  baseUrl: Config.option(Config.string(named("FILINGS_CHAT_MODEL_URL"))).pipe(
+    Config.map(Option.filter((url) => !isBlank(url))),
+    Config.map(Option.map((url) => url.trim()))
+  ),
+  model: Config.string(named("FILINGS_CHAT_MODEL")),
+  apiKey: optionalSecret("FILINGS_CHAT_MODEL_KEY"),
+  timeout: seconds("FILINGS_CHAT_MODEL_TIMEOUT", 20)
+}
+
+/**
+ * The chat-completions model that answers `POST /v1/chat`: its own endpoint when
+ * `FILINGS_CHAT_MODEL_URL` is set (with `FILINGS_CHAT_MODEL` and its key), else the summary
+ * model's; none, the extractive model answers.
+ */
+export const chatModelChoice: Effect.Effect<Option.Option<ServerConfig.ChatModelSettings>, ConfigError.ConfigError> =
+  Effect.gen(function*() {
+    const timeout = yield* chatModel.timeout
+    const url = yield* chatModel.baseUrl
+    if (Option.isSome(url)) {
+      const { apiKey, model } = yield* Config.all({ model: chatModel.model, apiKey: chatModel.apiKey })
+      return Option.some({ baseUrl: url.value, model, apiKey, timeout })
+    }
+    return Option.map(yield* summaryModelChoice, (summary) => ({ ...summary, timeout }))
   })
 
 /** Documents a server asks the summary model about at once. */

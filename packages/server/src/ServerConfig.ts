@@ -3,6 +3,7 @@
  * `Environment`). Secrets stay Redacted, so they never reach a log line.
  */
 import { Streams } from "@filings/domain"
+import type { ChatCompletionsModel } from "@filings/feed-summarizer"
 import { Context, Duration, Layer, Option, type Redacted } from "effect"
 import { BlockList } from "node:net"
 import type { AllowList } from "./webhooks/CallbackAddress.js"
@@ -23,13 +24,20 @@ export interface Settings {
   readonly streamsPerKey: number
   /** How long a stream may stay silent before it gets a heartbeat comment. */
   readonly streamHeartbeat: Duration.Duration
+  /** The chat-completions model that answers `POST /v1/chat`; none, the extractive model does. */
+  readonly chatModel: Option.Option<ChatModelSettings>
+}
+
+/** A chat-completions model for answers, and how long an answer waits for it. */
+export interface ChatModelSettings extends ChatCompletionsModel.Options {
+  readonly timeout: Duration.Duration
 }
 
 export class ServerConfig extends Context.Tag("@filings/server/ServerConfig")<ServerConfig, Settings>() {}
 
 /**
  * This machine only, port 8080, no remote operator, the rate-limit store of the database, no host
- * opened, 5 streams per key with a heartbeat every 15 seconds.
+ * opened, 5 streams per key with a heartbeat every 15 seconds, the extractive model for answers.
  */
 export const defaults: Settings = {
   host: "127.0.0.1",
@@ -38,7 +46,8 @@ export const defaults: Settings = {
   rateLimitStore: Option.none(),
   webhookAllowList: { hosts: new Set(), ranges: new BlockList() },
   streamsPerKey: Streams.DefaultStreamsPerKey,
-  streamHeartbeat: Duration.seconds(Streams.DefaultHeartbeatSeconds)
+  streamHeartbeat: Duration.seconds(Streams.DefaultHeartbeatSeconds),
+  chatModel: Option.none()
 }
 
 /** The settings given, the defaults for the others. */

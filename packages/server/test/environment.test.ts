@@ -197,6 +197,60 @@ describe("the summary model from FILINGS_* variables", () => {
     }))
 })
 
+describe("the chat model from FILINGS_* variables", () => {
+  const summary = { FILINGS_SUMMARY_MODEL_URL: "http://localhost:11434/v1", FILINGS_SUMMARY_MODEL: "llama3.1:8b" }
+
+  it.effect("none without either URL: the extractive model answers", () =>
+    Effect.gen(function*() {
+      assert.isTrue(Option.isNone(yield* Environment.chatModelChoice.pipe(withEnvironment({}))))
+      assert.isTrue(
+        Option.isNone(yield* Environment.chatModelChoice.pipe(withEnvironment({ FILINGS_CHAT_MODEL_URL: " " })))
+      )
+    }))
+
+  it.effect("the summary model's endpoint, model and key when the chat model has no URL of its own", () =>
+    Effect.gen(function*() {
+      const chosen = yield* Environment.chatModelChoice.pipe(
+        withEnvironment({ ...summary, FILINGS_SUMMARY_MODEL_KEY: "sk-summary", FILINGS_CHAT_MODEL: "ignored" })
+      )
+      assert.isTrue(Option.isSome(chosen))
+      const settings = Option.getOrThrow(chosen)
+      assert.strictEqual(settings.baseUrl, "http://localhost:11434/v1")
+      assert.strictEqual(settings.model, "llama3.1:8b")
+      assert.strictEqual(settings.apiKey === undefined ? undefined : Redacted.value(settings.apiKey), "sk-summary")
+      assert.strictEqual(Duration.toSeconds(settings.timeout), 20)
+    }))
+
+  it.effect("its own URL, model, key and time limit over the summary model's", () =>
+    Effect.gen(function*() {
+      const settings = Option.getOrThrow(
+        yield* Environment.chatModelChoice.pipe(withEnvironment({
+          ...summary,
+          FILINGS_CHAT_MODEL_URL: " https://api.openai.com/v1 ",
+          FILINGS_CHAT_MODEL: "gpt-4o-mini",
+          FILINGS_CHAT_MODEL_KEY: "sk-chat",
+          FILINGS_CHAT_MODEL_TIMEOUT: "2.5"
+        }))
+      )
+      assert.strictEqual(settings.baseUrl, "https://api.openai.com/v1")
+      assert.strictEqual(settings.model, "gpt-4o-mini")
+      assert.strictEqual(settings.apiKey === undefined ? undefined : Redacted.value(settings.apiKey), "sk-chat")
+      assert.strictEqual(Duration.toMillis(settings.timeout), 2_500)
+    }))
+
+  it.effect("a URL without its model, or a time limit that is not above 0, fails naming the variable", () =>
+    Effect.gen(function*() {
+      const noModel = yield* Effect.flip(
+        Environment.chatModelChoice.pipe(withEnvironment({ FILINGS_CHAT_MODEL_URL: "http://localhost:8000/v1" }))
+      )
+      assert.include(String(noModel), "FILINGS_CHAT_MODEL")
+      const badTimeout = yield* Effect.flip(
+        Environment.chatModelChoice.pipe(withEnvironment({ FILINGS_CHAT_MODEL_TIMEOUT: "0" }))
+      )
+      assert.include(String(badTimeout), "FILINGS_CHAT_MODEL_TIMEOUT must be a number of seconds above 0")
+    }))
+})
+
 const repository = new URL("../../../", import.meta.url)
 
 /** The rows of the README's configuration table: name, default and meaning, as written. */
@@ -227,6 +281,7 @@ const everySetting = Effect.all([
   Environment.stockChangeRefresh,
   Environment.news,
   Config.all(Environment.summaryModel),
+  Config.all(Environment.chatModel),
   Environment.summaryJobs
 ], { mode: "either" })
 

@@ -1,6 +1,7 @@
 /**
  * Handlers of the `/admin` routes: ingest an uploaded filing; create, list and revoke API keys; read
- * the event log; search as `GET /v1/search` does (for `filings search` through a running server).
+ * the event log; search as `GET /v1/search` does and answer as `POST /v1/chat` does (for `filings search`
+ * and `filings ask` through a running server).
  */
 import { FileSystem, HttpApiBuilder } from "@effect/platform"
 import { Admin, Api, ApiError } from "@filings/domain"
@@ -8,6 +9,7 @@ import { EventStore } from "@filings/storage"
 import { Effect, Layer, Option, Redacted } from "effect"
 import { AdminAccess } from "../AdminAccess.js"
 import { ApiKeys } from "../ApiKeys.js"
+import { Answerer, answerOf } from "../chat/Chat.js"
 import { orServiceUnavailable } from "../http/StorageFailures.js"
 import { Ingestion } from "../ingest/Ingestion.js"
 import * as Search from "../search/Search.js"
@@ -29,10 +31,12 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "admin", (handlers) =>
     const ingestion = yield* Ingestion
     const events = yield* EventStore.EventStore
     const search = yield* Search.PassageSearch
+    const answerer = yield* Answerer
     const fs = yield* FileSystem.FileSystem
 
     return handlers
       .handle("search", ({ urlParams }) => search.search(urlParams).pipe(orServiceUnavailable))
+      .handle("chat", ({ payload }) => answerer.ask(payload).pipe(Effect.map(answerOf), orServiceUnavailable))
       .handle("ingestFile", ({ payload: { file, ...overrides } }) =>
         Effect.gen(function*() {
           const bytes = yield* Effect.orDie(fs.readFile(file.path))

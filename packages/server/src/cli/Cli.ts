@@ -1,9 +1,10 @@
 /**
  * The `filings` command line: `serve`, `parse`, `extract`, `summarize`, `keys`, `ingest`, `search`,
- * `edgar` and `companies`. Operator commands get their `Operator` from `OperatorSelection`, so they work whether or
+ * `ask`, `edgar` and `companies`. Operator commands get their `Operator` from `OperatorSelection`, so they work whether or
  * not a server is running.
  */
 import { Command } from "@effect/cli"
+import { askCommand } from "./AskCommand.js"
 import { companiesCommand } from "./CompaniesCommand.js"
 import { edgarCommand } from "./EdgarCommand.js"
 import { extractCommand } from "./ExtractCommand.js"
@@ -24,6 +25,7 @@ const filings = Command.make("filings").pipe(
     keysCommand.pipe(Command.provide(OperatorSelection.layer)),
     ingestCommand.pipe(Command.provide(OperatorSelection.layer)),
     searchCommand.pipe(Command.provide(OperatorSelection.layer)),
+    askCommand.pipe(Command.provide(OperatorSelection.layer)),
     edgarCommand.pipe(Command.provide(OperatorSelection.layer)),
     companiesCommand.pipe(Command.provide(OperatorSelection.layer))
   ])

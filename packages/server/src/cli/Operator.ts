@@ -1,15 +1,18 @@
 /**
- * What the operator commands (`keys`, `ingest`) do, with two ways of doing it: directly on the
+ * What the operator commands (`keys`, `ingest`, `search`, `ask`, `companies`) do, with two ways of doing it: directly on the
  * database, or through the `/admin` routes of a running server. The CLI picks the way (see
  * `OperatorSelection`), so a user never has to stop the server to add documents or keys.
  */
 import { FetchHttpClient, FileSystem, HttpApiClient, HttpClient, HttpClientRequest } from "@effect/platform"
-import { type Admin, Api, ApiError, Company, type Ids, type Search } from "@filings/domain"
-import { CompanyStore } from "@filings/storage"
+import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
+import { type Admin, Api, ApiError, type Chat, Company, type Ids, type Search } from "@filings/domain"
+import { CompanyStore, DocumentStore } from "@filings/storage"
 import { Context, Effect, Layer, Option, Redacted } from "effect"
 import { basename } from "node:path"
 import { ApiKeys } from "../ApiKeys.js"
+import * as Answering from "../chat/Chat.js"
 import * as CompanyProfiles from "../companies/CompanyProfiles.js"
+import * as Environment from "../Environment.js"
 import { Ingestion, type Overrides } from "../ingest/Ingestion.js"
 import * as PassageSearch from "../search/Search.js"
 import { CliFailure, fromError } from "./CliFailure.js"
@@ -23,6 +26,8 @@ export interface Service {
   readonly ingestFile: (path: string, overrides: Overrides) => Effect.Effect<Admin.IngestResult, CliFailure>
   /** Searches the stored passages as `GET /v1/search` does. */
   readonly search: (params: Search.SearchParams) => Effect.Effect<Search.SearchResults, CliFailure>
+  /** Answers a question as `POST /v1/chat` does, whole. */
+  readonly ask: (request: Chat.ChatRequest) => Effect.Effect<Chat.ChatAnswer, CliFailure>
   /** Ingests a file already in memory (a submission fetched from EDGAR). */
   readonly ingestBytes: (
     fileName: string,
@@ -53,12 +58,25 @@ export const layerDirect = Layer.effect(
     const keys = yield* ApiKeys
     const ingestion = yield* Ingestion
     const search = yield* PassageSearch.make
+    const documents = yield* DocumentStore.DocumentStore
     const companies = yield* CompanyStore.CompanyStore
     const profileOf = yield* CompanyProfiles.make
     const fs = yield* FileSystem.FileSystem
     return Operator.of({
       description: "database",
       search: (params) => search.search(params).pipe(Effect.mapError(fromError)),
+      // The chat model's settings are read here, not with the layer: a bad one fails `ask` alone.
+      ask: (request) =>
+        Effect.gen(function*() {
+          const chatModel = yield* Environment.chatModelChoice
+          const answerer = yield* Answering.make(chatModel)
+          return Answering.answerOf(yield* answerer.ask(request))
+        }).pipe(
+          Effect.provideService(PassageSearch.PassageSearch, search),
+          Effect.provideService(DocumentStore.DocumentStore, documents),
+          Effect.provide(NodeHttpClient.layerUndici),
+          Effect.mapError(fromError)
+        ),
       createKey: (request) =>
         keys.create({ name: request.name, plan: request.plan, rateLimit: request.rate_limit }).pipe(
           Effect.mapError(fromError)
@@ -117,6 +135,7 @@ export const layerRemote = (url: string, adminToken: Redacted.Redacted<string>) 
       return Operator.of({
         description: `server at ${url}`,
         search: (params) => remote(client.admin.search({ urlParams: params })),
+        ask: (request) => remote(client.admin.chat({ payload: request })),
         createKey: (request) => remote(client.admin.createApiKey({ payload: request })),
         listKeys: remote(Effect.map(client.admin.listApiKeys(), (list) => list.keys)),
         revokeKey: (id) =>
