@@ -11,7 +11,8 @@
  * kept, so a second run measures at once); without it, FILINGS_TEST_DATABASE_URL (an
  * administrator's URL) gives a database created for the run and dropped after it. PGlite:
  * `--data-dir` is kept the same way; without it, a temporary directory. The passages are 250 words
- * drawn from a Zipf-distributed vocabulary of 50,000 made-up words (`w1` the most frequent), 100
+ * drawn from a Zipf-distributed vocabulary of 50,000 made-up words (`w1` the most frequent), in
+ * sentences of 25, 100
  * to a document, 2,000 companies, one filing date per document over 15 years; they are written
  * straight into the tables (terms from the same analyzer the document store uses, counts summed
  * once at the end, the GIN index built after the rows) rather than through `DocumentStore.save`,
@@ -72,7 +73,15 @@ const word = () => {
   }
   return `w${low + 1}`
 }
-const passageText = () => Array.from({ length: wordsPerPassage }, word).join(" ")
+/** Sentences of `wordsPerSentence` words, so that a passage reads as prose does (chat answers in sentences). */
+const wordsPerSentence = 25
+const passageText = () =>
+  Array.from({ length: wordsPerPassage }, (_, index) => {
+    const made = word()
+    const first = index % wordsPerSentence === 0
+    const last = index % wordsPerSentence === wordsPerSentence - 1 || index === wordsPerPassage - 1
+    return `${first ? made.toUpperCase() : made}${last ? "." : ""}`
+  }).join(" ")
 
 const ticker = (company: number) => `T${company}`
 

@@ -6,16 +6,19 @@
  * printed to PDF), and the figure analysts ask for found in the answer.
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
+import { execFile } from "node:child_process"
 import { existsSync } from "node:fs"
 import { writeFile } from "node:fs/promises"
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import { join } from "node:path"
+import { promisify } from "node:util"
 import {
   cli,
   cliJson,
   corpusDir,
   createKey,
+  repositoryRoot,
   type RunningServer,
   startServer,
   temporaryDataDir
@@ -36,6 +39,8 @@ interface Answer {
   readonly model: string
   readonly corrections: ReadonlyArray<string>
 }
+
+const execFileAsync = promisify(execFile)
 
 const figuresOf = (text: string) =>
   [...text.matchAll(/\d[\d,]*(?:\.\d+)?/g)].map((match) => match[0].replace(/,(?=\d{3}\b)/g, "").replace(/,$/, ""))
@@ -260,6 +265,26 @@ describe("POST /v1/chat", () => {
       await alone.remove()
     }
   }, 120_000)
+
+  it("examples/chat.ts prints each streamed sentence with its source's number, then the sources", async () => {
+    const question = "What was Contract Test Corp's revenue in 2024?"
+    const expected = await ask({ question, tickers: ["CTC"] })
+    const { stdout } = await execFileAsync(
+      process.execPath,
+      ["--import", "tsx", join(repositoryRoot, "examples", "chat.ts"), question, "CTC"],
+      { cwd: repositoryRoot, env: { ...process.env, FILINGS_URL: server.url, FILINGS_KEY: key } }
+    )
+    const [sentences, sources] = stdout.split("\n\n")
+    assert.deepStrictEqual(
+      sentences!.split("\n").map((line) => line.replace(/ (\[\d+\])+$/, "")),
+      expected.sentences.map((sentence) => sentence.text)
+    )
+    assert.match(sentences!, /1,250.* \[1\]/)
+    const cited = expected.sources[0]!
+    assert.include(sources!, `[1] CTC 10-K 2025-02-20 p`)
+    assert.include(sources!, `${cited.publication_id}/${cited.chunk_id}`)
+    assert.include(sources!, "answered by extractive")
+  })
 
   it("refuses bad input with 400 invalid_request naming the field", async () => {
     const cases: ReadonlyArray<readonly [unknown, RegExp]> = [

@@ -49,6 +49,11 @@ export interface DevQuestion {
   readonly format: "html" | "pdf" | "transcript"
   /** The XBRL concept, or the subject of a hand-written question. */
   readonly topic: string
+  /**
+   * The answer's figure as the document prints it, without grouping commas or sign (`9447`, `6.08`),
+   * where the question has one figure for an answer.
+   */
+  readonly figure?: string
 }
 
 /** Where the development set is kept. */
@@ -300,7 +305,8 @@ const questionsOf = (document: XbrlDocument) =>
         file: document.file,
         pages: [...pagesOf.get(printed.term)!].sort((a, b) => a - b),
         format: formatRendition(document.file),
-        topic: fact.concept
+        topic: fact.concept,
+        figure: printed.term
       })
     }
     return questions

@@ -31,10 +31,17 @@ const question = (
   topic
 })
 
+/** A question whose answer is one figure, written as `DevQuestion.figure` writes it (`1577`, `23.4`). */
+const withFigure = (figure: string, ...args: Parameters<typeof question>): HandQuestion => ({
+  ...question(...args),
+  figure
+})
+
 /** The hand-written questions, without their kind. */
 export const handQuestions: ReadonlyArray<HandQuestion> = [
   // 3M 10-K FY2018 (PDF): FinanceBench-style questions.
-  question(
+  withFigure(
+    "1577",
     "mmm-capex",
     "What is the FY2018 capital expenditure amount (in USD millions) for 3M? Give a response to the question by relying on the details shown in the cash flow statement.",
     "MMM",
@@ -43,7 +50,8 @@ export const handQuestions: ReadonlyArray<HandQuestion> = [
     "capex"
   ),
   question("mmm-fcf", "What was 3M's free cash flow in 2018?", "MMM", mmm10k, [49], "free cash flow"),
-  question(
+  withFigure(
+    "3193",
     "mmm-dividends",
     "How much did 3M pay in dividends to shareholders in FY2018?",
     "MMM",
@@ -51,7 +59,15 @@ export const handQuestions: ReadonlyArray<HandQuestion> = [
     [47, 59, 60],
     "dividends"
   ),
-  question("mmm-tax-rate", "What was 3M's effective tax rate for full year 2018?", "MMM", mmm10k, [17], "tax rate"),
+  withFigure(
+    "23.4",
+    "mmm-tax-rate",
+    "What was 3M's effective tax rate for full year 2018?",
+    "MMM",
+    mmm10k,
+    [17],
+    "tax rate"
+  ),
   question("mmm-rd", "How much did 3M spend on R&D in 2018?", "MMM", mmm10k, [7, 56, 65], "R&D"),
   question("mmm-segments", "What are 3M's reportable business segments?", "MMM", mmm10k, [4], "segments"),
   question("mmm-employees", "How many employees did 3M have in the United States at the end of 2018?", "MMM", mmm10k, [

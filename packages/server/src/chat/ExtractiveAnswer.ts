@@ -47,6 +47,8 @@ interface Unit {
   readonly terms: ReadonlySet<string>
   /** A table row's label terms (what the row is), with the passage's context; none for prose. */
   readonly labelTerms?: ReadonlySet<string> | undefined
+  /** A table row's label terms alone, to tell `Total assets` from `Total current assets`. */
+  readonly ownLabelTerms?: ReadonlySet<string> | undefined
   /** Words of a prose sentence. */
   readonly words: number
   readonly index: number
@@ -170,6 +172,7 @@ const unitsOf = (passages: ReadonlyArray<Passage>, years: ReadonlyArray<string>)
         passage,
         terms: new Set([...termsOf(row.text), ...context]),
         labelTerms: new Set([...termsOf(row.label), ...context]),
+        ownLabelTerms: termsOf(row.label),
         words: 0,
         index: units.length
       })
@@ -257,6 +260,7 @@ export const answer = (
     concept.alternatives.every((terms) => terms.every((t) => /^(?:19|20)\d\d$/.test(t)))
   )
   const measured = rarity.reduce((sum, weight, index) => sum + (isYear[index] ? 0 : weight), 0)
+  const askedTerms = new Set(asked.flatMap((concept) => concept.alternatives.flat()))
   const scored = units.map((unit) => {
     const covered = asked.reduce((sum, concept, index) => sum + (holds(unit, concept) ? rarity[index]! : 0), 0) / total
     // A figure is what most questions about filings want; the better passages come first.
@@ -274,6 +278,18 @@ export const answer = (
           ? rarity[index]!
           : 0), 0) /
       measured
+    // A label of nothing but what is asked (`Total assets`) is the row asked for; one with words of
+    // its own (`Total current assets`) names a part of it.
+    const ownLabel = unit.ownLabelTerms
+    const exactness = ownLabel === undefined || ownLabel.size === 0
+      ? 0
+      : [...ownLabel].filter((term) => askedTerms.has(term)).length / ownLabel.size
+    const exactLabel = label * (0.5 + 0.5 * exactness)
+    // A unit that names other years than the one asked, and not it, is about another period.
+    const unitYears = unit.text.match(/\b(?:19|20)\d\d\b/g) ?? []
+    const otherPeriod = years.length > 0 && unitYears.length > 0 && !unitYears.some((year) => years.includes(year))
+      ? 0.5
+      : 1
     // A total is the answer unless the question names a part.
     const totalRow = labelTerms !== undefined && /^total\b/i.test(unit.text) ? 0.05 : 0
     // A long sentence buries its figure.
@@ -281,7 +297,7 @@ export const answer = (
     return {
       unit,
       coverage: covered,
-      score: ((covered + figure + label + totalRow) * length) / (1 + 0.05 * unit.passage.rank)
+      score: ((covered + figure + exactLabel + totalRow) * length * otherPeriod) / (1 + 0.05 * unit.passage.rank)
     }
   }).filter((candidate) => candidate.coverage >= MinCoverage)
     .sort((a, b) => b.score - a.score || a.unit.index - b.unit.index)

@@ -1,0 +1,70 @@
+import { assert, describe, it } from "@effect/vitest"
+import * as ExtractiveAnswer from "../src/chat/ExtractiveAnswer.js"
+
+const passage = (chunkId: string, text: string, rank = 0): ExtractiveAnswer.Passage => ({
+  source: "0000999999-25-000010",
+  chunkId,
+  text,
+  context: "CTC Contract Test Corp 10-K",
+  rank
+})
+
+const balanceSheet = [
+  "| | December 31, 2024 | December 31, 2023 |",
+  "| --- | --- | --- |",
+  "| Cash and cash equivalents | 410 | 380 |",
+  "| Total current assets | 1,020 | 950 |",
+  "| Property and equipment, net | 2,200 | 2,050 |",
+  "| Total assets | 3,220 | 3,000 |",
+  "| Total current liabilities | 640 | 600 |"
+].join("\n")
+
+describe("ExtractiveAnswer.tableRowsOf", () => {
+  it("reads each row with its columns' periods, and only the period asked when the columns hold it", () => {
+    const all = ExtractiveAnswer.tableRowsOf(balanceSheet)
+    assert.deepStrictEqual(
+      all.find((row) => row.label === "Total assets")?.text,
+      "Total assets: December 31, 2024 3,220; December 31, 2023 3,000."
+    )
+    const focused = ExtractiveAnswer.tableRowsOf(balanceSheet, ["2023"])
+    assert.strictEqual(
+      focused.find((row) => row.label === "Total assets")?.text,
+      "Total assets: December 31, 2023 3,000."
+    )
+  })
+})
+
+describe("ExtractiveAnswer.answer", () => {
+  it("answers with the row whose label is what is asked, not a part of it", () => {
+    const answer = ExtractiveAnswer.answer("What were Contract Test Corp's total assets at December 31, 2024?", [
+      passage("c1", balanceSheet)
+    ])
+    assert.strictEqual(answer[0]?.text, "Total assets: December 31, 2024 3,220.")
+    assert.deepStrictEqual(answer[0]?.citations.map((citation) => citation.chunkId), ["c1"])
+  })
+
+  it("prefers the sentence of the year asked over one that names only another year", () => {
+    const answer = ExtractiveAnswer.answer("What was Contract Test Corp's capital spending on its Ohio plant in 2024?", [
+      passage("c1", "Capital spending on the Ohio plant was $900 million in 2021."),
+      passage("c2", "Capital spending was $1,200 million in 2024.", 1)
+    ])
+    assert.include(answer[0]?.text ?? "", "1,200")
+    assert.deepStrictEqual(answer[0]?.citations.map((citation) => citation.chunkId), ["c2"])
+  })
+
+  it("answers nothing when no passage holds enough of what is asked", () => {
+    assert.deepStrictEqual(
+      ExtractiveAnswer.answer("What is the weather at Contract Test Corp's offices?", [passage("c1", balanceSheet)]),
+      []
+    )
+  })
+})
+
+describe("ExtractiveAnswer.searchQueryOf", () => {
+  it("leaves out the verbs of asking and writes fiscal years as filings do", () => {
+    assert.strictEqual(
+      ExtractiveAnswer.searchQueryOf("How much did 3M spend on R&D in FY2018?").replace(/\s+/g, " "),
+      "How much did 3M on R&D in fiscal year 2018?"
+    )
+  })
+})
