@@ -44,10 +44,13 @@ describe("ExtractiveAnswer.answer", () => {
   })
 
   it("prefers the sentence of the year asked over one that names only another year", () => {
-    const answer = ExtractiveAnswer.answer("What was Contract Test Corp's capital spending on its Ohio plant in 2024?", [
-      passage("c1", "Capital spending on the Ohio plant was $900 million in 2021."),
-      passage("c2", "Capital spending was $1,200 million in 2024.", 1)
-    ])
+    const answer = ExtractiveAnswer.answer(
+      "What was Contract Test Corp's capital spending on its Ohio plant in 2024?",
+      [
+        passage("c1", "Capital spending on the Ohio plant was $900 million in 2021."),
+        passage("c2", "Capital spending was $1,200 million in 2024.", 1)
+      ]
+    )
     assert.include(answer[0]?.text ?? "", "1,200")
     assert.deepStrictEqual(answer[0]?.citations.map((citation) => citation.chunkId), ["c2"])
   })
