@@ -30,11 +30,14 @@ export interface EventFilter {
   readonly docTypes?: ReadonlyArray<string> | undefined
 }
 
-/** Whether the event is of a type the filter names and passes its ticker and document type filters. */
-export const matches = (filter: EventFilter, event: EventStore.StoredEvent): boolean => {
-  if (!filter.events.includes(event.type)) return false
+const passes = (
+  events: ReadonlyArray<string>,
+  tickers: ReadonlyArray<string> | undefined,
+  docTypes: ReadonlyArray<string> | undefined,
+  event: EventStore.StoredEvent
+): boolean => {
+  if (!events.includes(event.type)) return false
   const { docType, ticker } = subjectOf(event)
-  const { docTypes, tickers } = filter
   if (tickers !== undefined && tickers.length > 0 && (ticker === undefined || !tickers.includes(ticker))) return false
   if (docTypes !== undefined && docTypes.length > 0 && (docType === undefined || !docTypes.includes(docType))) {
     return false
@@ -42,10 +45,17 @@ export const matches = (filter: EventFilter, event: EventStore.StoredEvent): boo
   return true
 }
 
-/** Whether the subscription wants the event (whatever its status: paused ones record skipped deliveries). */
+/** Whether the event is of a type the filter names and passes its ticker and document type filters. */
+export const matches = (filter: EventFilter, event: EventStore.StoredEvent): boolean =>
+  passes(filter.events, filter.tickers, filter.docTypes, event)
+
+/**
+ * Whether the subscription wants the event (whatever its status: paused ones record skipped
+ * deliveries). Asked for every subscription of every event, so it builds no filter object.
+ */
 export const wants = (subscription: WebhookStore.Subscription, event: EventStore.StoredEvent): boolean =>
   event.sequence > subscription.startSequence &&
-  matches({ events: subscription.events, ...subscription.filters }, event)
+  passes(subscription.events, subscription.filters.tickers, subscription.filters.docTypes, event)
 
 /** `dlv_` and 24 hex digits of a hash of the pair: the `X-Service-Delivery-Id` of every attempt. */
 export const deliveryIdOf = (subscriptionId: string, eventId: string): string =>
