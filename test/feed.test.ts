@@ -151,8 +151,8 @@ describe("POST /v1/feed", () => {
     assert.strictEqual(deck!.title, "ACMG CORP Third Quarter Investor Presentation")
     assert.deepStrictEqual(deck!.categories, ["Earnings", "Guidance Update"])
     assert.deepStrictEqual(deck!.highlights.map((highlight) => highlight.text), [
-      "Revenue grew 11% year over year to $48.2 million, and gross margin expanded 150 basis points to 41.5%.",
-      "We raise our full-year revenue guidance to $190 million to $195 million."
+      "We raise our full-year revenue guidance to $190 million to $195 million.",
+      "Revenue grew 11% year over year to $48.2 million, and gross margin expanded 150 basis points to 41.5%."
     ])
     assert.strictEqual(deck!.highlights[0]!.citations[0]!.source, "0000999202-26-000001-ex99.2")
     const stored = await get("/v1/documents/0000999202-26-000001-ex99.2?format=metadata")

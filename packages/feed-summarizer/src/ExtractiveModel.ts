@@ -2,15 +2,24 @@
  * The default summary model: offline, deterministic, and incapable of inventing anything. Its
  * highlights are the document's own sentences that carry the most news (see `internal/salience`),
  * each citing the chunk it was taken from, with a leading filler word or two removed; near-repeats
- * are left out. A news item's first statement, its lead, is always its first highlight. Categories come from the 8-K items and the most telling passages, sentiment from
- * the highlights.
+ * are left out. A news item's first statement, its lead, is always its first highlight. Categories
+ * come from the 8-K items and the most telling passages, sentiment from the highlights. The few
+ * weights of the score (`ScoringSettings`) default to values chosen by cross-validation on earnings
+ * calls (`bench/summaries/crossValidation.ts`).
  *
  * @module
  */
 import { Feed } from "@filings/domain"
 import { Effect } from "effect"
 import { categorize, focusOf } from "./Categories.js"
-import { isStatement, overlap, salience, type Scored } from "./internal/salience.js"
+import {
+  defaultScoring,
+  isStatement,
+  overlap,
+  salience,
+  type Scored,
+  type ScoringSettings
+} from "./internal/salience.js"
 import { type Sentence, sentencesOf, wordsOf } from "./internal/sentences.js"
 import { sentimentOf } from "./Sentiment.js"
 import type { Summary, SummaryInput } from "./Summary.js"
@@ -21,12 +30,21 @@ export type { Sentence } from "./internal/sentences.js"
 /** A sentence with its score, as `rankSentences` ranks it. */
 export type { Scored } from "./internal/salience.js"
 
+/** The tunable settings of the score and of the choice of highlights. */
+export type { ScoringSettings } from "./internal/salience.js"
+
+/** The settings used when `ExtractiveOptions.scoring` leaves one out, chosen by cross-validation. */
+export const DefaultScoring: ScoringSettings = defaultScoring
+
 /**
  * The sentences of chunks as the extractive model reads them, in order: prose only (tables and
  * headings left out), Markdown removed, long sentences offered as their clauses too, each with the
  * chunk it came from.
  */
 export { sentencesOf } from "./internal/sentences.js"
+
+/** A chunk as `sentencesOf` reads it. */
+export type { ChunkText } from "./internal/sentences.js"
 
 /** The name the extractive model writes in `Summary.model`. */
 export const ModelName = "extractive"
@@ -35,6 +53,8 @@ export const ModelName = "extractive"
 export interface ExtractiveOptions {
   /** The most highlights an item gets. */
   readonly maxHighlights?: number | undefined
+  /** Settings of the score to use instead of `DefaultScoring`; for tuning and benchmarks. */
+  readonly scoring?: Partial<ScoringSettings> | undefined
 }
 
 /** Highlights an item gets when `maxHighlights` is not given. */
@@ -45,9 +65,6 @@ const categoryPassages = 20
 
 /** Words up to which a document is read whole for its categories. */
 const shortDocumentWords = 3_000
-
-/** Two sentences sharing more of their words than this say the same thing. */
-const repeatOverlap = 0.5
 
 // Openings that carry nothing: "So,", "And", "As you can see,", "I'm pleased to report that".
 const filler =
@@ -77,10 +94,11 @@ export const asHighlightText = (sentence: string): string => {
 /** The sentences worth a highlight, best first; ties go to the earlier one, so the order is fixed. */
 export const rankSentences = (
   sentences: ReadonlyArray<Sentence>,
-  focus: ReadonlyArray<RegExp> = []
+  focus: ReadonlyArray<RegExp> = [],
+  settings: ScoringSettings = DefaultScoring
 ): ReadonlyArray<Scored> =>
   sentences
-    .map((sentence) => ({ sentence, score: salience(sentence, sentences.length, focus) }))
+    .map((sentence) => ({ sentence, score: salience(sentence, sentences.length, focus, settings) }))
     .filter((scored) => scored.score > 0)
     .sort((a, b) => b.score - a.score || a.sentence.index - b.sentence.index)
 
@@ -96,12 +114,16 @@ const leadFirst = (sentences: ReadonlyArray<Sentence>, ranked: ReadonlyArray<Sco
 }
 
 /** The sentences to highlight: the best ranked, none repeating another, in rank order. */
-export const selectSentences = (ranked: ReadonlyArray<Scored>, max: number): ReadonlyArray<Scored> => {
+export const selectSentences = (
+  ranked: ReadonlyArray<Scored>,
+  max: number,
+  settings: Pick<ScoringSettings, "repeatOverlap"> = DefaultScoring
+): ReadonlyArray<Scored> => {
   const chosen: Array<Scored & { readonly words: ReadonlySet<string> }> = []
   for (const candidate of ranked) {
     if (chosen.length >= max) break
     const words = new Set(wordsOf(candidate.sentence.text))
-    if (chosen.some((other) => overlap(other.words, words) > repeatOverlap)) continue
+    if (chosen.some((other) => overlap(other.words, words) > settings.repeatOverlap)) continue
     chosen.push({ ...candidate, words })
   }
   return chosen
@@ -115,16 +137,17 @@ const hasAuthorsHeadline = (docType: SummaryInput["docType"]): boolean =>
 export const summarize = (input: SummaryInput, options: ExtractiveOptions = {}): Summary => {
   const sentences = sentencesOf(input.chunks)
   const max = options.maxHighlights ?? DefaultMaxHighlights
-  const byNews = rankSentences(sentences, focusOf(input.items ?? []))
+  const settings = { ...DefaultScoring, ...options.scoring }
+  const byNews = rankSentences(sentences, focusOf(input.items ?? []), settings)
   const ranked = input.docType === "NEWS" ? leadFirst(sentences, byNews) : byNews
-  const chosen = selectSentences(ranked, max)
+  const chosen = selectSentences(ranked, max, settings)
   const highlights = chosen.map(({ sentence }) =>
     Feed.Highlight.make({
       text: asHighlightText(sentence.text),
       citations: [Feed.Citation.make({ source: input.source, chunkId: sentence.chunkId })]
     })
   )
-  const telling = selectSentences(ranked, categoryPassages).map(({ sentence }) => sentence.text)
+  const telling = selectSentences(ranked, categoryPassages, settings).map(({ sentence }) => sentence.text)
   // A short document is read whole for its categories; a long one (an annual report mentions every
   // kind of news somewhere) by its most telling passages.
   const whole = sentences.reduce((words, sentence) => words + wordsOf(sentence.text).length, 0) <= shortDocumentWords

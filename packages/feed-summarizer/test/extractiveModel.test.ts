@@ -14,8 +14,9 @@ describe("ExtractiveModel", () => {
         "The company raises its full-year 2026 guidance and now expects revenue of $1.60 billion to $1.62 billion and diluted earnings per share of $5.10 to $5.20.",
         ["c0002"]
       ],
-      ["Revenue of $412.5 million, up 18% compared with $349.6 million in the prior-year quarter.", ["c0001"]],
-      ["Diluted earnings per share of $1.42, compared with $0.97 a year ago.", ["c0001"]]
+      // Earnings per share is the headline of results, so it comes before revenue.
+      ["Diluted earnings per share of $1.42, compared with $0.97 a year ago.", ["c0001"]],
+      ["Revenue of $412.5 million, up 18% compared with $349.6 million in the prior-year quarter.", ["c0001"]]
     ])
     for (const highlight of summary.highlights) {
       assert.strictEqual(highlight.citations[0]!.source, resultsRelease.source)

@@ -1,81 +1,23 @@
 /**
  * How much a sentence carries the news of a financial document. Analysts read a results release or
- * an earnings call for the figures against a prior period, the outlook, deals, leadership moves,
- * launches and regulatory steps; they skip the safe-harbour language, the call's logistics and the
- * pleasantries. The score adds up those signals; it is a transparent rule set, so a reader can see
- * why a sentence was chosen, and it runs offline, the same way every time.
+ * an earnings call for earnings per share first, then the figures against a prior period, the
+ * outlook (often a range of figures), deals, leadership moves, launches and regulatory steps; they
+ * skip the safe-harbour language, the call's logistics and the pleasantries, and read the line-item
+ * details (costs, margins, cash) and opinions after the results. The score adds up those signals;
+ * it is a transparent rule set, so a reader can see why a sentence was chosen, and it runs offline,
+ * the same way every time. The patterns are in `cues`.
  */
+import { aside, changeCues, earnings, figureRange, measureCues, noise, perShare, unitFigure } from "./cues.js"
 import { type Sentence, wordsOf } from "./sentences.js"
 
-interface Cue {
-  readonly pattern: RegExp
-  readonly weight: number
-}
+/**
+ * Weight of a sentence speaking of what the document says it is about (its 8-K items). Not among
+ * the tuned settings: earnings calls, the only labelled data, have no items.
+ */
+const focusWeight = 2
 
-/** What the news is made of: the measures results are reported in, and the outlook. */
-const measureCues: ReadonlyArray<Cue> = [
-  {
-    pattern: /\b(?:earnings|income|loss) per (?:diluted |basic )?share\b|\beps\b|\bper (?:diluted )?share\b/i,
-    weight: 4
-  },
-  { pattern: /\b(?:net )?(?:revenues?|sales)\b/i, weight: 2 },
-  { pattern: /\bnet (?:income|loss|earnings)\b|\boperating (?:income|loss|margin)\b/i, weight: 2 },
-  {
-    pattern: /\b(?:adjusted )?ebitda\b|\bgross margin\b|\bfree cash flow\b|\bcash flow from operations\b/i,
-    weight: 1.5
-  },
-  { pattern: /\b(?:guidance|outlook|forecast)\b/i, weight: 2.5 },
-  { pattern: /\b(?:expects?|anticipates?|projects?)\b.*\b(?:fiscal|full[- ]year|quarter|20\d\d)\b/i, weight: 2.5 },
-  {
-    pattern:
-      /\b(?:raise[sd]?|reaffirm(?:s|ed)?|maintain(?:s|ed)?|lower(?:s|ed)?|narrow(?:s|ed)?|updat(?:es|ed))\b.*\b(?:guidance|outlook|forecast)\b/i,
-    weight: 1.5
-  },
-  { pattern: /\bdividends?\b|\b(?:share )?repurchases?\b|\bbuybacks?\b/i, weight: 1.5 },
-  { pattern: /\b(?:acqui(?:re[sd]?|sition)|merger|merge|divest(?:iture|ed|s)?)\b/i, weight: 2 },
-  {
-    pattern: /\b(?:appoint(?:s|ed|ment)?|resign(?:s|ed|ation)?|retire(?:s|d|ment)?|named|succeed(?:s|ed)?)\b/i,
-    weight: 1.5
-  },
-  { pattern: /\b(?:launch(?:es|ed)?|introduc(?:es|ed)|unveil(?:s|ed)?)\b/i, weight: 1.5 },
-  { pattern: /\b(?:fda|approval|clearance|settlement|investigation|subpoena)\b/i, weight: 1.5 },
-  { pattern: /\b(?:quarter|q[1-4]|fiscal|full[- ]year|year[- ]over[- ]year)\b/i, weight: 1 }
-]
-
-/** A change against a prior period: what turns a number into news. */
-const changeCues: ReadonlyArray<Cue> = [
-  {
-    pattern:
-      /\b(?:increase[sd]?|decrease[sd]?|grew|grow(?:s|th)?|rose|fell|declin(?:e[sd]?|ing)|up|down|improv(?:e[sd]?|ement))\b/i,
-    weight: 1
-  },
-  {
-    pattern: /\b(?:compared (?:to|with)|versus|vs\.?|from|prior[- ]year|last year|a year ago|year[- ]over[- ]year)\b/i,
-    weight: 1
-  },
-  { pattern: /\brecord\b/i, weight: 0.5 }
-]
-
-/** Sentences a reader skips, whatever figures they hold. */
-const noise: ReadonlyArray<RegExp> = [
-  /forward[- ]looking statements?|safe harbor|risks? and uncertainties|actual results (?:may|could) differ/i,
-  /\b(?:conference call|webcast|replay|dial[- ]in|operator|question[- ]and[- ]answer|q&a)\b/i,
-  /\b(?:thank you|thanks|good (?:morning|afternoon|evening)|welcome (?:to|everyone)|joining us)\b/i,
-  /\breconciliation\b|\bnon-gaap (?:financial )?measures? (?:is|are) (?:included|provided|available)\b/i,
-  /\b(?:press release|our website|investor relations|sec filings?)\b/i,
-  /\b(?:pursuant to|incorporated (?:herein )?by reference|hereby|hereto|the registrant)\b/i,
-  // A filing's cover page.
-  /securities exchange act of 1934|date of (?:report|earliest event)|telephone number|former (?:name|address)|commission file number|irs employer|jurisdiction of incorporation|check the appropriate box|emerging growth company|name of each exchange|trading symbol/i,
-  // How non-GAAP measures are defined, not what they came to.
-  /\b(?:to provide a framework|we (?:believe|use) (?:that )?(?:these |this |the )?(?:non-gaap|adjusted)|(?:is|are) (?:calculated|defined|computed)|we define|in accordance with gaap, we)\b/i,
-  /\bnon-gaap\b.*\b(?:facilitat\w*|useful|meaningful|supplement\w*|comparab\w*)\b|\bexcluded from (?:our )?non-gaap\b|\bnon-gaap tax rate\b|\bwe use (?:these|this|such) (?:non-gaap )?(?:measures?|metrics?)\b|\bwe exclude\b/i,
-  // A heading that ends like a sentence: "Item 5.02 Departure of Directors ...".
-  /^item\s*[-–—:]?\s*\d/i
-]
-
-// A figure with a unit: money, a percentage, a per-share amount, or a scale word.
-const unitFigure =
-  /[$€£]\s?\d|\d(?:\.\d+)?\s?(?:%|percent|basis points|bps)\b|\d\s?(?:million|billion|thousand)\b|\bcents?\b/gi
+/** Weight of an amount per share that is not earnings (a dividend, book value): news, not the headline. */
+const otherPerShareWeight = 4
 
 /** A sentence with its salience: the higher the score, the more news it carries. */
 export interface Scored {
@@ -85,9 +27,48 @@ export interface Scored {
 }
 
 /**
- * The sentence's score; 0 or below means it is never a highlight. `focus` holds what the document
- * says it is about (the news its 8-K items report): sentences speaking of it weigh more.
+ * The knobs of the score and of the choice among the scored sentences. They are few on purpose:
+ * each is chosen by cross-validation on earnings calls (`bench/summaries/crossValidation.ts`), and
+ * the fewer there are, the less a choice can fit the calls it was made on.
  */
+export interface ScoringSettings {
+  /** Weight of the headline measure, earnings (or funds from operations) per share. */
+  readonly headlineWeight: number
+  /** Weight of each figure with a unit ($, %, million, per-share cents). */
+  readonly figureWeight: number
+  /** Figures counted at most: a sentence listing ten figures is a table read aloud. */
+  readonly maxFigures: number
+  /** Weight of each sign of a change against a prior period ("up", "compared with"). */
+  readonly changeWeight: number
+  /** How much less the last sentence weighs than the first: 0.1 means 10 %. */
+  readonly positionDecay: number
+  /** Words beyond which a sentence's score is divided in proportion to its length. */
+  readonly lengthTarget: number
+  /** Weight of a range of figures, the shape of an outlook ("$2.85 to $3.10"). */
+  readonly rangeWeight: number
+  /** Factor on the score of an aside: a cost, margin, cash or segment detail, or an opinion. */
+  readonly asideFactor: number
+  /** Word overlap (Jaccard) above which two sentences say the same thing and one is left out. */
+  readonly repeatOverlap: number
+}
+
+/**
+ * The settings the model uses when not told otherwise: those the coordinate search of
+ * `bench/summaries/crossValidation.ts` chooses on all 249 ECTSum validation calls, which are also,
+ * setting by setting, the values most of its five folds chose on their own training calls.
+ */
+export const defaultScoring: ScoringSettings = {
+  headlineWeight: 10,
+  figureWeight: 2,
+  maxFigures: 3,
+  changeWeight: 1,
+  positionDecay: 0,
+  lengthTarget: 25,
+  rangeWeight: 4,
+  asideFactor: 0.8,
+  repeatOverlap: 0.4
+}
+
 /**
  * Whether the sentence may be a highlight at all: a statement of a readable length that is not
  * boilerplate, a question, a heading or a table caption.
@@ -104,24 +85,39 @@ export const isStatement = (sentence: Sentence): boolean => {
   return !(end.endsWith(":") || (!/[.!?]["”’)]?$/.test(end) && words < 16))
 }
 
-export const salience = (sentence: Sentence, total: number, focus: ReadonlyArray<RegExp> = []): number => {
+/**
+ * The sentence's score; 0 or below means it is never a highlight. `focus` holds what the document
+ * says it is about (the news its 8-K items report): sentences speaking of it weigh more.
+ */
+export const salience = (
+  sentence: Sentence,
+  total: number,
+  focus: ReadonlyArray<RegExp> = [],
+  settings: ScoringSettings = defaultScoring
+): number => {
   if (!isStatement(sentence)) return 0
   const text = sentence.text
   const words = wordsOf(text).length
 
-  let score = 0
+  let score = perShare.test(text) ? (earnings.test(text) ? settings.headlineWeight : otherPerShareWeight) : 0
   for (const cue of measureCues) if (cue.pattern.test(text)) score += cue.weight
-  for (const cue of focus) if (cue.test(text)) score += 2
+  if (figureRange.test(text)) score += settings.rangeWeight
+  for (const cue of focus) if (cue.test(text)) score += focusWeight
   const figures = text.match(unitFigure)?.length ?? 0
-  score += Math.min(figures, 3) * 1.5
-  if (score > 0) { for (const cue of changeCues) if (cue.pattern.test(text)) score += cue.weight }
+  score += Math.min(figures, settings.maxFigures) * settings.figureWeight
+  if (score > 0) {
+    for (const cue of changeCues) {
+      if (cue.pattern.test(text)) score += cue.weight * settings.changeWeight
+    }
+  }
   // Without a measure or a figure there is no news to speak of.
   if (score === 0) return 0
+  if (aside.test(text)) score *= settings.asideFactor
   // The news comes early in a release and in a call's prepared remarks.
   const position = total <= 1 ? 0 : sentence.index / (total - 1)
-  score *= 1.05 - 0.1 * position
+  score *= 1 + settings.positionDecay / 2 - settings.positionDecay * position
   // Prefer sentences about as long as a highlight: long ones bury their figure.
-  if (words > 25) score *= 25 / words
+  if (words > settings.lengthTarget) score *= settings.lengthTarget / words
   return score
 }
 

@@ -5,9 +5,13 @@
  */
 import { plainText as blocksPlainText } from "@filings/filings-parser/Blocks"
 
+/** A chunk as the sentence splitter reads it: its id (what a sentence cites), its Markdown, its section. */
 export interface ChunkText {
+  /** The chunk's id, which every sentence taken from it remembers. */
   readonly id: string
+  /** The chunk's Markdown. */
   readonly text: string
+  /** The section the chunk belongs to, when it has one. */
   readonly section?: string | undefined
 }
 
