@@ -44,6 +44,19 @@ export interface MakeOptions {
    * so an exact 1000 ms spacing of starts could still look like one request too many at its end.
    */
   readonly window?: Duration.DurationInput | undefined
+  /** A budget shared with other processes; without it, this process counts its own starts only. */
+  readonly shared?: SharedStarts | undefined
+}
+
+/**
+ * Starts counted with every other process that shares the regulator's limit. The implementation
+ * handles its own failures (a database that is briefly away): it answers a wait, never an error.
+ */
+export interface SharedStarts {
+  /** Takes one start from the shared budget: 0 when taken, otherwise milliseconds to wait before asking again. */
+  readonly take: (limit: number, window: Duration.Duration) => Effect.Effect<number>
+  /** No process starts a request until `duration` from now has passed. */
+  readonly pause: (duration: Duration.Duration) => Effect.Effect<void>
 }
 
 /** The default window: one second plus room for network jitter between our starts and the SEC's count. */
@@ -54,7 +67,8 @@ export const make = (options: MakeOptions): Effect.Effect<Service> =>
   Effect.gen(function*() {
     // Whatever a caller passes, never more than the policy allows, and at least one so requests can start.
     const limit = Math.max(1, Math.min(RegulatorMaxRequestsPerSecond, Math.floor(options.maxRequestsPerSecond)))
-    const windowMillis = Duration.toMillis(options.window ?? DefaultWindow)
+    const window = Duration.decode(options.window ?? DefaultWindow)
+    const windowMillis = Duration.toMillis(window)
     // Start times (epoch ms) within the current window, oldest first; at most `limit` of them.
     const recentStarts: Array<number> = []
     const pausedUntil = yield* Ref.make(0)
@@ -79,12 +93,25 @@ export const make = (options: MakeOptions): Effect.Effect<Service> =>
       }
     })
 
+    // Then, when shared, the start is taken from the budget of every process as well; the local count
+    // above keeps this process from asking the shared budget more often than it could be answered.
+    const { shared } = options
+    const admitShared: Effect.Effect<void> = shared === undefined ? Effect.void : Effect.gen(function*() {
+      while (true) {
+        const wait = yield* shared.take(limit, window)
+        if (wait <= 0) return
+        yield* Effect.sleep(Duration.millis(wait))
+      }
+    })
+
     const withPermit = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
-      Effect.zipRight(admission.withPermits(1)(admit), effect)
+      Effect.zipRight(admission.withPermits(1)(Effect.zipRight(admit, admitShared)), effect)
 
     const pause = (duration: Duration.DurationInput): Effect.Effect<void> =>
       Effect.flatMap(Clock.currentTimeMillis, (now) =>
-        Ref.update(pausedUntil, (current) => Math.max(current, now + Duration.toMillis(duration))))
+        Ref.update(pausedUntil, (current) => Math.max(current, now + Duration.toMillis(duration)))).pipe(
+          Effect.zipRight(shared === undefined ? Effect.void : shared.pause(Duration.decode(duration)))
+        )
 
     return FairAccess.of({ withPermit, pause })
   })

@@ -539,6 +539,71 @@ describe("FairAccess on the TestClock", () => {
     }))
 })
 
+describe("FairAccess shared between processes", () => {
+  // What a database gives the instances of a server: one sliding log of starts, and one pause.
+  const sharedBudget = (): FairAccess.SharedStarts & { readonly starts: Array<number> } => {
+    const starts: Array<number> = []
+    let pausedUntil = 0
+    return {
+      starts,
+      take: (limit, window) =>
+        Effect.map(TestClock.currentTimeMillis, (now) => {
+          if (pausedUntil > now) return pausedUntil - now
+          const recent = starts.filter((start) => start > now - Duration.toMillis(window))
+          if (recent.length >= limit) return recent[recent.length - limit]! + Duration.toMillis(window) - now
+          starts.push(now)
+          return 0
+        }),
+      pause: (duration) =>
+        Effect.map(TestClock.currentTimeMillis, (now) => {
+          pausedUntil = Math.max(pausedUntil, now + Duration.toMillis(duration))
+        })
+    }
+  }
+
+  it.effect("three gates on one budget start at most 10 requests in any window between them, and all start", () =>
+    Effect.gen(function*() {
+      const shared = sharedBudget()
+      const gates = yield* Effect.all(
+        Array.from(
+          { length: 3 },
+          () => FairAccess.make({ maxRequestsPerSecond: 10, window: Duration.seconds(1), shared })
+        )
+      )
+      const starts: Array<number> = []
+      const recordStart = Effect.map(TestClock.currentTimeMillis, (now) => void starts.push(now))
+      const all = yield* Effect.fork(
+        Effect.forEach(
+          gates.flatMap((gate) => Array.from({ length: 15 }, () => gate)),
+          (gate) => gate.withPermit(recordStart),
+          {
+            concurrency: "unbounded"
+          }
+        )
+      )
+      for (let step = 0; step < 60; step++) yield* TestClock.adjust(Duration.millis(100))
+      yield* Fiber.join(all)
+      assert.strictEqual(starts.length, 45)
+      assert.strictEqual(busiestWindow(starts, 1_000), 10)
+      assert.deepStrictEqual(starts, shared.starts, "every start was taken from the shared budget")
+    }))
+
+  it.effect("a pause on one gate stops the others", () =>
+    Effect.gen(function*() {
+      const shared = sharedBudget()
+      const [paused, other] = yield* Effect.all([
+        FairAccess.make({ maxRequestsPerSecond: 10, shared }),
+        FairAccess.make({ maxRequestsPerSecond: 10, shared })
+      ])
+      yield* paused!.pause(Duration.minutes(10))
+      const started = yield* Effect.fork(other!.withPermit(TestClock.currentTimeMillis))
+      yield* TestClock.adjust(Duration.minutes(9))
+      assert.isTrue(Option.isNone(yield* Fiber.poll(started)))
+      yield* TestClock.adjust(Duration.minutes(1))
+      assert.strictEqual(yield* Fiber.join(started), Duration.toMillis(Duration.minutes(10)))
+    }))
+})
+
 describe("EdgarConfig.layer and layerConfig", () => {
   const load = (
     config: Parameters<typeof EdgarConfig.layerConfig>[0],

@@ -8,6 +8,8 @@
  *   limit is kept in the database so every instance enforces one limit per key.
  * - Unset: embedded PGlite under `FILINGS_DATA_DIR` (default `./.filings`), one process, with the
  *   rate limit kept in memory.
+ * - On PostgreSQL the instances also share the regulator's request budget and the leases that give
+ *   one instance the work only one should do (`Coordination`); on PGlite both stay in the process.
  */
 import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { EdgarClient, EdgarConfig, FairAccess } from "@filings/edgar"
@@ -16,11 +18,13 @@ import { Database, SqlStorage } from "@filings/storage-sql"
 import { type ConfigError, Effect, Layer, Logger, Option } from "effect"
 import * as AdminAccess from "./AdminAccess.js"
 import * as ApiKeys from "./ApiKeys.js"
+import * as SharedRegulatorBudget from "./coordination/SharedRegulatorBudget.js"
 import * as Environment from "./Environment.js"
 import * as StockChangeRefresh from "./feed/StockChangeRefresh.js"
 import * as SummaryJobs from "./feed/SummaryJobs.js"
 import * as SummaryModels from "./feed/SummaryModels.js"
 import * as Ingest from "./ingest/Ingest.js"
+import * as Retention from "./maintenance/Retention.js"
 import * as MarketDataLayer from "./market/MarketDataLayer.js"
 import * as NewsFeeds from "./news/NewsFeeds.js"
 import * as Pipeline from "./pipeline/Pipeline.js"
@@ -78,6 +82,14 @@ const rateLimitStore = Layer.unwrapEffect(
   })
 )
 
+/** Budgets and leases: in the database on PostgreSQL, shared by every instance; in memory on PGlite, one process. */
+const coordination = Layer.unwrapEffect(
+  Effect.map(
+    Database.DatabaseEngine,
+    (engine) => (engine.kind === "postgres" ? SqlStorage.coordination : MemoryStorage.coordination)
+  )
+)
+
 /** Every storage port on the configured database, plus the database engine itself. */
 export const storageLayer = Layer.mergeAll(
   SqlStorage.documentStore,
@@ -91,7 +103,8 @@ export const storageLayer = Layer.mergeAll(
   SqlStorage.webhookStore,
   SqlStorage.deliveryStore,
   SqlStorage.feedStore,
-  rateLimitStore
+  rateLimitStore,
+  coordination
 ).pipe(Layer.provideMerge(Database.layerConfig(Environment.database).pipe(Layer.mapError(Environment.databaseError))))
 
 /** The configured summary model: `filings summarize` uses the one the server would. */
@@ -113,12 +126,26 @@ export const servicesLayer = Layer.mergeAll(ApiKeys.layer, AdminAccess.layer, In
   )
 )
 
-/** The regulator's client, one fair-access limit per process. */
-export const edgarLayer = EdgarClient.layerConfig(Environment.edgarClient).pipe(
-  Layer.provideMerge(FairAccess.layer),
-  Layer.provideMerge(EdgarConfig.layerConfig(Environment.edgar)),
-  Layer.provide(NodeHttpClient.layerUndici)
-)
+/** The regulator's client with the given fair-access gate. */
+const edgarClientLayer = <E, R>(fairAccess: Layer.Layer<FairAccess.FairAccess, E, R | EdgarConfig.EdgarConfig>) =>
+  EdgarClient.layerConfig(Environment.edgarClient).pipe(
+    Layer.provideMerge(fairAccess),
+    Layer.provideMerge(EdgarConfig.layerConfig(Environment.edgar)),
+    Layer.provide(NodeHttpClient.layerUndici)
+  )
+
+/** The regulator's client, counting this process's requests: what the one-off commands use. */
+export const edgarLayer = edgarClientLayer(FairAccess.layer)
+
+/**
+ * The regulator's client of a server: on PostgreSQL every instance takes each request from one
+ * budget in the database, so N instances together stay within `FILINGS_EDGAR_MAX_RPS`; on PGlite,
+ * one process, its own count.
+ */
+const followingEdgarLayer = edgarClientLayer(Layer.unwrapEffect(Effect.map(
+  Database.DatabaseEngine,
+  (engine) => (engine.kind === "postgres" ? SharedRegulatorBudget.fairAccessLayer : FairAccess.layer)
+)))
 
 /** What the pipeline follows, and how. */
 const pipelineConfigLayer = fromEnvironment(Environment.pipeline, PipelineConfig.layer)
@@ -142,7 +169,7 @@ const stockChangeRefreshLayer = Layer.unwrapEffect(
 
 /**
  * What `filings serve` runs beside the HTTP API: the EDGAR pipeline and the transcript folder,
- * webhook delivery, the feed's refreshers and summary jobs, the news feeds.
+ * webhook delivery, the feed's refreshers and summary jobs, the news feeds, retention.
  */
 export const workersLayer = Layer.mergeAll(
   Pipeline.layer,
@@ -150,8 +177,9 @@ export const workersLayer = Layer.mergeAll(
   fromEnvironment(Environment.webhookDelivery, WebhookDelivery.layer),
   stockChangeRefreshLayer,
   fromEnvironment(Environment.summaryJobs, SummaryJobs.layer),
-  fromEnvironment(Environment.news, NewsFeeds.layer)
-).pipe(Layer.provideMerge(edgarLayer), Layer.provide(pipelineConfigLayer))
+  fromEnvironment(Environment.news, NewsFeeds.layer),
+  fromEnvironment(Environment.retention, Retention.layer)
+).pipe(Layer.provideMerge(followingEdgarLayer), Layer.provide(pipelineConfigLayer))
 
 /** The services, on their storage, with the server's settings: what the operator commands work on directly. */
 export const operatorLayer = servicesLayer.pipe(

@@ -15,6 +15,7 @@ import { type Database, PgliteClient } from "@filings/storage-sql"
 import { Config, ConfigError, Duration, Effect, Either, LogLevel, Option, Redacted, Schema } from "effect"
 import type * as StockChangeRefresh from "./feed/StockChangeRefresh.js"
 import type * as SummaryJobs from "./feed/SummaryJobs.js"
+import type * as Retention from "./maintenance/Retention.js"
 import * as HttpMarketData from "./market/HttpMarketData.js"
 import type * as MarketDataLayer from "./market/MarketDataLayer.js"
 import * as NewsSources from "./news/NewsSources.js"
@@ -128,6 +129,11 @@ export const variables = {
     default: "`30`",
     meaning: "seconds a worker holds a filing before another may take it, should the worker die"
   },
+  FILINGS_EDGAR_FOLLOW_LEASE: {
+    default: "`30`",
+    meaning:
+      "seconds the instance reading the latest-filings feed keeps that work without renewing it; should it die, another instance takes over within this plus one poll interval"
+  },
   FILINGS_TRANSCRIPT_DIR: {
     default: "unset",
     meaning: "a folder the server watches for earnings call transcripts (`<TICKER>_<YYYY-MM-DD>.<ext>`)"
@@ -145,6 +151,16 @@ export const variables = {
     default: "`120`",
     meaning:
       "seconds a delivery attempt stays claimed by its instance, should the instance die, before another makes it"
+  },
+  FILINGS_JOB_RETENTION: {
+    default: "`7`",
+    meaning:
+      "days a completed job is kept whole; then it is removed, or keeps only its unique key so the same work is never done twice. Dead jobs are kept"
+  },
+  FILINGS_DELIVERY_RETENTION: {
+    default: "`30`",
+    meaning:
+      "days a delivered webhook delivery stays in its subscription's delivery log; pending, paused and failed ones are kept until delivered or removed with their subscription"
   },
   FILINGS_MARKET_DATA_CSV: {
     default: "unset",
@@ -399,6 +415,11 @@ export const pipeline: Config.Config<PipelineConfig.Settings> = Config.all({
     Config.validate({ message: "FILINGS_PIPELINE_LEASE must be at least 1 second", validation: (n) => n >= 1 }),
     Config.withDefault(30),
     Config.map(Duration.seconds)
+  ),
+  followLease: Config.number(named("FILINGS_EDGAR_FOLLOW_LEASE")).pipe(
+    Config.validate({ message: "FILINGS_EDGAR_FOLLOW_LEASE must be at least 1 second", validation: (n) => n >= 1 }),
+    Config.withDefault(30),
+    Config.map(Duration.seconds)
   )
 }).pipe(
   Config.map(({ follow, userAgent, ...rest }) => ({
@@ -425,6 +446,24 @@ export const webhookDelivery: Config.Config<WebhookDelivery.Options> = Config.al
     Config.validate({ message: "FILINGS_WEBHOOK_LEASE must be at least 1 second", validation: (n) => n >= 1 }),
     Config.map(Duration.seconds)
   )
+})
+
+// ---------------------------------------------------------------------------------------------------
+// Retention
+// ---------------------------------------------------------------------------------------------------
+
+/** Days, fractions allowed, above 0. */
+const days = (name: VariableName, fallback: number): Config.Config<Duration.Duration> =>
+  Config.number(named(name)).pipe(
+    Config.withDefault(fallback),
+    Config.validate({ message: `${name} must be a number of days above 0`, validation: (n) => n > 0 }),
+    Config.map((n) => Duration.millis(Math.round(n * 86_400_000)))
+  )
+
+/** How long completed jobs and delivered webhook deliveries are kept. */
+export const retention: Config.Config<Retention.Options> = Config.all({
+  jobRetention: days("FILINGS_JOB_RETENTION", 7),
+  deliveryRetention: days("FILINGS_DELIVERY_RETENTION", 30)
 })
 
 // ---------------------------------------------------------------------------------------------------

@@ -282,7 +282,8 @@ const everySetting = Effect.all([
   Environment.news,
   Config.all(Environment.summaryModel),
   Config.all(Environment.chatModel),
-  Environment.summaryJobs
+  Environment.summaryJobs,
+  Environment.retention
 ], { mode: "either" })
 
 describe("the table of variables", () => {
@@ -376,7 +377,8 @@ describe("the pipeline from FILINGS_* variables", () => {
         forms: PipelineConfig.DefaultForms,
         tickers: [],
         workers: 4,
-        lease: Duration.seconds(30)
+        lease: Duration.seconds(30),
+        followLease: Duration.seconds(30)
       })
       const declared = yield* Environment.pipeline.pipe(withEnvironment({ FILINGS_SEC_USER_AGENT: userAgent }))
       assert.isTrue(declared.follow)
@@ -388,18 +390,20 @@ describe("the pipeline from FILINGS_* variables", () => {
       assert.isFalse(off.follow)
     }))
 
-  it.effect("reads the forms, the watch list, the workers and the lease", () =>
+  it.effect("reads the forms, the watch list, the workers and the leases", () =>
     Effect.gen(function*() {
       const settings = yield* Environment.pipeline.pipe(withEnvironment({
         FILINGS_FORMS: "10-k, 8-K/A",
         FILINGS_TICKERS: "AAPL, MSFT",
         FILINGS_PIPELINE_WORKERS: "2",
-        FILINGS_PIPELINE_LEASE: "5"
+        FILINGS_PIPELINE_LEASE: "5",
+        FILINGS_EDGAR_FOLLOW_LEASE: "3"
       }))
       assert.deepStrictEqual(settings.forms, ["10-K", "8-K/A"])
       assert.deepStrictEqual(settings.tickers, [Ids.Ticker.make("AAPL"), Ids.Ticker.make("MSFT")])
       assert.strictEqual(settings.workers, 2)
       assert.isTrue(Duration.equals(settings.lease, Duration.seconds(5)))
+      assert.isTrue(Duration.equals(settings.followLease, Duration.seconds(3)))
     }))
 
   it.effect("a bad value fails naming its variable", () =>
@@ -418,6 +422,32 @@ describe("the pipeline from FILINGS_* variables", () => {
       assert.include(
         yield* failureIn(Environment.pipeline, { FILINGS_PIPELINE_LEASE: "0.5" }),
         "FILINGS_PIPELINE_LEASE must be at least 1 second"
+      )
+      assert.include(
+        yield* failureIn(Environment.pipeline, { FILINGS_EDGAR_FOLLOW_LEASE: "0" }),
+        "FILINGS_EDGAR_FOLLOW_LEASE must be at least 1 second"
+      )
+    }))
+})
+
+describe("retention from FILINGS_* variables", () => {
+  it.effect("defaults: completed jobs for 7 days, delivered deliveries for 30; days may be fractions", () =>
+    Effect.gen(function*() {
+      assert.deepStrictEqual(yield* Environment.retention.pipe(withEnvironment({})), {
+        jobRetention: Duration.days(7),
+        deliveryRetention: Duration.days(30)
+      })
+      const set = yield* Environment.retention.pipe(
+        withEnvironment({ FILINGS_JOB_RETENTION: "0.5", FILINGS_DELIVERY_RETENTION: "90" })
+      )
+      assert.deepStrictEqual(set, { jobRetention: Duration.hours(12), deliveryRetention: Duration.days(90) })
+      assert.include(
+        yield* failureIn(Environment.retention, { FILINGS_DELIVERY_RETENTION: "0" }),
+        "FILINGS_DELIVERY_RETENTION must be a number of days above 0"
+      )
+      assert.include(
+        yield* failureIn(Environment.retention, { FILINGS_JOB_RETENTION: "a week" }),
+        "FILINGS_JOB_RETENTION"
       )
     }))
 })

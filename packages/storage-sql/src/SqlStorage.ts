@@ -8,6 +8,7 @@ import type { SqlClient } from "@effect/sql"
 import {
   ApiKeyStore,
   CompanyStore,
+  Coordination,
   CursorStore,
   DeliveryStore,
   DocumentStore,
@@ -22,6 +23,7 @@ import {
 import type { Stores } from "@filings/storage/Stores"
 import { Layer } from "effect"
 import { makeApiKeyStore, makeRateLimitStore } from "./internal/sqlAccess.js"
+import { makeCoordination } from "./internal/sqlCoordination.js"
 import { makeCompanyStore, makeDocumentStore } from "./internal/sqlDocuments.js"
 import { makeCursorStore, makeEventStore } from "./internal/sqlEvents.js"
 import { makeExtractionStore } from "./internal/sqlExtractions.js"
@@ -42,6 +44,8 @@ export const companyStore = Layer.effect(CompanyStore.CompanyStore, makeCompanyS
 export const apiKeyStore = Layer.effect(ApiKeyStore.ApiKeyStore, makeApiKeyStore)
 /** Shares each key's count between every process on the database. */
 export const rateLimitStore = Layer.effect(RateLimitStore.RateLimitStore, makeRateLimitStore)
+/** Request budgets and leases shared by every instance on the database. */
+export const coordination = Layer.effect(Coordination.Coordination, makeCoordination)
 /** The durable job queue: each job held by one worker at a time under a lease that a dead worker loses, in SQL. */
 export const jobQueue = Layer.effect(JobQueue.JobQueue, makeJobQueue)
 /** Recorders on every process take turns (an advisory lock), so readers see sequences in order. */
@@ -63,6 +67,7 @@ export const layer: Layer.Layer<Stores, never, SqlClient.SqlClient> = Layer.merg
   companyStore,
   apiKeyStore,
   rateLimitStore,
+  coordination,
   jobQueue,
   eventStore,
   cursorStore,

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { Context, type Effect, type Option, Schema } from "effect"
+import { Context, type Duration, type Effect, type Option, Schema } from "effect"
 import type { StorageError } from "./StorageError.js"
 
 /**
@@ -113,6 +113,12 @@ export interface Service {
     subscriptionId: string,
     sinceMillis: number
   ) => Effect.Effect<ReadonlyArray<Delivery>, StorageError>
+  /**
+   * Removes the deliveries of every subscription that were delivered `olderThan` ago or longer, and
+   * answers how many. Pending, skipped and failed deliveries are kept, whatever their age: they are
+   * what a recovery sends again.
+   */
+  readonly pruneDelivered: (olderThan: Duration.DurationInput) => Effect.Effect<number, StorageError>
 }
 
 /**

@@ -86,6 +86,13 @@ export interface Service {
   readonly extendLease: (job: Job, lease: Duration.DurationInput) => Effect.Effect<boolean, StorageError>
   /** Jobs of the queue not yet completed or dead, leased ones included. */
   readonly pendingCount: (queue: string) => Effect.Effect<number, StorageError>
+  /**
+   * Forgets the jobs of every queue completed `olderThan` ago or longer: a job without a unique key
+   * is removed; one with a key keeps only its key, so enqueuing that key again still adds nothing
+   * and returns the job's id. Dead jobs are kept (operators read why they died). Answers how many
+   * jobs it forgot, each counted once.
+   */
+  readonly pruneCompleted: (olderThan: Duration.DurationInput) => Effect.Effect<number, StorageError>
 }
 
 /**

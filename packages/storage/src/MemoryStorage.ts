@@ -7,6 +7,7 @@
 import { Context, Effect, Layer } from "effect"
 import { ApiKeyStore } from "./ApiKeyStore.js"
 import { CompanyStore } from "./CompanyStore.js"
+import { Coordination } from "./Coordination.js"
 import { CursorStore } from "./CursorStore.js"
 import { DeliveryStore } from "./DeliveryStore.js"
 import { DocumentStore } from "./DocumentStore.js"
@@ -14,6 +15,7 @@ import { EventStore } from "./EventStore.js"
 import { ExtractionStore } from "./ExtractionStore.js"
 import { FeedStore } from "./FeedStore.js"
 import { makeApiKeyStore, makeRateLimitStore } from "./internal/memoryAccess.js"
+import { makeCoordination } from "./internal/memoryCoordination.js"
 import { makeCompanyStore, makeDocumentStoreWithIndex } from "./internal/memoryDocuments.js"
 import { makeCursorStore, makeEventStore } from "./internal/memoryEvents.js"
 import { makeExtractionStore } from "./internal/memoryExtractions.js"
@@ -39,6 +41,8 @@ export const companyStore = Layer.effect(CompanyStore, makeCompanyStore)
 export const apiKeyStore = Layer.effect(ApiKeyStore, makeApiKeyStore)
 /** A `RateLimitStore` in memory: it counts the requests of one process only. */
 export const rateLimitStore = Layer.effect(RateLimitStore, makeRateLimitStore)
+/** A `Coordination` in memory: its budgets and leases are shared by the fibers of one process only. */
+export const coordination = Layer.effect(Coordination, makeCoordination)
 /** A `JobQueue` in memory: its workers must run in the same process. */
 export const jobQueue = Layer.effect(JobQueue, makeJobQueue)
 /** An `EventStore` in memory. */
@@ -76,6 +80,7 @@ export const layer: Layer.Layer<Stores> = Layer.mergeAll(
   companyStore,
   apiKeyStore,
   rateLimitStore,
+  coordination,
   jobQueue,
   eventStore,
   cursorStore,

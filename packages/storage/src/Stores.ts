@@ -6,6 +6,7 @@
  */
 import type { ApiKeyStore } from "./ApiKeyStore.js"
 import type { CompanyStore } from "./CompanyStore.js"
+import type { Coordination } from "./Coordination.js"
 import type { CursorStore } from "./CursorStore.js"
 import type { DeliveryStore } from "./DeliveryStore.js"
 import type { DocumentStore } from "./DocumentStore.js"
@@ -28,6 +29,7 @@ export type Stores =
   | CompanyStore
   | ApiKeyStore
   | RateLimitStore
+  | Coordination
   | JobQueue
   | EventStore
   | CursorStore

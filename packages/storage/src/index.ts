@@ -4,6 +4,7 @@
  */
 export * as ApiKeyStore from "./ApiKeyStore.js"
 export * as CompanyStore from "./CompanyStore.js"
+export * as Coordination from "./Coordination.js"
 export * as CursorStore from "./CursorStore.js"
 export * as DeliveryStore from "./DeliveryStore.js"
 export * as DocumentStore from "./DocumentStore.js"

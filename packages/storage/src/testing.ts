@@ -28,6 +28,7 @@ import type { Layer } from "effect"
 import { randomBytes } from "node:crypto"
 import { type ApiKeyRecord, ApiKeyStore } from "./ApiKeyStore.js"
 import { type CompanyDetails, CompanyStore } from "./CompanyStore.js"
+import { Coordination, type StartDecision } from "./Coordination.js"
 import { CursorStore } from "./CursorStore.js"
 import { type Delivery, DeliveryStore, type NewDelivery } from "./DeliveryStore.js"
 import { type DocumentKey, DocumentStore, type SectionMatch, type StoredDocument } from "./DocumentStore.js"
@@ -1308,6 +1309,108 @@ export const conformance = <E>(
           }))
       })
 
+      describe("Coordination", () => {
+        const second = Duration.seconds(1)
+        const waits = (decisions: ReadonlyArray<StartDecision>) =>
+          decisions.map((decision) => (decision._tag === "Started" ? "started" : decision.millis))
+
+        it.effect("takes at most the limit of starts in a window, says how long to wait, and frees each start a window on", () =>
+          Effect.gen(function*() {
+            const coordination = yield* Coordination
+            const budget = uniqueName("budget")
+            const take = coordination.takeStart(budget, 3, second)
+            assert.deepStrictEqual(waits([yield* take, yield* take]), ["started", "started"])
+            yield* TestClock.adjust(Duration.millis(300))
+            assert.deepStrictEqual(waits([yield* take, yield* take]), ["started", 700])
+            yield* TestClock.adjust(Duration.millis(699))
+            assert.deepStrictEqual(waits([yield* take]), [1])
+            yield* TestClock.adjust(Duration.millis(1))
+            // The two starts of time 0 have left the window; the one of 300 ms has not.
+            assert.deepStrictEqual(waits([yield* take, yield* take, yield* take]), ["started", "started", 300])
+            assert.deepStrictEqual(waits([yield* coordination.takeStart(uniqueName("budget"), 3, second)]), ["started"])
+          }))
+
+        it.effect("concurrent takers never get more starts than the limit", () =>
+          Effect.gen(function*() {
+            const coordination = yield* Coordination
+            const budget = uniqueName("burst")
+            const decisions = yield* Effect.all(Arr.replicate(coordination.takeStart(budget, 10, second), 25), {
+              concurrency: "unbounded"
+            })
+            assert.strictEqual(decisions.filter((decision) => decision._tag === "Started").length, 10)
+            assert.isTrue(decisions.every((decision) => decision._tag === "Started" || decision.millis <= 1_000))
+          }))
+
+        it.effect("a pause stops every start until it ends, and a shorter pause does not shorten it", () =>
+          Effect.gen(function*() {
+            const coordination = yield* Coordination
+            const budget = uniqueName("pause")
+            const take = coordination.takeStart(budget, 10, second)
+            yield* coordination.pauseStarts(budget, Duration.seconds(5))
+            assert.deepStrictEqual(waits([yield* take]), [5_000])
+            yield* coordination.pauseStarts(budget, second)
+            yield* TestClock.adjust(Duration.seconds(2))
+            assert.deepStrictEqual(waits([yield* take]), [3_000])
+            assert.deepStrictEqual(waits([yield* coordination.takeStart(uniqueName("pause"), 10, second)]), ["started"])
+            yield* TestClock.adjust(Duration.seconds(3))
+            assert.deepStrictEqual(waits([yield* take]), ["started"])
+          }))
+
+        it.effect("a lease is held by one holder until it runs out or is released; its holder renews it", () =>
+          Effect.gen(function*() {
+            const coordination = yield* Coordination
+            const lease = uniqueName("lease")
+            const [first, next] = [uniqueName("instance"), uniqueName("instance")]
+            const thirty = Duration.seconds(30)
+            const start = yield* Clock.currentTimeMillis
+            assert.isTrue(Option.isNone(yield* coordination.leaseHolder(lease)))
+            assert.isTrue(yield* coordination.acquireLease(lease, first, thirty))
+            assert.isFalse(yield* coordination.acquireLease(lease, next, thirty))
+            yield* TestClock.adjust(Duration.seconds(20))
+            assert.isTrue(yield* coordination.acquireLease(lease, first, thirty), "renewed by its holder")
+            assert.deepStrictEqual(
+              yield* coordination.leaseHolder(lease),
+              Option.some({ holder: first, expiresAtMillis: start + 50_000 })
+            )
+            yield* TestClock.adjust(Duration.seconds(29))
+            assert.isFalse(
+              yield* coordination.acquireLease(lease, next, thirty),
+              "the renewal counts from when it was made"
+            )
+            yield* coordination.releaseLease(lease, next)
+            assert.deepStrictEqual(
+              Option.map(yield* coordination.leaseHolder(lease), (held) => held.holder),
+              Option.some(first)
+            )
+            yield* TestClock.adjust(Duration.seconds(1))
+            assert.isTrue(Option.isNone(yield* coordination.leaseHolder(lease)), "run out")
+            assert.isTrue(yield* coordination.acquireLease(lease, next, thirty))
+            assert.isFalse(yield* coordination.acquireLease(lease, first, thirty))
+            yield* coordination.releaseLease(lease, next)
+            assert.isTrue(Option.isNone(yield* coordination.leaseHolder(lease)), "released")
+            assert.isTrue(yield* coordination.acquireLease(lease, first, thirty))
+            assert.isTrue(Option.isNone(yield* coordination.leaseHolder(uniqueName("lease"))))
+          }))
+
+        it.effect("of holders racing for a free lease, exactly one gets it", () =>
+          Effect.gen(function*() {
+            const coordination = yield* Coordination
+            const lease = uniqueName("race")
+            const holders = Arr.makeBy(12, () => uniqueName("instance"))
+            const won = yield* Effect.forEach(
+              holders,
+              (holder) => coordination.acquireLease(lease, holder, Duration.seconds(30)),
+              { concurrency: "unbounded" }
+            )
+            assert.strictEqual(won.filter(Boolean).length, 1)
+            const winner = holders[won.indexOf(true)]
+            assert.deepStrictEqual(
+              Option.map(yield* coordination.leaseHolder(lease), (held) => held.holder),
+              Option.some(winner)
+            )
+          }))
+      })
+
       describe("EventStore", () => {
         it.effect("says the newest sequence, which grows with what is recorded", () =>
           Effect.gen(function*() {
@@ -1604,6 +1707,42 @@ export const conformance = <E>(
       })
 
       describe("JobQueue", () => {
+        it.effect("forgets completed jobs after the retention, once each; a forgotten job's key still refuses a duplicate", () =>
+          Effect.gen(function*() {
+            const queue = yield* JobQueue
+            const name = uniqueName("prune")
+            const day = Duration.days(1)
+            const week = Duration.days(7)
+            // A time of its own, after every other test's, with what they completed forgotten first.
+            yield* TestClock.setTime(Date.parse("2150-01-01T00:00:00.000Z") + Math.floor(Math.random() * 1e9))
+            yield* queue.pruneCompleted(week)
+            const keyed = yield* queue.enqueue(name, { n: 1 }, { uniqueKey: "k1" })
+            yield* queue.enqueue(name, { n: 2 })
+            yield* queue.enqueue(name, { n: 3 }, { uniqueKey: "k3" })
+            const take = Effect.map(queue.take(name, Duration.minutes(1)), Option.getOrThrow)
+            const [first, second, third] = [yield* take, yield* take, yield* take]
+            assert.isTrue(yield* queue.complete(first))
+            assert.isTrue(yield* queue.complete(second))
+            assert.isTrue(yield* queue.fail(third, "never"))
+            const waiting = yield* queue.enqueue(name, { n: 4 }, { uniqueKey: "k4" })
+
+            yield* TestClock.adjust(Duration.subtract(week, Duration.millis(1)))
+            assert.strictEqual(yield* queue.pruneCompleted(week), 0, "not yet a week")
+            yield* TestClock.adjust(Duration.millis(1))
+            assert.strictEqual(yield* queue.pruneCompleted(week), 2, "the two completed; not the dead one")
+            assert.strictEqual(yield* queue.pruneCompleted(week), 0, "each counted once")
+            yield* TestClock.adjust(day)
+            assert.strictEqual(yield* queue.pruneCompleted(week), 0)
+
+            assert.strictEqual(yield* queue.enqueue(name, { n: 1, again: true }, { uniqueKey: "k1" }), keyed)
+            assert.strictEqual(yield* queue.enqueue(name, { n: 3, again: true }, { uniqueKey: "k3" }), third.id)
+            assert.strictEqual(yield* queue.enqueueAll(name, [{ payload: { n: 1 }, uniqueKey: "k1" }]), 0)
+            assert.strictEqual(yield* queue.pendingCount(name), 1)
+            const next = yield* take
+            assert.deepStrictEqual([next.id, next.payload], [waiting, { n: 4 }])
+            assert.isTrue(Option.isNone(yield* queue.take(name, Duration.minutes(1))))
+          }))
+
         it.effect("hands out a job once, under a lease, and completes it", () =>
           Effect.gen(function*() {
             const queue = yield* JobQueue
@@ -2005,6 +2144,42 @@ export const conformance = <E>(
       })
 
       describe("DeliveryStore", () => {
+        it.effect("removes deliveries delivered before the retention, and keeps pending, skipped and failed ones", () =>
+          Effect.gen(function*() {
+            const store = yield* DeliveryStore
+            const subscription = yield* storedSubscription()
+            const month = Duration.days(30)
+            const start = Date.parse("2150-06-01T00:00:00.000Z") + Math.floor(Math.random() * 1e9)
+            yield* TestClock.setTime(start)
+            yield* store.pruneDelivered(month)
+            const [delivered, later, failed, pending, skipped] = [1, 2, 3, 4, 5].map((sequence) =>
+              sampleDelivery(subscription.id, sequence, { createdAtMillis: start })
+            )
+            yield* store.record([delivered!, later!, failed!, pending!, { ...skipped!, state: "skipped" }])
+            const attempt = (id: string, state: "delivered" | "failed", atMillis: number) =>
+              store.recordAttempt(id, {
+                atMillis,
+                status: state === "delivered" ? 200 : 410,
+                error: state === "delivered" ? null : "HTTP 410",
+                state,
+                nextAttemptAtMillis: null
+              })
+            yield* attempt(delivered!.id, "delivered", start)
+            yield* attempt(later!.id, "delivered", start + 1_000)
+            yield* attempt(failed!.id, "failed", start)
+
+            yield* TestClock.adjust(month)
+            assert.strictEqual(yield* store.pruneDelivered(month), 1)
+            assert.isTrue(Option.isNone(yield* store.find(delivered!.id)))
+            assert.isTrue(Option.isSome(yield* store.find(later!.id)), "delivered a second later")
+            yield* TestClock.adjust(Duration.days(365))
+            assert.strictEqual(yield* store.pruneDelivered(month), 1)
+            assert.deepStrictEqual(
+              idsOf(yield* store.list(subscription.id, { limit: 10 })),
+              [skipped!.id, pending!.id, failed!.id]
+            )
+          }))
+
         it.effect("records new deliveries in the given order and reads every field back", () =>
           Effect.gen(function*() {
             const store = yield* DeliveryStore

@@ -9,10 +9,15 @@
  *
  * It runs only when following is on (`FILINGS_EDGAR_FOLLOW`, by default whenever
  * `FILINGS_SEC_USER_AGENT` is set); the HTTP API serves what is stored either way.
+ *
+ * Any number of instances may follow on one PostgreSQL database: every one works the queues, and
+ * the work only one should do (reading the feed, keeping the company directory) goes to the holder
+ * of a lease in the database (`Leadership`), another instance taking over when the holder dies.
  */
 import { EdgarConfig } from "@filings/edgar"
 import { Duration, Effect, Layer, Schedule, Schema } from "effect"
 import * as CompanyDirectory from "../companies/CompanyDirectory.js"
+import * as Leadership from "../coordination/Leadership.js"
 import * as Environment from "../Environment.js"
 import { UpcomingCallQueue } from "../ingest/Announcements.js"
 import * as CompanyUniverse from "./CompanyUniverse.js"
@@ -28,6 +33,10 @@ export class EdgarMisconfigured extends Schema.TaggedError<EdgarMisconfigured>()
 }) {}
 
 const universeRefresh = Duration.hours(24)
+
+/** The leases of the work one instance does: reading the latest-filings feed, keeping the company directory. */
+export const DiscoveryLease = "edgar.latest-filings"
+export const DirectoryLease = "edgar.company-directory"
 
 const run = Effect.gen(function*() {
   const settings = yield* PipelineConfig
@@ -71,6 +80,10 @@ const run = Effect.gen(function*() {
     ),
     CompanyDirectory.fillDetailsForever(settings.tickers)
   ], { concurrency: "unbounded", discard: true })
+  // Only the holder of each lease does its work; the others ask for the lease every poll interval.
+  const holder = Leadership.instanceName()
+  const leading = (name: string) => <E, R>(work: Effect.Effect<void, E, R>) =>
+    Leadership.whileLeading({ name, holder, lease: settings.followLease, retryEvery: pollInterval }, work)
   const discover = pollOnce.pipe(
     Effect.tap(({ enqueued }) => (enqueued > 0 ? filings.wake.pipe(Effect.repeatN(enqueued - 1)) : Effect.void)),
     Effect.catchAllCause((cause) => Effect.logWarning("a poll of the latest filings failed", cause)),
@@ -80,8 +93,8 @@ const run = Effect.gen(function*() {
     loadUniverse.pipe(
       Effect.zipRight(Effect.logInfo(`following EDGAR every ${Duration.format(pollInterval)} as "${userAgent}"`)),
       Effect.zipRight(Effect.all([
-        discover,
-        directory,
+        leading(DiscoveryLease)(discover),
+        leading(DirectoryLease)(directory),
         universe.refresh.pipe(
           Effect.ignore,
           Effect.repeat(Schedule.spaced(universeRefresh)),

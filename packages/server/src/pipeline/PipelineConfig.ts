@@ -3,7 +3,8 @@
  * `Environment`): whether to follow EDGAR in real time, the forms kept (amendments such as `10-K/A`
  * are kept when listed, and stored under their form's type), a watch list of tickers (empty, every
  * listed company), the filings processed at once by this process, and how long a worker holds a
- * filing before another may take it, should the worker die (a live worker keeps extending it).
+ * filing before another may take it, should the worker die (a live worker keeps extending it), and
+ * how long the instance reading the latest-filings feed keeps that work without renewing its lease.
  */
 import { DocType, type Ids } from "@filings/domain"
 import { Context, type Duration, Layer } from "effect"
@@ -14,6 +15,8 @@ export interface Settings {
   readonly tickers: ReadonlyArray<Ids.Ticker>
   readonly workers: number
   readonly lease: Duration.Duration
+  /** The lease of the work one instance does (see `Leadership`); another takes over after it, should the holder die. */
+  readonly followLease: Duration.Duration
 }
 
 export class PipelineConfig extends Context.Tag("@filings/server/PipelineConfig")<PipelineConfig, Settings>() {}

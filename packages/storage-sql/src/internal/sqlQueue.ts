@@ -14,6 +14,10 @@ import { failsAs } from "./storageErrors.js"
 const readJobs = rowsAs(JobQueue.Job)
 const readIds = rowsAs(Schema.Struct({ id: Schema.String }))
 const readPending = rowsAs(Schema.Struct({ pending: Schema.Int }))
+const readPruned = rowsAs(Schema.Struct({ pruned: Schema.Int }))
+
+/** Jobs forgotten per statement by `pruneCompleted`. */
+const pruneBatch = 5_000
 
 /** Rows per INSERT of a batch: five parameters each, well below PostgreSQL's 65,535 per statement. */
 const jobRowsPerInsert = 1_000
@@ -99,7 +103,8 @@ export const makeJobQueue = Effect.gen(function*() {
         return Option.fromNullable(taken[0])
       }).pipe(failsAs("JobQueue.take")),
 
-    complete: (job) => settle("JobQueue.complete", job, () => sql`state = 'done', lease_token = NULL`),
+    complete: (job) =>
+      settle("JobQueue.complete", job, (now) => sql`state = 'done', lease_token = NULL, completed_at_ms = ${now}`),
     retry: (job, delay) =>
       settle(
         "JobQueue.retry",
@@ -116,7 +121,34 @@ export const makeJobQueue = Effect.gen(function*() {
         readPending,
         Effect.map((rows) => rows[0]?.pending ?? 0),
         failsAs("JobQueue.pendingCount")
-      )
+      ),
+    pruneCompleted: (olderThan) =>
+      Effect.gen(function*() {
+        const cutoff = (yield* Clock.currentTimeMillis) - Duration.toMillis(olderThan)
+        let total = 0
+        // In batches, each its own short statement, so pruning a large backlog never holds many rows
+        // locked at once; jobs completed before migration 20 count from when they were due.
+        while (true) {
+          const [row] = yield* sql`
+            WITH old AS (
+              SELECT id, unique_key FROM jobs
+              WHERE state = 'done' AND COALESCE(completed_at_ms, run_at_ms) <= ${cutoff}
+              LIMIT ${pruneBatch}
+              FOR UPDATE SKIP LOCKED
+            ),
+            removed AS (
+              DELETE FROM jobs USING old WHERE jobs.id = old.id AND old.unique_key IS NULL RETURNING 1
+            ),
+            emptied AS (
+              UPDATE jobs SET state = 'pruned', payload = 'null'::jsonb, last_error = NULL
+              FROM old WHERE jobs.id = old.id AND old.unique_key IS NOT NULL RETURNING 1
+            )
+            SELECT ((SELECT count(*) FROM removed) + (SELECT count(*) FROM emptied))::int AS pruned`.pipe(readPruned)
+          const pruned = row?.pruned ?? 0
+          total += pruned
+          if (pruned < pruneBatch) return total
+        }
+      }).pipe(failsAs("JobQueue.pruneCompleted"))
   }
   return service
 })

@@ -5,7 +5,7 @@
 // pass, never the database's now().
 import { SqlClient } from "@effect/sql"
 import { DeliveryStore, WebhookStore } from "@filings/storage"
-import { Effect, Option, Redacted, Schema } from "effect"
+import { Clock, Duration, Effect, Option, Redacted, Schema } from "effect"
 import { jsonb } from "./jsonb.js"
 import { rowsAs } from "./sqlRows.js"
 import { failsAs } from "./storageErrors.js"
@@ -13,6 +13,9 @@ import { failsAs } from "./storageErrors.js"
 const readSubscriptions = rowsAs(WebhookStore.Subscription)
 const readDeliveries = rowsAs(DeliveryStore.Delivery)
 const readOwned = rowsAs(Schema.Struct({ owned: Schema.Int }))
+
+/** Deliveries removed per statement by `pruneDelivered`. */
+const pruneBatch = 5_000
 
 const first = <A>(values: ReadonlyArray<A>): Option.Option<A> => Option.fromNullable(values[0])
 
@@ -234,7 +237,23 @@ export const makeDeliveryStore = Effect.gen(function*() {
         ORDER BY created_at_ms, event_sequence, id COLLATE "C"`.pipe(
         readDeliveries,
         failsAs("DeliveryStore.undeliveredSince")
-      )
+      ),
+    pruneDelivered: (olderThan) =>
+      Effect.gen(function*() {
+        const cutoff = (yield* Clock.currentTimeMillis) - Duration.toMillis(olderThan)
+        let total = 0
+        // In batches, so a large backlog is never one long statement holding its rows.
+        while (true) {
+          const removed = yield* sql`
+            DELETE FROM deliveries WHERE id IN (
+              SELECT id FROM deliveries WHERE state = 'delivered' AND delivered_at_ms <= ${cutoff}
+              LIMIT ${pruneBatch}
+            )
+            RETURNING 1`
+          total += removed.length
+          if (removed.length < pruneBatch) return total
+        }
+      }).pipe(failsAs("DeliveryStore.pruneDelivered"))
   }
   return service
 })

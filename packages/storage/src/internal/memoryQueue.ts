@@ -14,7 +14,9 @@ interface Entry {
   readonly attempts: number
   readonly leaseToken: string | undefined
   readonly leaseExpiresAtMillis: number
-  readonly state: "pending" | "done" | "dead"
+  // "pruned": completed long ago, kept for its unique key only.
+  readonly state: "pending" | "done" | "dead" | "pruned"
+  readonly completedAtMillis?: number | undefined
 }
 
 export const makeJobQueue = Effect.gen(function*() {
@@ -110,7 +112,8 @@ export const makeJobQueue = Effect.gen(function*() {
           const { attempts, leaseExpiresAtMillis, leaseToken } = job
           return [Option.some(job), new Map(map).set(due.id, { ...due, attempts, leaseExpiresAtMillis, leaseToken })]
         })),
-    complete: (job) => settle(job, (entry) => ({ ...entry, state: "done", leaseToken: undefined })),
+    complete: (job) =>
+      settle(job, (entry, now) => ({ ...entry, state: "done", leaseToken: undefined, completedAtMillis: now })),
     retry: (job, delay) =>
       settle(job, (entry, now) => ({
         ...entry,
@@ -125,7 +128,21 @@ export const makeJobQueue = Effect.gen(function*() {
       Effect.map(
         Ref.get(entries),
         (map) => [...map.values()].filter((entry) => entry.queue === queue && entry.state === "pending").length
-      )
+      ),
+    pruneCompleted: (olderThan) =>
+      Effect.flatMap(Clock.currentTimeMillis, (now) =>
+        Ref.modify(entries, (map) => {
+          const cutoff = now - Duration.toMillis(olderThan)
+          const next = new Map(map)
+          let pruned = 0
+          for (const entry of map.values()) {
+            if (entry.state !== "done" || (entry.completedAtMillis ?? entry.runAtMillis) > cutoff) continue
+            if (entry.uniqueKey === undefined) next.delete(entry.id)
+            else next.set(entry.id, { ...entry, state: "pruned", payload: null })
+            pruned++
+          }
+          return [pruned, next]
+        }))
   }
   return service
 })

@@ -2,7 +2,7 @@
 // scoped by owner, one Ref update records a whole batch of deliveries (so concurrent dispatchers
 // create each (subscription, event) delivery once), and a removed subscription's deliveries are
 // gone with it, as with the SQL foreign key's ON DELETE CASCADE.
-import { Effect, Option, Ref } from "effect"
+import { Clock, Duration, Effect, Option, Ref } from "effect"
 import type * as DeliveryStore from "../DeliveryStore.js"
 import { StorageError } from "../StorageError.js"
 import * as WebhookStore from "../WebhookStore.js"
@@ -261,7 +261,19 @@ export const makeDeliveryStore = Effect.gen(function*() {
               (delivery.state === "skipped" || delivery.state === "failed") && delivery.createdAtMillis >= sinceMillis
             )
             .sort(oldestCreatedFirstDelivery)
-      )
+      ),
+    pruneDelivered: (olderThan) =>
+      Effect.flatMap(Clock.currentTimeMillis, (now) =>
+        Ref.modify(deliveries, (map) => {
+          const cutoff = now - Duration.toMillis(olderThan)
+          const kept = new Map(
+            [...map].filter(([, delivery]) =>
+              !(delivery.state === "delivered" && delivery.deliveredAtMillis !== null &&
+                delivery.deliveredAtMillis <= cutoff)
+            )
+          )
+          return [map.size - kept.size, kept]
+        }))
   }
   return service
 })

@@ -22,6 +22,8 @@ import searchNewestFirst from "./0015_search_newest_first.js"
 import chunkTextInRow from "./0016_chunk_text_in_row.js"
 import companyFormerNames from "./0017_company_former_names.js"
 import eventsByRecordedAt from "./0018_events_by_recorded_at.js"
+import coordination from "./0019_coordination.js"
+import retention from "./0020_retention.js"
 
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
   "0001_filings_meta": filingsMeta,
@@ -41,5 +43,7 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0015_search_newest_first": searchNewestFirst,
   "0016_chunk_text_in_row": chunkTextInRow,
   "0017_company_former_names": companyFormerNames,
-  "0018_events_by_recorded_at": eventsByRecordedAt
+  "0018_events_by_recorded_at": eventsByRecordedAt,
+  "0019_coordination": coordination,
+  "0020_retention": retention
 }
