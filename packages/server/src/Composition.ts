@@ -29,6 +29,7 @@ import * as MarketDataLayer from "./market/MarketDataLayer.js"
 import * as NewsFeeds from "./news/NewsFeeds.js"
 import * as Pipeline from "./pipeline/Pipeline.js"
 import * as PipelineConfig from "./pipeline/PipelineConfig.js"
+import * as QueueWorkers from "./pipeline/QueueWorkers.js"
 import * as TranscriptFolder from "./pipeline/TranscriptFolder.js"
 import * as ServerConfig from "./ServerConfig.js"
 import * as WebhookDelivery from "./webhooks/WebhookDelivery.js"
@@ -179,7 +180,11 @@ export const workersLayer = Layer.mergeAll(
   fromEnvironment(Environment.summaryJobs, SummaryJobs.layer),
   fromEnvironment(Environment.news, NewsFeeds.layer),
   fromEnvironment(Environment.retention, Retention.layer)
-).pipe(Layer.provideMerge(followingEdgarLayer), Layer.provide(pipelineConfigLayer))
+).pipe(
+  Layer.provideMerge(followingEdgarLayer),
+  Layer.provide(pipelineConfigLayer),
+  Layer.provide(fromEnvironment(Environment.shutdownGrace, (grace) => Layer.succeed(QueueWorkers.ShutdownGrace, grace)))
+)
 
 /** The services, on their storage, with the server's settings: what the operator commands work on directly. */
 export const operatorLayer = servicesLayer.pipe(

@@ -152,6 +152,11 @@ export const variables = {
     meaning:
       "seconds a delivery attempt stays claimed by its instance, should the instance die, before another makes it"
   },
+  FILINGS_SHUTDOWN_GRACE: {
+    default: "`30`",
+    meaning:
+      "seconds a stopping server (SIGTERM, Ctrl-C) lets the jobs under way finish; a job still running then is given back to the queue for another instance"
+  },
   FILINGS_JOB_RETENTION: {
     default: "`7`",
     meaning:
@@ -459,6 +464,16 @@ const days = (name: VariableName, fallback: number): Config.Config<Duration.Dura
     Config.validate({ message: `${name} must be a number of days above 0`, validation: (n) => n > 0 }),
     Config.map((n) => Duration.millis(Math.round(n * 86_400_000)))
   )
+
+/** How long a stopping server lets the jobs under way finish; seconds, 0 allowed (cut them off at once). */
+export const shutdownGrace: Config.Config<Duration.Duration> = Config.number(named("FILINGS_SHUTDOWN_GRACE")).pipe(
+  Config.withDefault(30),
+  Config.validate({
+    message: "FILINGS_SHUTDOWN_GRACE must be a number of seconds, 0 or more",
+    validation: (n) => n >= 0
+  }),
+  Config.map(Duration.seconds)
+)
 
 /** How long completed jobs and delivered webhook deliveries are kept. */
 export const retention: Config.Config<Retention.Options> = Config.all({

@@ -283,7 +283,8 @@ const everySetting = Effect.all([
   Config.all(Environment.summaryModel),
   Config.all(Environment.chatModel),
   Environment.summaryJobs,
-  Environment.retention
+  Environment.retention,
+  Environment.shutdownGrace
 ], { mode: "either" })
 
 describe("the table of variables", () => {
@@ -448,6 +449,19 @@ describe("retention from FILINGS_* variables", () => {
       assert.include(
         yield* failureIn(Environment.retention, { FILINGS_JOB_RETENTION: "a week" }),
         "FILINGS_JOB_RETENTION"
+      )
+    }))
+
+  it.effect("the shutdown grace: 30 s by default, 0 allowed, never negative", () =>
+    Effect.gen(function*() {
+      assert.deepStrictEqual(yield* Environment.shutdownGrace.pipe(withEnvironment({})), Duration.seconds(30))
+      assert.deepStrictEqual(
+        yield* Environment.shutdownGrace.pipe(withEnvironment({ FILINGS_SHUTDOWN_GRACE: "0" })),
+        Duration.zero
+      )
+      assert.include(
+        yield* failureIn(Environment.shutdownGrace, { FILINGS_SHUTDOWN_GRACE: "-1" }),
+        "FILINGS_SHUTDOWN_GRACE must be a number of seconds, 0 or more"
       )
     }))
 })

@@ -5,8 +5,8 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { JobQueue, MemoryStorage } from "@filings/storage"
-import { Effect, Fiber, Ref, TestClock } from "effect"
-import { startWorkers } from "../src/pipeline/QueueWorkers.js"
+import { Duration, Effect, Exit, Fiber, Option, Ref, Scope, TestClock } from "effect"
+import { ShutdownGrace, startWorkers } from "../src/pipeline/QueueWorkers.js"
 
 describe("QueueWorkers", () => {
   it.scoped("retries a job that died of a defect or of another fiber's interruption, and keeps working", () =>
@@ -45,5 +45,43 @@ describe("QueueWorkers", () => {
       assert.deepStrictEqual([...(yield* Ref.get(done))].sort(), ["defect", "interrupted", "plain"])
       assert.includeMembers([...(yield* Ref.get(attempts))], ["interrupted#1", "interrupted#2", "defect#1", "defect#2"])
       assert.strictEqual(yield* queue.pendingCount("test"), 0)
+    }).pipe(Effect.provide(MemoryStorage.layer)))
+
+  it.effect("a stop takes no new job, lets one under way finish within the grace, and gives back one that would not", () =>
+    Effect.gen(function*() {
+      const queue = yield* JobQueue.JobQueue
+      const finished = yield* Ref.make<ReadonlyArray<string>>([])
+      const workers = yield* Scope.make()
+      yield* startWorkers({
+        queue: "stop",
+        concurrency: 2,
+        lease: "1 minute",
+        pollInterval: "1 second",
+        maxAttempts: 5,
+        handle: (job) => {
+          const { name, seconds } = job.payload as { readonly name: string; readonly seconds: number }
+          return Effect.sleep(Duration.seconds(seconds)).pipe(
+            Effect.zipRight(Ref.update(finished, (names) => [...names, name]))
+          )
+        }
+      }).pipe(Scope.extend(workers), Effect.provideService(ShutdownGrace, Duration.seconds(10)))
+      yield* queue.enqueue("stop", { name: "short", seconds: 5 })
+      const long = yield* queue.enqueue("stop", { name: "long", seconds: 60 })
+      yield* TestClock.adjust("1 second")
+
+      const stopping = yield* Effect.fork(Scope.close(workers, Exit.void))
+      yield* queue.enqueue("stop", { name: "late", seconds: 1 })
+      yield* TestClock.adjust("5 seconds")
+      assert.deepStrictEqual(yield* Ref.get(finished), ["short"])
+      assert.isTrue(Option.isNone(yield* Fiber.poll(stopping)), "still waiting for the long job")
+      yield* TestClock.adjust("5 seconds")
+      yield* Fiber.join(stopping)
+
+      assert.deepStrictEqual(yield* Ref.get(finished), ["short"], "the long job was cut off, the late one never taken")
+      assert.strictEqual(yield* queue.pendingCount("stop"), 2)
+      // Given back at once: taken again now, not when its minute-long lease would have run out.
+      const take = Effect.map(queue.take("stop", Duration.minutes(1)), Option.getOrThrow)
+      const taken = [yield* take, yield* take].map((job) => [job.id === long ? "long" : "late", job.attempts])
+      assert.deepStrictEqual(taken, [["late", 1], ["long", 2]])
     }).pipe(Effect.provide(MemoryStorage.layer)))
 })

@@ -4,9 +4,18 @@
  * dead with its reason, and a job whose worker died is taken again when its lease runs out. A
  * worker with nothing to do waits for a wake-up (a producer in the same process has just
  * enqueued) or for the poll interval (a producer elsewhere has).
+ *
+ * When the server stops (its scope closes), workers take no new job; a job under way is given
+ * `ShutdownGrace` to finish, and one still running then is cut off and given back to the queue at
+ * once, so another instance (or this one, restarted) runs it again without waiting for its lease.
  */
 import { JobQueue } from "@filings/storage"
-import { Cause, Data, Duration, Effect, Exit, Option, Queue, type Scope } from "effect"
+import { Cause, Context, Data, Duration, Effect, Exit, Fiber, Option, Queue, type Scope } from "effect"
+
+/** How long a stopping server lets a job under way finish (`FILINGS_SHUTDOWN_GRACE`); 30 s unless provided. */
+export class ShutdownGrace extends Context.Reference<ShutdownGrace>()("@filings/server/ShutdownGrace", {
+  defaultValue: (): Duration.Duration => Duration.seconds(30)
+}) {}
 
 /**
  * What a job handler says about a failure: its reason, and whether running the job again cannot
@@ -76,9 +85,34 @@ export const startWorkers = <R>(
         return yield* queue.retry(job, failure.retryIn ?? retryDelay(job.attempts))
       })
 
+    const grace = yield* ShutdownGrace
+
+    // The job runs in a fiber of its own, so stopping the worker does not stop it at once: the
+    // worker waits for it, and a timer of the grace cuts it off. (The wait runs while the worker is
+    // being interrupted, where nothing can be interrupted; hence a timer in a fiber of its own,
+    // interruptible, rather than a time-out.)
+    const runToEnd = (job: JobQueue.Job) =>
+      Effect.gen(function*() {
+        const running = yield* Effect.forkDaemon(runJob(job))
+        yield* Fiber.join(running).pipe(
+          Effect.onInterrupt(() =>
+            Effect.gen(function*() {
+              const cutOff = yield* Effect.forkDaemon(
+                Effect.interruptible(Effect.sleep(grace).pipe(Effect.zipRight(Fiber.interrupt(running))))
+              )
+              const exit = yield* Fiber.await(running)
+              yield* Fiber.interrupt(cutOff)
+              if (Exit.isSuccess(exit) || !Cause.isInterruptedOnly(exit.cause)) return
+              const given = yield* queue.retry(job, Duration.zero)
+              if (given) yield* Effect.logInfo(`job ${job.id} of ${options.queue} cut off by the stop, given back`)
+            }).pipe(Effect.catchAllCause((cause) => Effect.logWarning(`job ${job.id} could not be given back`, cause)))
+          )
+        )
+      })
+
     const worker = Effect.gen(function*() {
       const next = yield* queue.take(options.queue, lease)
-      if (Option.isSome(next)) return yield* runJob(next.value)
+      if (Option.isSome(next)) return yield* runToEnd(next.value)
       yield* Queue.take(wakeUps).pipe(Effect.timeout(options.pollInterval), Effect.ignore)
     }).pipe(
       // A storage failure (the database restarting) must not end the worker: wait and go on.
@@ -91,6 +125,10 @@ export const startWorkers = <R>(
       ),
       Effect.forever
     )
-    for (let index = 0; index < options.concurrency; index++) yield* Effect.forkScoped(worker)
+    // One fiber over all the workers, so that a stop interrupts them together: each then stops taking
+    // jobs at once, rather than after the workers stopped before it have waited for their jobs.
+    yield* Effect.forkScoped(
+      Effect.all(Array.from({ length: options.concurrency }, () => worker), { concurrency: "unbounded", discard: true })
+    )
     return { wake: Queue.offer(wakeUps, undefined).pipe(Effect.asVoid) }
   })
