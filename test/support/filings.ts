@@ -78,6 +78,8 @@ export interface RunningServer {
   readonly kill: () => Promise<void>
   /** Everything the server printed, for failure messages. */
   readonly output: () => string
+  /** The process's exit code once it has exited (null while it runs, or when a signal ended it). */
+  readonly exitCode: () => number | null
 }
 
 /** Starts `filings serve` on a free port, with `env` added to its environment, and waits until it listens. */
@@ -107,7 +109,13 @@ export const startServer = (storage: Storage, env: Record<string, string> = {}):
       for (const line of output.split("\n").slice(0, -1)) {
         if (!line.startsWith("{\"event\":\"listening\"")) continue
         clearTimeout(timer)
-        resolve({ url: (JSON.parse(line) as { url: string }).url, stop, kill, output: () => output })
+        resolve({
+          url: (JSON.parse(line) as { url: string }).url,
+          stop,
+          kill,
+          output: () => output,
+          exitCode: () => child.exitCode
+        })
       }
     })
     child.once("exit", (code) => {

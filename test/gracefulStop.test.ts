@@ -1,0 +1,127 @@
+/**
+ * A stop with SIGTERM, end to end on the real `filings serve` following the EDGAR replay: a filing
+ * under way is finished within `FILINGS_SHUTDOWN_GRACE` or given back and finished after the
+ * restart, never lost and never stored or announced twice, and the process exits 0.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import { Document } from "@filings/domain"
+import { readFile } from "node:fs/promises"
+import { join } from "node:path"
+import { afterAll, beforeAll } from "vitest"
+import { type EdgarReplay, followEnv, type ReplayFiling, startEdgarReplay } from "./support/edgarReplay.js"
+import { createKey, type RunningServer, startServer, temporaryDataDir } from "./support/filings.js"
+import { jsonOf } from "./support/http.js"
+import { eightKSubmission } from "./support/syntheticEightK.js"
+import { eventually, sleep } from "./support/waiting.js"
+
+const today = new Date().toISOString().slice(0, 10)
+let serial = 0
+const filing = (): ReplayFiling => {
+  const accession = `0000999303-26-${String(++serial).padStart(6, "0")}`
+  return {
+    accessionNumber: accession,
+    cik: "0000999303",
+    form: "8-K",
+    companyName: "ACME STOP CORP",
+    submission: eightKSubmission({
+      accession,
+      cik: "0000999303",
+      companyName: "ACME STOP CORP",
+      ticker: "ACMS",
+      filedAsOf: today,
+      items: ["8.01"]
+    }),
+    filedDate: today
+  }
+}
+
+describe("a stop with SIGTERM", () => {
+  let replay: EdgarReplay
+  let storage: Awaited<ReturnType<typeof temporaryDataDir>>
+  let server: RunningServer
+  let key: string
+
+  const start = (grace: number) =>
+    startServer(storage, {
+      ...followEnv(replay),
+      // Long enough for the slow bodies below: a fetch cut short by its own time-out would be retried.
+      FILINGS_EDGAR_REQUEST_TIMEOUT: "60",
+      FILINGS_SHUTDOWN_GRACE: String(grace),
+      FILINGS_WEBHOOK_ALLOW_HOSTS: "127.0.0.1"
+    })
+  const get = (path: string) => fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${key}` } })
+  const served = (id: string) =>
+    eventually(`${id} to be served`, async () => {
+      const response = await get(`/v1/documents/${id}`)
+      return response.status === 200 ? jsonOf(Document.Document, response) : undefined
+    })
+  const eventsOf = async (id: string) => {
+    const { adminToken } = JSON.parse(await readFile(join(storage.dataDir, "server.json"), "utf8")) as {
+      adminToken: string
+    }
+    const response = await fetch(`${server.url}/admin/events?limit=1000`, {
+      headers: { authorization: `Bearer ${adminToken}` }
+    })
+    const { events } = (await response.json()) as {
+      events: ReadonlyArray<{ type: string; payload: { data: { publication_id?: string } } }>
+    }
+    return events.filter((event) => event.payload.data.publication_id === id).map((event) => event.type)
+  }
+  const fetchesOf = (accession: string) =>
+    replay.requests.filter((logged) => logged.path.endsWith(`${accession}.txt`)).length
+  /** Publishes a filing whose submission trickles in over about `seconds`, and waits for its fetch to start. */
+  const publishSlow = async (seconds: number) => {
+    const slow = filing()
+    replay.injectFault(
+      new RegExp(`${slow.accessionNumber}\\.txt$`),
+      { kind: "slow", bytesPerSecond: Math.ceil(slow.submission.byteLength / seconds) },
+      1
+    )
+    replay.publish(slow)
+    await eventually("the fetch to start", async () => (fetchesOf(slow.accessionNumber) > 0 ? true : undefined))
+    return slow
+  }
+
+  beforeAll(async () => {
+    replay = await startEdgarReplay({ companyTickers: [{ cik: "0000999303", ticker: "ACMS", name: "ACME STOP CORP" }] })
+    storage = await temporaryDataDir()
+    server = await start(10)
+    key = await createKey(storage)
+  }, 120_000)
+
+  afterAll(async () => {
+    await server?.stop()
+    await replay?.close()
+    await storage?.remove()
+  })
+
+  it("finishes a filing under way within the grace: stored and announced once, fetched once", async () => {
+    const slow = await publishSlow(2)
+    await server.stop()
+    assert.strictEqual(server.exitCode(), 0, server.output())
+    server = await start(10)
+    await served(slow.accessionNumber)
+    await sleep(1_000)
+    assert.deepStrictEqual(await eventsOf(slow.accessionNumber), ["filing.new"])
+    assert.strictEqual(fetchesOf(slow.accessionNumber), 1)
+  }, 120_000)
+
+  it(
+    "gives back a filing the grace cannot wait for: fetched again after the restart, stored and announced once",
+    async () => {
+      await server.stop()
+      server = await start(1)
+      const slow = await publishSlow(20)
+      const stopping = Date.now()
+      await server.stop()
+      assert.isBelow(Date.now() - stopping, 10_000, "the grace bounds the stop")
+      assert.strictEqual(server.exitCode(), 0, server.output())
+      server = await start(1)
+      await served(slow.accessionNumber)
+      await sleep(1_000)
+      assert.deepStrictEqual(await eventsOf(slow.accessionNumber), ["filing.new"])
+      assert.strictEqual(fetchesOf(slow.accessionNumber), 2)
+    },
+    120_000
+  )
+})
