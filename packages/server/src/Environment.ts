@@ -72,6 +72,11 @@ export const variables = {
     default: "`INFO`",
     meaning: "`TRACE`, `DEBUG`, `INFO`, `WARN`, `ERROR`, `FATAL` or `OFF`"
   },
+  FILINGS_LOG_FORMAT: {
+    default: "`text`",
+    meaning:
+      "`text` (readable lines; plain when not to a terminal) or `json` (one JSON object per line, for a log collector); logs go to standard error either way"
+  },
   FILINGS_SERVER_URL: {
     default: "unset",
     meaning:
@@ -279,6 +284,12 @@ const count = (name: VariableName, fallback: number, most: number): Config.Confi
 export const logLevel: Config.Config<LogLevel.LogLevel> = Config.logLevel(named("FILINGS_LOG_LEVEL")).pipe(
   Config.withDefault(LogLevel.Info)
 )
+
+/** How log lines are written: readable text, or one JSON object per line. */
+export const logFormat: Config.Config<"text" | "json"> = Config.literal("text", "json")(named("FILINGS_LOG_FORMAT"))
+  .pipe(
+    Config.withDefault("text" as const)
+  )
 
 /** The admin token: what `/admin` requires, and what an operator command presents to a remote server. */
 const adminToken = Config.option(Config.redacted(named("FILINGS_ADMIN_TOKEN")))

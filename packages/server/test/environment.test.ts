@@ -268,6 +268,7 @@ const documentedRows = (): Array<readonly [string, string, string]> => {
 /** Every setting `Environment` describes, read at once. */
 const everySetting = Effect.all([
   Environment.logLevel,
+  Environment.logFormat,
   Environment.remoteServer,
   Environment.databaseSettings,
   Environment.dataDirGiven,
@@ -450,6 +451,13 @@ describe("retention from FILINGS_* variables", () => {
         yield* failureIn(Environment.retention, { FILINGS_JOB_RETENTION: "a week" }),
         "FILINGS_JOB_RETENTION"
       )
+    }))
+
+  it.effect("the log format: text by default, or json; anything else names the variable", () =>
+    Effect.gen(function*() {
+      assert.strictEqual(yield* Environment.logFormat.pipe(withEnvironment({})), "text")
+      assert.strictEqual(yield* Environment.logFormat.pipe(withEnvironment({ FILINGS_LOG_FORMAT: "json" })), "json")
+      assert.include(yield* failureIn(Environment.logFormat, { FILINGS_LOG_FORMAT: "xml" }), "FILINGS_LOG_FORMAT")
     }))
 
   it.effect("the shutdown grace: 30 s by default, 0 allowed, never negative", () =>
