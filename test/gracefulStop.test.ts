@@ -1,11 +1,13 @@
 /**
- * A stop with SIGTERM, end to end on the real `filings serve` following the EDGAR replay: a filing
- * under way is finished within `FILINGS_SHUTDOWN_GRACE` or given back and finished after the
- * restart, never lost and never stored or announced twice, and the process exits 0.
+ * A stop with SIGTERM, end to end on the real `filings serve` following the EDGAR replay: a request
+ * still arriving is answered and stored, a filing under way is finished within
+ * `FILINGS_SHUTDOWN_GRACE` or given back and finished after the restart, never lost and never
+ * stored or announced twice, and the process exits 0.
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Document } from "@filings/domain"
 import { readFile } from "node:fs/promises"
+import { request } from "node:http"
 import { join } from "node:path"
 import { afterAll, beforeAll } from "vitest"
 import { type EdgarReplay, followEnv, type ReplayFiling, startEdgarReplay } from "./support/edgarReplay.js"
@@ -34,6 +36,31 @@ const filing = (): ReplayFiling => {
     filedDate: today
   }
 }
+
+/**
+ * Sends a JSON request whose body arrives in two parts, with `between` run after the first; resolves
+ * with the status. Its own connection (no keep-alive agent), closed after the answer.
+ */
+const postInTwoParts = (url: string, key: string, body: string, between: () => Promise<void>) =>
+  new Promise<number>((resolve, reject) => {
+    const bytes = Buffer.from(body)
+    const sending = request(url, {
+      method: "POST",
+      agent: false,
+      headers: {
+        authorization: `Bearer ${key}`,
+        "content-type": "application/json",
+        "content-length": String(bytes.length),
+        connection: "close"
+      }
+    }, (response) => {
+      response.resume()
+      response.on("end", () => resolve(response.statusCode ?? 0))
+    })
+    sending.on("error", reject)
+    sending.write(bytes.subarray(0, 10))
+    between().then(() => sending.end(bytes.subarray(10)), reject)
+  })
 
 describe("a stop with SIGTERM", () => {
   let replay: EdgarReplay
@@ -94,6 +121,28 @@ describe("a stop with SIGTERM", () => {
     await replay?.close()
     await storage?.remove()
   })
+
+  it("answers a request still arriving when the stop comes, and exits 0", async () => {
+    let stopped: Promise<void> | undefined
+    const status = await postInTwoParts(
+      `${server.url}/v1/webhooks`,
+      key,
+      JSON.stringify({ url: "https://127.0.0.1:9/hook", events: ["filing.new"] }),
+      async () => {
+        // Once the server has the request (its headers and the first part of the body): a
+        // connection that has not sent a request yet when the stop comes is closed.
+        await sleep(300)
+        stopped = server.stop()
+        await sleep(500)
+      }
+    )
+    assert.strictEqual(status, 201)
+    await stopped
+    assert.strictEqual(server.exitCode(), 0, server.output())
+    server = await start(10)
+    const listed = (await (await get("/v1/webhooks")).json()) as { webhooks: ReadonlyArray<{ url: string }> }
+    assert.deepStrictEqual(listed.webhooks.map((subscription) => subscription.url), ["https://127.0.0.1:9/hook"])
+  }, 60_000)
 
   it("finishes a filing under way within the grace: stored and announced once, fetched once", async () => {
     const slow = await publishSlow(2)
