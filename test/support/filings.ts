@@ -73,6 +73,8 @@ export const createKey = async (
 
 export interface RunningServer {
   readonly url: string
+  /** The process's id, as the server names itself where instances coordinate (leases). */
+  readonly pid: number
   readonly stop: () => Promise<void>
   /** Ends the process at once, as a crash or `kill -9` would; resolves when it has exited. */
   readonly kill: () => Promise<void>
@@ -111,6 +113,7 @@ export const startServer = (storage: Storage, env: Record<string, string> = {}):
         clearTimeout(timer)
         resolve({
           url: (JSON.parse(line) as { url: string }).url,
+          pid: child.pid!,
           stop,
           kill,
           output: () => output,
