@@ -49,6 +49,19 @@ export interface NewJob extends EnqueueOptions {
   readonly payload: unknown
 }
 
+/** What waits in one queue at a moment, as `depths` reports it. */
+export interface QueueDepth {
+  readonly queue: string
+  /** Jobs due and held by no worker (never taken, given back, or whose worker's lease ran out): the backlog. */
+  readonly due: number
+  /** Jobs not yet due: enqueued with a delay, or given back to be tried again later. */
+  readonly scheduled: number
+  /** Jobs a worker holds under a lease that has not run out. */
+  readonly running: number
+  /** When the due job that has waited longest came due; none when nothing is due. */
+  readonly oldestDueAtMillis: Option.Option<number>
+}
+
 /**
  * What a job queue does. A job taken under a lease belongs to that lease: once the lease is lost
  * (it ran out and another worker took the job), `complete`, `retry`, `fail` and `extendLease` with
@@ -86,6 +99,11 @@ export interface Service {
   readonly extendLease: (job: Job, lease: Duration.DurationInput) => Effect.Effect<boolean, StorageError>
   /** Jobs of the queue not yet completed or dead, leased ones included. */
   readonly pendingCount: (queue: string) => Effect.Effect<number, StorageError>
+  /**
+   * Every queue that holds a job not yet completed or dead, by name, with how many of its jobs are
+   * due, scheduled and running: what an operator watches to see work piling up.
+   */
+  readonly depths: Effect.Effect<ReadonlyArray<QueueDepth>, StorageError>
   /**
    * Forgets the jobs of every queue completed `olderThan` ago or longer: a job without a unique key
    * is removed; one with a key keeps only its key, so enqueuing that key again still adds nothing

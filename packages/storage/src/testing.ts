@@ -1743,6 +1743,56 @@ export const conformance = <E>(
             assert.isTrue(Option.isNone(yield* queue.take(name, Duration.minutes(1))))
           }))
 
+        it.effect("reports each queue's due, scheduled and running jobs and when the oldest due one came due", () =>
+          Effect.gen(function*() {
+            const queue = yield* JobQueue
+            const name = uniqueName("q")
+            const other = `${name}-other`
+            const ours = Effect.map(
+              queue.depths,
+              (depths) => depths.filter((depth) => depth.queue === name || depth.queue === other)
+            )
+            const start = yield* Clock.currentTimeMillis
+            yield* queue.enqueue(name, { n: 1 })
+            yield* TestClock.adjust(Duration.seconds(5))
+            yield* queue.enqueue(name, { n: 2 })
+            yield* queue.enqueue(name, { n: 3 }, { delay: Duration.minutes(10) })
+            yield* queue.enqueue(other, { n: 4 })
+            yield* TestClock.adjust(Duration.minutes(1))
+            const first = Option.getOrThrow(yield* queue.take(name, Duration.seconds(30)))
+            assert.deepStrictEqual(first.payload, { n: 1 })
+            assert.deepStrictEqual(yield* ours, [
+              { queue: name, due: 1, scheduled: 1, running: 1, oldestDueAtMillis: Option.some(start + 5_000) },
+              { queue: other, due: 1, scheduled: 0, running: 0, oldestDueAtMillis: Option.some(start + 5_000) }
+            ])
+
+            // The worker died: its job is due again, from when it first came due.
+            yield* TestClock.adjust(Duration.seconds(30))
+            assert.deepStrictEqual((yield* ours)[0], {
+              queue: name,
+              due: 2,
+              scheduled: 1,
+              running: 0,
+              oldestDueAtMillis: Option.some(start)
+            })
+
+            const again = Option.getOrThrow(yield* queue.take(name, Duration.seconds(30)))
+            assert.isTrue(yield* queue.complete(again))
+            const second = Option.getOrThrow(yield* queue.take(name, Duration.seconds(30)))
+            assert.isTrue(yield* queue.retry(second, Duration.minutes(1)))
+            assert.deepStrictEqual((yield* ours)[0], {
+              queue: name,
+              due: 0,
+              scheduled: 2,
+              running: 0,
+              oldestDueAtMillis: Option.none()
+            })
+
+            const last = Option.getOrThrow(yield* queue.take(other, Duration.seconds(30)))
+            assert.isTrue(yield* queue.fail(last, "never"))
+            assert.deepStrictEqual((yield* ours).map((depth) => depth.queue), [name], "an empty queue is not listed")
+          }))
+
         it.effect("hands out a job once, under a lease, and completes it", () =>
           Effect.gen(function*() {
             const queue = yield* JobQueue

@@ -15,6 +15,14 @@ const readJobs = rowsAs(JobQueue.Job)
 const readIds = rowsAs(Schema.Struct({ id: Schema.String }))
 const readPending = rowsAs(Schema.Struct({ pending: Schema.Int }))
 const readPruned = rowsAs(Schema.Struct({ pruned: Schema.Int }))
+const readDepths = rowsAs(Schema.Struct({
+  queue: Schema.String,
+  due: Schema.Int,
+  scheduled: Schema.Int,
+  running: Schema.Int,
+  // NULL (nothing due) arrives as an absent column.
+  oldest_due_at_ms: Schema.optional(Schema.Number)
+}))
 
 /** Jobs forgotten per statement by `pruneCompleted`. */
 const pruneBatch = 5_000
@@ -122,6 +130,25 @@ export const makeJobQueue = Effect.gen(function*() {
         Effect.map((rows) => rows[0]?.pending ?? 0),
         failsAs("JobQueue.pendingCount")
       ),
+    depths: Effect.gen(function*() {
+      const now = yield* Clock.currentTimeMillis
+      const rows = yield* sql`
+        SELECT queue,
+          count(*) FILTER (WHERE lease_expires_at_ms <= ${now} AND run_at_ms <= ${now})::int AS due,
+          count(*) FILTER (WHERE lease_expires_at_ms <= ${now} AND run_at_ms > ${now})::int AS scheduled,
+          count(*) FILTER (WHERE lease_expires_at_ms > ${now})::int AS running,
+          (min(run_at_ms) FILTER (WHERE lease_expires_at_ms <= ${now} AND run_at_ms <= ${now}))::float8
+            AS oldest_due_at_ms
+        FROM jobs WHERE state = 'pending'
+        GROUP BY queue ORDER BY queue COLLATE "C"`.pipe(readDepths)
+      return rows.map((row) => ({
+        queue: row.queue,
+        due: row.due,
+        scheduled: row.scheduled,
+        running: row.running,
+        oldestDueAtMillis: Option.fromNullable(row.oldest_due_at_ms)
+      }))
+    }).pipe(failsAs("JobQueue.depths")),
     pruneCompleted: (olderThan) =>
       Effect.gen(function*() {
         const cutoff = (yield* Clock.currentTimeMillis) - Duration.toMillis(olderThan)

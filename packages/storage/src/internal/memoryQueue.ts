@@ -129,6 +129,28 @@ export const makeJobQueue = Effect.gen(function*() {
         Ref.get(entries),
         (map) => [...map.values()].filter((entry) => entry.queue === queue && entry.state === "pending").length
       ),
+    depths: Effect.gen(function*() {
+      const now = yield* Clock.currentTimeMillis
+      const byQueue = new Map<string, { due: number; scheduled: number; running: number; oldest: number }>()
+      for (const entry of (yield* Ref.get(entries)).values()) {
+        if (entry.state !== "pending") continue
+        const depth = byQueue.get(entry.queue) ?? { due: 0, scheduled: 0, running: 0, oldest: Infinity }
+        if (entry.leaseExpiresAtMillis > now) depth.running++
+        else if (entry.runAtMillis > now) depth.scheduled++
+        else {
+          depth.due++
+          depth.oldest = Math.min(depth.oldest, entry.runAtMillis)
+        }
+        byQueue.set(entry.queue, depth)
+      }
+      return [...byQueue].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([queue, depth]) => ({
+        queue,
+        due: depth.due,
+        scheduled: depth.scheduled,
+        running: depth.running,
+        oldestDueAtMillis: depth.due === 0 ? Option.none() : Option.some(depth.oldest)
+      }))
+    }),
     pruneCompleted: (olderThan) =>
       Effect.flatMap(Clock.currentTimeMillis, (now) =>
         Ref.modify(entries, (map) => {
