@@ -21,6 +21,7 @@ import {
   EdgarUnavailable,
   type MissingUserAgent
 } from "./EdgarError.js"
+import * as EdgarMetrics from "./EdgarMetrics.js"
 import { FairAccess } from "./FairAccess.js"
 import { classifyErrorPage } from "./internal/errorPages.js"
 
@@ -129,6 +130,24 @@ const retry = (fields: Omit<Extract<AttemptOutcome, { _tag: "Retry" }>, "_tag">)
   _tag: "Retry",
   ...fields
 })
+
+/** How `EdgarMetrics` names an attempt's outcome. */
+const metricOutcomeOf = (outcome: AttemptOutcome): EdgarMetrics.AttemptOutcome => {
+  switch (outcome._tag) {
+    case "Done":
+      return "ok"
+    case "Redirect":
+      return "redirect"
+    case "Retry":
+      return outcome.kind
+    case "GiveUp":
+      return outcome.error._tag === "EdgarNotFound"
+        ? "not-found"
+        : outcome.error._tag === "EdgarRefused"
+        ? "refused"
+        : "unavailable"
+  }
+}
 
 const joinUrl = (base: string, path: string): string =>
   base.replace(/\/+$/, "") + (path.startsWith("/") ? path : `/${path}`)
@@ -356,6 +375,7 @@ export const make = (
     ): Effect.Effect<EdgarResponse, EdgarError> =>
       Effect.gen(function*() {
         const outcome = yield* fairAccess.withPermit(attemptOnce(url, userAgent))
+        yield* EdgarMetrics.recordAttempt(metricOutcomeOf(outcome))
         switch (outcome._tag) {
           case "Done":
             return outcome.response

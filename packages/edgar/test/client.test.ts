@@ -22,6 +22,7 @@ import {
   Layer,
   List,
   Logger,
+  Metric,
   Option,
   Ref,
   TestClock
@@ -40,6 +41,7 @@ import {
   MissingUserAgent,
   MissingUserAgentMessage
 } from "../src/EdgarError.js"
+import * as EdgarMetrics from "../src/EdgarMetrics.js"
 import * as FairAccess from "../src/FairAccess.js"
 import { classifyErrorPage } from "../src/internal/errorPages.js"
 
@@ -223,6 +225,29 @@ describe("EdgarClient against a local server", () => {
         assert.strictEqual(warning.annotations["reason"], "HTTP 503")
         assert.notInclude(warning.message, "busy")
       }
+    }))
+
+  it.scopedLive("each attempt is counted by outcome in EdgarMetrics, and a 429 as a throttle", () =>
+    Effect.gen(function*() {
+      const server = yield* startServer((request, response, hit) => {
+        if (request.url === "/missing") return sendText(response, 404, "Not Found")
+        if (hit.nth === 1) {
+          response.writeHead(429, { "retry-after": "0", "content-length": 0 })
+          return response.end()
+        }
+        return hit.nth === 2 ? sendText(response, 503, "busy") : sendText(response, 200, "finally")
+      })
+      const client = yield* makeClient(server)
+      const outcomes = ["ok", "too-many", "transient", "not-found"] as const
+      const counted = Effect.all([
+        ...outcomes.map((outcome) => Metric.value(Metric.tagged(EdgarMetrics.requests, "outcome", outcome))),
+        Metric.value(Metric.tagged(EdgarMetrics.throttles, "kind", "too-many"))
+      ]).pipe(Effect.map((states) => states.map((state) => state.count)))
+      const before = yield* counted
+      yield* captureWarnings(client.getText({ path: "/flaky" }))
+      yield* Effect.exit(client.get({ path: "/missing" }))
+      const after = yield* counted
+      assert.deepStrictEqual(after.map((count, index) => Number(count) - Number(before[index])), [1, 1, 1, 1, 1])
     }))
 
   it.scopedLive("a server error on every attempt ends in EdgarUnavailable after maxAttempts", () =>
