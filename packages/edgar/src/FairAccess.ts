@@ -53,7 +53,10 @@ export interface MakeOptions {
  * handles its own failures (a database that is briefly away): it answers a wait, never an error.
  */
 export interface SharedStarts {
-  /** Takes one start from the shared budget: 0 when taken, otherwise milliseconds to wait before asking again. */
+  /**
+   * Takes one start from the shared budget: 0 when taken, otherwise milliseconds to wait before
+   * asking again. A start is counted from when it was asked for.
+   */
   readonly take: (limit: number, window: Duration.Duration) => Effect.Effect<number>
   /** No process starts a request until `duration` from now has passed. */
   readonly pause: (duration: Duration.Duration) => Effect.Effect<void>
@@ -62,6 +65,9 @@ export interface SharedStarts {
 /** The default window: one second plus room for network jitter between our starts and the SEC's count. */
 export const DefaultWindow = Duration.millis(1_100)
 
+/** A shared start taken within this is used however little room the window leaves. */
+const minimumLateStartMillis = 10
+
 /** A gate allowing `maxRequestsPerSecond` starts (held to 1..10) in any `window`. */
 export const make = (options: MakeOptions): Effect.Effect<Service> =>
   Effect.gen(function*() {
@@ -69,6 +75,8 @@ export const make = (options: MakeOptions): Effect.Effect<Service> =>
     const limit = Math.max(1, Math.min(RegulatorMaxRequestsPerSecond, Math.floor(options.maxRequestsPerSecond)))
     const window = Duration.decode(options.window ?? DefaultWindow)
     const windowMillis = Duration.toMillis(window)
+    // Half the window's room over a second (50 ms by default); the other half is the request's own way out.
+    const lateStartMillis = Math.max(minimumLateStartMillis, (windowMillis - 1_000) / 2)
     // Start times (epoch ms) within the current window, oldest first; at most `limit` of them.
     const recentStarts: Array<number> = []
     const pausedUntil = yield* Ref.make(0)
@@ -98,9 +106,17 @@ export const make = (options: MakeOptions): Effect.Effect<Service> =>
     const { shared } = options
     const admitShared: Effect.Effect<void> = shared === undefined ? Effect.void : Effect.gen(function*() {
       while (true) {
+        const asked = yield* Clock.currentTimeMillis
         const wait = yield* shared.take(limit, window)
-        if (wait <= 0) return
-        yield* Effect.sleep(Duration.millis(wait))
+        if (wait > 0) {
+          yield* Effect.sleep(Duration.millis(wait))
+          continue
+        }
+        // The budget stamped the start when it was asked for. One that comes back late (a slow
+        // database, a busy process) would leave later than its stamp says and eat the window's room
+        // over one second, where another process's start may fall: it is left unused, counted but
+        // harmless, and another is taken.
+        if ((yield* Clock.currentTimeMillis) - asked <= lateStartMillis) return
       }
     })
 

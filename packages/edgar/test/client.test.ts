@@ -613,6 +613,23 @@ describe("FairAccess shared between processes", () => {
       assert.deepStrictEqual(starts, shared.starts, "every start was taken from the shared budget")
     }))
 
+  it.effect("a shared start that comes back late is left unused, and the request goes on a fresh one", () =>
+    Effect.gen(function*() {
+      const shared = sharedBudget()
+      let answers = 0
+      // The first answer takes 80 ms to come back, more than the default window's 50 ms of room.
+      const slow: FairAccess.SharedStarts = {
+        take: (limit, window) =>
+          Effect.tap(shared.take(limit, window), () => (answers++ === 0 ? Effect.sleep("80 millis") : Effect.void)),
+        pause: shared.pause
+      }
+      const gate = yield* FairAccess.make({ maxRequestsPerSecond: 10, shared: slow })
+      const started = yield* Effect.fork(gate.withPermit(TestClock.currentTimeMillis))
+      yield* TestClock.adjust(Duration.millis(80))
+      assert.strictEqual(yield* Fiber.join(started), 80)
+      assert.deepStrictEqual(shared.starts, [0, 80], "the late start stays counted")
+    }))
+
   it.effect("a pause on one gate stops the others", () =>
     Effect.gen(function*() {
       const shared = sharedBudget()
