@@ -11,16 +11,10 @@ import { randomBytes } from "node:crypto"
 import pg from "pg"
 import { afterAll, beforeAll } from "vitest"
 import { adminUrlVariable } from "./support/adminUrl.js"
-import {
-  type EdgarReplay,
-  followEnv,
-  type ReplayFiling,
-  type ReplayRequest,
-  startEdgarReplay
-} from "./support/edgarReplay.js"
+import { type EdgarReplay, followEnv, type ReplayRequest, startEdgarReplay } from "./support/edgarReplay.js"
 import { createKey, type RunningServer, startServer } from "./support/filings.js"
 import { adminUrl, createDatabase, type TemporaryDatabase } from "./support/postgres.js"
-import { eightKSubmission } from "./support/syntheticEightK.js"
+import { replayEightK } from "./support/syntheticEightK.js"
 import { eventually, sleep } from "./support/waiting.js"
 
 const title = adminUrl === undefined
@@ -52,7 +46,6 @@ const pollIntervalSeconds = 1
 const takeoverSlackMillis = 1_000
 const discoveryLease = "edgar.latest-filings"
 
-const today = new Date().toISOString().slice(0, 10)
 const companies = Array.from({ length: companyCount }, (_, index) => {
   const letter = String.fromCharCode(65 + index)
   return {
@@ -62,25 +55,8 @@ const companies = Array.from({ length: companyCount }, (_, index) => {
   }
 })
 
-const filingOf = (serial: number): ReplayFiling => {
-  const company = companies[serial % companyCount]!
-  const accession = `${company.cik}-26-${String(serial).padStart(6, "0")}`
-  return {
-    accessionNumber: accession,
-    cik: company.cik,
-    form: "8-K",
-    companyName: company.name,
-    submission: eightKSubmission({
-      accession,
-      cik: company.cik,
-      companyName: company.name,
-      ticker: company.ticker,
-      filedAsOf: today,
-      items: ["2.02", "9.01"]
-    }),
-    filedDate: today
-  }
-}
+/** The burst's filing number `serial`, by one of the companies in turn. */
+const filingOf = (serial: number) => replayEightK(companies[serial % companyCount]!, serial)
 
 /** The process id in a lease holder's name (`host:pid:random`). */
 const pidOf = (holder: string): number => Number(holder.split(":").at(-2))

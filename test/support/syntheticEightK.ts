@@ -1,5 +1,6 @@
 import { writeFile } from "node:fs/promises"
 import { join } from "node:path"
+import type { ReplayFiling } from "./edgarReplay.js"
 import { cli, type Storage } from "./filings.js"
 import { submissionHeader } from "./sgmlHeader.js"
 
@@ -132,4 +133,40 @@ export const ingestEightK = async (
   await writeFile(file, eightKSubmission(filing))
   const ingested = await cli(storage, ["ingest", file, "--ticker", filing.ticker], env)
   if (ingested.exitCode !== 0) throw new Error(`filings ingest ${filing.accession} failed: ${ingested.stderr}`)
+}
+
+/** A company that files synthetic 8-Ks on the EDGAR replay. */
+export interface ReplayCompany {
+  /** 10 digits. */
+  readonly cik: string
+  readonly ticker: string
+  readonly name: string
+}
+
+/**
+ * The company's 8-K number `serial` of today, reporting `items`, as the EDGAR replay publishes it:
+ * its accession number is the CIK, `26` and the serial.
+ */
+export const replayEightK = (
+  company: ReplayCompany,
+  serial: number,
+  items: ReadonlyArray<string> = ["2.02", "9.01"]
+): ReplayFiling => {
+  const accession = `${company.cik}-26-${String(serial).padStart(6, "0")}`
+  const today = new Date().toISOString().slice(0, 10)
+  return {
+    accessionNumber: accession,
+    cik: company.cik,
+    form: "8-K",
+    companyName: company.name,
+    submission: eightKSubmission({
+      accession,
+      cik: company.cik,
+      companyName: company.name,
+      ticker: company.ticker,
+      filedAsOf: today,
+      items
+    }),
+    filedDate: today
+  }
 }

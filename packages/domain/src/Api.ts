@@ -551,7 +551,8 @@ export class AdminGroup extends HttpApiGroup.make("admin")
 
 /**
  * `GET /healthz`, without a key: `{"status": "ok"}` when the server can reach its storage, else 503
- * `service_unavailable`.
+ * `service_unavailable`. `GET /metrics`: the server's metrics in the Prometheus text format, open
+ * unless the operator set an admin token, which it then requires as `Authorization: Bearer`.
  */
 export class SystemGroup extends HttpApiGroup.make("system")
   .add(
@@ -559,6 +560,17 @@ export class SystemGroup extends HttpApiGroup.make("system")
       .addSuccess(Schema.Struct({ status: Schema.Literal("ok") }))
       .addError(ApiError.ServiceUnavailableResponse)
       .annotate(OpenApi.Summary, "Liveness and storage check")
+  )
+  .add(
+    HttpApiEndpoint.get("metrics", "/metrics")
+      .addSuccess(HttpApiSchema.Text({ contentType: "text/plain; version=0.0.4; charset=utf-8" }))
+      .addError(ApiError.UnauthorizedResponse)
+      .annotate(OpenApi.Summary, "Metrics in the Prometheus text format")
+      .annotate(
+        OpenApi.Description,
+        "Requests by route and status, queues, EDGAR lag and requests, webhook attempts, model answers and " +
+          "search latency. Without a key; when the server has an admin token, send it as `Authorization: Bearer`."
+      )
   )
 {}
 

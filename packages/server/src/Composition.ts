@@ -27,6 +27,7 @@ import * as Ingest from "./ingest/Ingest.js"
 import * as Retention from "./maintenance/Retention.js"
 import * as MarketDataLayer from "./market/MarketDataLayer.js"
 import * as NewsFeeds from "./news/NewsFeeds.js"
+import * as Tracing from "./observability/Tracing.js"
 import * as Pipeline from "./pipeline/Pipeline.js"
 import * as PipelineConfig from "./pipeline/PipelineConfig.js"
 import * as QueueWorkers from "./pipeline/QueueWorkers.js"
@@ -69,6 +70,9 @@ export const operatorSettings = Effect.all({
 // ---------------------------------------------------------------------------------------------------
 // Layers
 // ---------------------------------------------------------------------------------------------------
+
+/** Traces to the operator's OpenTelemetry collector, when `OTEL_EXPORTER_OTLP_ENDPOINT` names one. */
+export const tracingLayer = fromEnvironment(Environment.tracing, Tracing.layer)
 
 /** The server's settings as a service. */
 export const serverConfigLayer = fromEnvironment(serverSettings, ServerConfig.layer)

@@ -19,6 +19,7 @@ import type * as Retention from "./maintenance/Retention.js"
 import * as HttpMarketData from "./market/HttpMarketData.js"
 import type * as MarketDataLayer from "./market/MarketDataLayer.js"
 import * as NewsSources from "./news/NewsSources.js"
+import type * as Tracing from "./observability/Tracing.js"
 import * as PipelineConfig from "./pipeline/PipelineConfig.js"
 import * as ServerConfig from "./ServerConfig.js"
 import { type AllowList, parseAllowList } from "./webhooks/CallbackAddress.js"
@@ -54,7 +55,8 @@ export const variables = {
   },
   FILINGS_ADMIN_TOKEN: {
     default: "unset",
-    meaning: "opens the `/admin` routes to remote operators holding this token"
+    meaning:
+      "opens the `/admin` routes to remote operators holding this token, and closes `/metrics` to anyone without it"
   },
   FILINGS_RATE_LIMIT_STORE: {
     default: "`database` on PostgreSQL, `memory` on the embedded database",
@@ -233,8 +235,25 @@ export const variables = {
   FILINGS_SUMMARY_WORKERS: {
     default: "`2`",
     meaning: "documents a server asks the summary model about at once"
+  },
+  OTEL_EXPORTER_OTLP_ENDPOINT: {
+    default: "unset",
+    meaning:
+      "an OpenTelemetry collector's OTLP/HTTP address (`http://collector:4318`); when set, `serve` sends traces (HTTP requests, SQL, requests to EDGAR, receivers and models, jobs) to its `/v1/traces`"
+  },
+  OTEL_EXPORTER_OTLP_PROTOCOL: {
+    default: "`http/protobuf`",
+    meaning: "`http/protobuf` or `http/json`: how spans are encoded for the collector"
+  },
+  OTEL_EXPORTER_OTLP_HEADERS: {
+    default: "unset",
+    meaning: "headers sent with every export, `name=value` pairs separated by commas, values URL-encoded"
+  },
+  OTEL_SERVICE_NAME: {
+    default: "`filings`",
+    meaning: "the `service.name` of every span"
   }
-} as const satisfies Record<`FILINGS_${string}`, Variable>
+} as const satisfies Record<`FILINGS_${string}` | `OTEL_${string}`, Variable>
 
 /** The name of a variable in the table. */
 export type VariableName = keyof typeof variables
@@ -290,6 +309,56 @@ export const logFormat: Config.Config<"text" | "json"> = Config.literal("text", 
   .pipe(
     Config.withDefault("text" as const)
   )
+
+/** Where traces go, if anywhere: the OpenTelemetry variables every OTLP exporter reads. */
+export const tracing: Config.Config<Option.Option<Tracing.Options>> = Config.all({
+  endpoint: Config.option(Config.string(named("OTEL_EXPORTER_OTLP_ENDPOINT"))),
+  protocol: Config.literal("http/protobuf", "http/json")(named("OTEL_EXPORTER_OTLP_PROTOCOL")).pipe(
+    Config.withDefault("http/protobuf" as const)
+  ),
+  headers: Config.redacted(named("OTEL_EXPORTER_OTLP_HEADERS")).pipe(Config.withDefault(Redacted.make(""))),
+  serviceName: Config.string(named("OTEL_SERVICE_NAME")).pipe(
+    Config.withDefault("filings"),
+    Config.validate({ message: "OTEL_SERVICE_NAME must not be empty", validation: (name) => !isBlank(name) })
+  )
+}).pipe(
+  Config.mapOrFail(({ endpoint, headers, protocol, serviceName }) => {
+    const given = Option.filter(endpoint, (text) => !isBlank(text))
+    if (Option.isNone(given)) return Either.right(Option.none())
+    const url = URL.canParse(given.value.trim()) ? new URL(given.value.trim()) : undefined
+    if (url === undefined || (url.protocol !== "http:" && url.protocol !== "https:")) {
+      return Either.left(ConfigError.InvalidData(
+        [],
+        "OTEL_EXPORTER_OTLP_ENDPOINT must be an http:// or https:// URL, such as http://127.0.0.1:4318"
+      ))
+    }
+    const parsed = parseOtlpHeaders(Redacted.value(headers))
+    if (parsed === undefined) {
+      return Either.left(ConfigError.InvalidData(
+        [],
+        "OTEL_EXPORTER_OTLP_HEADERS must be name=value pairs separated by commas"
+      ))
+    }
+    return Either.right(Option.some({ endpoint: url, headers: Redacted.make(parsed), protocol, serviceName }))
+  })
+)
+
+/** `name=value,name2=value2`, values URL-encoded, as OpenTelemetry writes headers; undefined when malformed. */
+const parseOtlpHeaders = (text: string): Record<string, string> | undefined => {
+  const headers: Record<string, string> = {}
+  for (const pair of text.split(",")) {
+    if (isBlank(pair)) continue
+    const equals = pair.indexOf("=")
+    const name = pair.slice(0, equals).trim()
+    if (equals < 0 || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) return undefined
+    try {
+      headers[name.toLowerCase()] = decodeURIComponent(pair.slice(equals + 1).trim())
+    } catch {
+      return undefined
+    }
+  }
+  return headers
+}
 
 /** The admin token: what `/admin` requires, and what an operator command presents to a remote server. */
 const adminToken = Config.option(Config.redacted(named("FILINGS_ADMIN_TOKEN")))

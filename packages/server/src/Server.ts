@@ -36,6 +36,8 @@ import * as ErrorEnvelope from "./http/ErrorEnvelope.js"
 import * as RequestLog from "./http/RequestLog.js"
 import * as SystemHandlers from "./http/SystemHandlers.js"
 import type { Ingestion } from "./ingest/Ingestion.js"
+import * as PrometheusMetrics from "./observability/PrometheusMetrics.js"
+import * as RequestMetrics from "./observability/RequestMetrics.js"
 import * as PassageSearch from "./search/Search.js"
 import * as SearchHandlers from "./search/SearchHandlers.js"
 import * as SectionsHandlers from "./sections/SectionsHandlers.js"
@@ -85,7 +87,8 @@ export const apiLayer: Layer.Layer<HttpApi.Api, never, Requirements> = Layer.mer
       Authorization.streamLayer,
       AdminHandlers.authorizationLayer,
       Chat.layer.pipe(Layer.provideMerge(PassageSearch.layer)),
-      StreamsHandlers.servicesLayer
+      StreamsHandlers.servicesLayer,
+      PrometheusMetrics.layer
     ])
   ),
   ErrorEnvelope.layer
@@ -118,7 +121,7 @@ export const layer = (options: {
 }): Layer.Layer<HttpServer.HttpServer, ServeError, Exclude<Requirements, FileSystem.FileSystem>> =>
   HttpApiBuilder.serve((app) => {
     const { ready } = options
-    return RequestLog.logger(ready === undefined ? app : Effect.zipRight(ready, app))
+    return RequestLog.logger(RequestMetrics.measured(ready === undefined ? app : Effect.zipRight(ready, app)))
   }).pipe(
     // A span would keep the URL whole, a query-string key with it.
     HttpMiddleware.withTracerDisabledWhen((request) => RequestLog.carriesQueryKey(request.url)),

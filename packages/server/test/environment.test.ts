@@ -26,6 +26,7 @@ import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import * as Environment from "../src/Environment.js"
+import * as Tracing from "../src/observability/Tracing.js"
 import * as PipelineConfig from "../src/pipeline/PipelineConfig.js"
 
 const withEnvironment = (env: Record<string, string>) =>
@@ -259,7 +260,7 @@ const documentedRows = (): Array<readonly [string, string, string]> => {
   const section = readme.slice(readme.indexOf("\n## Configuration\n"))
   const rows: Array<readonly [string, string, string]> = []
   for (const line of section.slice(0, section.indexOf("\n## ", 1)).split("\n")) {
-    const row = /^\| `(FILINGS_[A-Z_]+)` \| (.+?) \| (.+) \|$/.exec(line)
+    const row = /^\| `((?:FILINGS|OTEL)_[A-Z_]+)` \| (.+?) \| (.+) \|$/.exec(line)
     if (row !== null) rows.push([row[1]!, row[2]!, row[3]!])
   }
   return rows
@@ -285,7 +286,8 @@ const everySetting = Effect.all([
   Config.all(Environment.chatModel),
   Environment.summaryJobs,
   Environment.retention,
-  Environment.shutdownGrace
+  Environment.shutdownGrace,
+  Environment.tracing
 ], { mode: "either" })
 
 describe("the table of variables", () => {
@@ -552,6 +554,70 @@ describe("the workers of a server from FILINGS_* variables", () => {
         const failure = yield* failureIn(config, { [name]: value })
         assert.include(failure, name, `${name}=${value}`)
         assert.include(failure, message, `${name}=${value}`)
+      }
+    }))
+})
+
+describe("traces from the OpenTelemetry variables", () => {
+  it.effect("none without an endpoint; with one, protobuf to <endpoint>/v1/traces as filings by default", () =>
+    Effect.gen(function*() {
+      assert.isTrue(Option.isNone(yield* Environment.tracing.pipe(withEnvironment({}))))
+      assert.isTrue(
+        Option.isNone(yield* Environment.tracing.pipe(withEnvironment({ OTEL_EXPORTER_OTLP_ENDPOINT: " " })))
+      )
+      const settings = Option.getOrThrow(
+        yield* Environment.tracing.pipe(withEnvironment({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318/" }))
+      )
+      assert.strictEqual(Tracing.tracesUrl(settings.endpoint), "http://collector:4318/v1/traces")
+      assert.strictEqual(settings.protocol, "http/protobuf")
+      assert.strictEqual(settings.serviceName, "filings")
+      assert.deepStrictEqual(Redacted.value(settings.headers), {})
+    }))
+
+  it.effect("reads the protocol, the service name and URL-encoded headers, which stay redacted", () =>
+    Effect.gen(function*() {
+      const settings = Option.getOrThrow(
+        yield* Environment.tracing.pipe(withEnvironment({
+          OTEL_EXPORTER_OTLP_ENDPOINT: "https://otlp.example.com/base",
+          OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
+          OTEL_EXPORTER_OTLP_HEADERS: "X-Api-Key=s3cr%3Dt, tenant = acme",
+          OTEL_SERVICE_NAME: "filings-eu"
+        }))
+      )
+      assert.strictEqual(Tracing.tracesUrl(settings.endpoint), "https://otlp.example.com/base/v1/traces")
+      assert.strictEqual(settings.protocol, "http/json")
+      assert.strictEqual(settings.serviceName, "filings-eu")
+      assert.deepStrictEqual(Redacted.value(settings.headers), { "x-api-key": "s3cr=t", tenant: "acme" })
+      assert.notInclude(String(settings.headers), "s3cr")
+    }))
+
+  it.effect("a bad endpoint, protocol or header list is an error naming its variable", () =>
+    Effect.gen(function*() {
+      const endpoint = "http://127.0.0.1:4318"
+      assert.include(
+        yield* failureIn(Environment.tracing, { OTEL_EXPORTER_OTLP_ENDPOINT: "collector:4318" }),
+        "OTEL_EXPORTER_OTLP_ENDPOINT must be an http:// or https:// URL"
+      )
+      assert.include(
+        yield* failureIn(Environment.tracing, { OTEL_EXPORTER_OTLP_ENDPOINT: "ftp://collector" }),
+        "OTEL_EXPORTER_OTLP_ENDPOINT"
+      )
+      assert.include(
+        yield* failureIn(Environment.tracing, {
+          OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
+          OTEL_EXPORTER_OTLP_PROTOCOL: "grpc"
+        }),
+        "OTEL_EXPORTER_OTLP_PROTOCOL"
+      )
+      for (const headers of ["no-equals-sign", "bad name=1", "x=%E0%A4%A"]) {
+        assert.include(
+          yield* failureIn(Environment.tracing, {
+            OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
+            OTEL_EXPORTER_OTLP_HEADERS: headers
+          }),
+          "OTEL_EXPORTER_OTLP_HEADERS must be name=value pairs",
+          headers
+        )
       }
     }))
 })

@@ -11,6 +11,7 @@ import { ApiError, Chat, Feed, type Ids } from "@filings/domain"
 import { ChatCompletionsModel, Citations } from "@filings/feed-summarizer"
 import { DocumentStore, SearchText, type StorageError } from "@filings/storage"
 import { Array as Arr, Context, Duration, Effect, Layer, Option } from "effect"
+import { countModelAnswer } from "../observability/ServerMetrics.js"
 import { PassageSearch } from "../search/Search.js"
 import * as ServerConfig from "../ServerConfig.js"
 import * as ExtractiveAnswer from "./ExtractiveAnswer.js"
@@ -182,7 +183,8 @@ export const make = (
               notes: [`${name} ${typeof error === "string" ? error : "failed"}; the extractive model answered`]
             }
           )
-        })
+        }),
+        Effect.tap(({ outcome }) => countModelAnswer("chat", Option.isSome(outcome) ? "model" : "fallback"))
       )
     }
 

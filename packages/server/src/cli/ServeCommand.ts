@@ -108,6 +108,8 @@ export const serveCommand = Command.make(
           )
         ),
         Effect.provideService(ServerConfig.ServerConfig, settings),
+        // Outermost, so that building the server and everything it runs is traced.
+        Effect.provide(Composition.tracingLayer),
         Effect.scoped
       )
     })

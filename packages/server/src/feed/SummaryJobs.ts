@@ -15,6 +15,7 @@
 import { SummaryModel } from "@filings/feed-summarizer"
 import { DocumentStore, FeedStore, type JobQueue } from "@filings/storage"
 import { Effect, Layer, Option, Schema } from "effect"
+import { countModelAnswer } from "../observability/ServerMetrics.js"
 import { JobFailure, startWorkers } from "../pipeline/QueueWorkers.js"
 import {
   feedItemOf,
@@ -66,6 +67,7 @@ export const handleSummaryJob = (job: JobQueue.Job) =>
     // Already the model's, and still supported: nothing to ask (a retried ingestion, a repeat job).
     if (standingModelSummary(Option.some(before.item), model.name, source) !== undefined) return
     const outcome = yield* summarizeDocument(source)
+    yield* countModelAnswer("summary", outcome.fallbackReason === undefined ? "model" : "fallback")
     if (outcome.fallbackReason !== undefined) {
       return yield* new JobFailure({
         reason: `the summary model gave no usable answer: ${outcome.fallbackReason}`,

@@ -1,12 +1,16 @@
 /**
- * The routes of the API as (method, path pattern) pairs, so that a request no route matched can be
- * told apart: an unknown path (404) from a known path asked with the wrong method (405).
+ * The routes of the API as (method, path pattern) pairs: to tell apart a request no route matched,
+ * an unknown path (404) from a known path asked with the wrong method (405), and to name the route
+ * a request took in metrics by its pattern (`/v1/documents/:publication_id`), never its raw path.
  */
 import { Api } from "@filings/domain"
 
 interface Route {
   readonly method: string
+  readonly path: string
   readonly pattern: RegExp
+  /** Parameters in the path: where two patterns match, the one with fewer is the literal route. */
+  readonly parameters: number
 }
 
 const toPattern = (path: string): RegExp =>
@@ -17,10 +21,24 @@ const toPattern = (path: string): RegExp =>
   )
 
 const routes: ReadonlyArray<Route> = Object.values(Api.FilingsApi.groups).flatMap((group) =>
-  Object.values(group.endpoints).map((endpoint) => ({ method: endpoint.method, pattern: toPattern(endpoint.path) }))
-)
+  Object.values(group.endpoints).map((endpoint) => ({
+    method: endpoint.method,
+    path: endpoint.path,
+    pattern: toPattern(endpoint.path),
+    parameters: endpoint.path.split("/").filter((part: string) => part.startsWith(":")).length
+  }))
+).sort((a, b) => a.parameters - b.parameters)
+
+/** Served beside the API: the OpenAPI document and its docs page. */
+const documentation = new Set(["/openapi.json", "/docs"])
 
 /** The methods the API accepts on this path; empty when no route has the path. */
 export const allowedMethods = (pathname: string): ReadonlyArray<string> => [
   ...new Set(routes.filter((route) => route.pattern.test(pathname)).map((route) => route.method))
 ]
+
+/** The pattern of the route `method pathname` takes; `unmatched` for a 404 or 405. */
+export const routeOf = (method: string, pathname: string): string => {
+  if (documentation.has(pathname)) return pathname
+  return routes.find((route) => route.method === method && route.pattern.test(pathname))?.path ?? "unmatched"
+}

@@ -13,6 +13,7 @@ import type { JobQueue } from "@filings/storage"
 import { Clock, Effect, Option, Schema } from "effect"
 import { recordUpcomingCall, UpcomingCallJob } from "../ingest/Announcements.js"
 import { Ingestion } from "../ingest/Ingestion.js"
+import { recordEdgarLag } from "../observability/ServerMetrics.js"
 import { CompanyUniverse } from "./CompanyUniverse.js"
 import { FilingJob } from "./FilingJob.js"
 import { docTypeOfForm } from "./PipelineConfig.js"
@@ -59,7 +60,9 @@ export const processFiling = (job: JobQueue.Job) =>
         error instanceof ApiError.UnreadableFiling ? permanent(error.message) : transient(error.message)
       )
     )
-    const latency = (yield* Clock.currentTimeMillis) - filing.discoveredAtMillis
+    const storedAt = yield* Clock.currentTimeMillis
+    const latency = storedAt - filing.discoveredAtMillis
+    yield* recordEdgarLag(filing.acceptedAt, storedAt)
     yield* Effect.logInfo(
       `${ingested.publication_id} ${ingested.ticker} ${ingested.doc_type} ${ingested.status} ${latency} ms after discovery`
     )

@@ -83,7 +83,14 @@ export const startWorkers = <R>(
         const message = `job ${job.id} of ${options.queue} will be retried: ${failure.reason}`
         yield* failure.routine === true ? Effect.logDebug(message) : Effect.logInfo(message)
         return yield* queue.retry(job, failure.retryIn ?? retryDelay(job.attempts))
-      })
+      }).pipe(
+        // One trace per job: its SQL and requests to the regulator or to receivers are its children.
+        Effect.withSpan(`job ${options.queue}`, {
+          kind: "consumer",
+          root: true,
+          attributes: { "job.id": job.id, "job.queue": options.queue, "job.attempt": job.attempts }
+        })
+      )
 
     const grace = yield* ShutdownGrace
 

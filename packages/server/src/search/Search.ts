@@ -6,6 +6,7 @@
 import { ApiError, DocType, Search } from "@filings/domain"
 import { DocumentStore, NamedCompanies, SearchIndex, SearchText, type StorageError } from "@filings/storage"
 import { Context, Duration, Effect, Either, Layer } from "effect"
+import { searchDuration, timed } from "../observability/ServerMetrics.js"
 import { requestedSections } from "../sections/SectionsHandlers.js"
 
 /** Results a page holds when `limit` is not given. */
@@ -50,7 +51,10 @@ export const make = Effect.gen(function*() {
   )
   const known = Effect.tapError(cached, () => invalidate)
   const find = (params: Search.SearchParams) =>
-    findPassages(params, known).pipe(Effect.provideService(SearchIndex.SearchIndex, index))
+    findPassages(params, known).pipe(
+      Effect.provideService(SearchIndex.SearchIndex, index),
+      (search) => timed(searchDuration, search)
+    )
   const service: Service = {
     find,
     search: (params) => Effect.map(find(params), (found) => resultsOf(params, found))

@@ -12,6 +12,7 @@
 import { DeliveryStore, EventStore, type JobQueue, WebhookStore } from "@filings/storage"
 import { WebhookSignature } from "@filings/webhook-signer"
 import { Clock, Duration, Effect, Option, Redacted, Schema } from "effect"
+import { countWebhookAttempt } from "../observability/ServerMetrics.js"
 import { JobFailure } from "../pipeline/QueueWorkers.js"
 import { type AllowList, checkCallback } from "./CallbackAddress.js"
 import { send, type SenderOptions } from "./DeliverySender.js"
@@ -126,6 +127,7 @@ export const makeDeliveryHandler = (options: DeliveryOptions) =>
             state: "delivered",
             nextAttemptAtMillis: null
           })
+          yield* countWebhookAttempt("delivered")
           yield* webhooks.markTriggered(subscription.value.id, now)
           return
         }
@@ -138,6 +140,7 @@ export const makeDeliveryHandler = (options: DeliveryOptions) =>
           state: Option.isSome(next) ? "pending" : "failed",
           nextAttemptAtMillis: Option.isSome(next) ? now + Duration.toMillis(next.value) : null
         })
+        yield* countWebhookAttempt(Option.isSome(next) ? "retrying" : "failed")
         if (Option.isNone(next)) {
           // The spec's rule: the 6th failed attempt of one delivery fails the subscription.
           yield* webhooks.setStatus(subscription.value.id, "failed")
