@@ -9,6 +9,9 @@ const alias = [
   { find: /^@filings\/([^/]+)\/(.+)$/, replacement: `${packages}$1/src/$2.ts` }
 ]
 
+/** Test files that run after all the others, on their own. */
+const alone = ["test/multiInstance.test.ts"]
+
 export default defineConfig({
   test: {
     projects: [
@@ -26,6 +29,20 @@ export default defineConfig({
         test: {
           name: "contract",
           include: ["test/**/*.test.ts"],
+          exclude: alone,
+          testTimeout: 60_000,
+          hookTimeout: 120_000
+        }
+      },
+      {
+        resolve: { alias },
+        test: {
+          // Tests that measure what the regulator sees to the millisecond (at most 10 requests in any
+          // second across three servers): they run last, one at a time, with the machine to themselves.
+          name: "alone",
+          include: alone,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 120_000
         }
