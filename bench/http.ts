@@ -9,7 +9,8 @@
  * the report gives requests/s, p50 and p99 for each, and Filings' ratios to the floor and to
  * `node:http`.
  *
- *   node --import tsx bench/http.ts [--storage pglite|postgres|both] [--duration 5] [--warmup 1]
+ *   node --import tsx bench/http.ts [--storage pglite|postgres|both] [--endpoints metadata,body,list,feed]
+ *     [--duration 5] [--warmup 1]
  *     [--connections 10] [--rounds 2] [--documents 200] [--log-level WARN] [--cpu-prof DIR]
  *     [--output FILE]
  *
@@ -41,6 +42,7 @@ import { encodeRecordedResponses, type RecordedResponse, recordResponse } from "
 
 const optionNames = [
   "storage",
+  "endpoints",
   "duration",
   "warmup",
   "connections",
@@ -73,6 +75,21 @@ const positiveInteger = (name: OptionName, fallback: number): number => {
   return value
 }
 
+const endpointNames = ["metadata", "body", "list", "feed"] as const
+type EndpointName = typeof endpointNames[number]
+
+const endpointsAsked = (): ReadonlyArray<EndpointName> => {
+  const text = setting("endpoints")
+  if (text === undefined) return endpointNames
+  const names = text.split(",").map((name) => name.trim())
+  for (const name of names) {
+    if (!(endpointNames as ReadonlyArray<string>).includes(name)) {
+      throw new Error(`--endpoints takes a list of ${endpointNames.join(", ")}; got "${text}"`)
+    }
+  }
+  return names as ReadonlyArray<EndpointName>
+}
+
 type StorageName = "pglite" | "postgres"
 
 const adminDatabaseUrl = process.env.FILINGS_TEST_DATABASE_URL === ""
@@ -96,6 +113,7 @@ const storagesAsked = (): ReadonlyArray<StorageName> => {
 
 const settings = {
   storages: storagesAsked(),
+  endpoints: endpointsAsked(),
   /** Seconds of each measured run. */
   duration: positiveInteger("duration", 5),
   /** Seconds of unmeasured load just before each measured run. */
@@ -158,6 +176,7 @@ const storeDocuments = async (env: NodeJS.ProcessEnv, directory: string): Promis
 // --- Endpoints --------------------------------------------------------------------------------
 
 interface Endpoint {
+  readonly name: EndpointName
   readonly label: string
   readonly method: "GET" | "POST"
   readonly target: string
@@ -169,8 +188,12 @@ interface Endpoint {
 
 const feedPageSize = 50
 
-const endpointsFor = (publicationId: string): ReadonlyArray<Endpoint> => [
+const endpointsFor = (publicationId: string): ReadonlyArray<Endpoint> =>
+  everyEndpoint(publicationId).filter((endpoint) => settings.endpoints.includes(endpoint.name))
+
+const everyEndpoint = (publicationId: string): ReadonlyArray<Endpoint> => [
   {
+    name: "metadata",
     label: "`GET /v1/documents/{id}?format=metadata`",
     method: "GET",
     target: `/v1/documents/${publicationId}?format=metadata`,
@@ -182,6 +205,7 @@ const endpointsFor = (publicationId: string): ReadonlyArray<Endpoint> => [
     }
   },
   {
+    name: "body",
     label: "`GET /v1/documents/{id}` (body)",
     method: "GET",
     target: `/v1/documents/${publicationId}`,
@@ -193,6 +217,7 @@ const endpointsFor = (publicationId: string): ReadonlyArray<Endpoint> => [
     }
   },
   {
+    name: "list",
     label: `\`GET /v1/documents?tickers=${ticker}&limit=${listPageSize}\``,
     method: "GET",
     target: `/v1/documents?tickers=${ticker}&limit=${listPageSize}`,
@@ -205,6 +230,7 @@ const endpointsFor = (publicationId: string): ReadonlyArray<Endpoint> => [
     }
   },
   {
+    name: "feed",
     label: `\`POST /v1/feed\` (${ticker}, limit ${feedPageSize})`,
     method: "POST",
     target: "/v1/feed",
