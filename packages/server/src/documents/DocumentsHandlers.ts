@@ -7,11 +7,16 @@ import type { Ids } from "@filings/domain"
 import { Api, ApiError, Document, Feed } from "@filings/domain"
 import { DocumentStore } from "@filings/storage"
 import { Effect, Option, Schema } from "effect"
+import { keptEncoding, pageAnswer } from "../http/EncodedJson.js"
 import { orServiceUnavailable } from "../http/StorageFailures.js"
 import { DocumentCache, type Variant } from "./DocumentCache.js"
 import { toDocument, toListItem } from "./DocumentResponses.js"
 
 const DefaultListLimit = 50
+
+// A list item's JSON is kept beside the stored metadata it was made from (see `EncodedJson`).
+const listItemJson = keptEncoding(Document.DocumentListItem, toListItem)
+const listAnswer = pageAnswer(Document.DocumentList, "documents")
 
 export const layer = HttpApiBuilder.group(Api.FilingsApi, "documents", (handlers) =>
   Effect.gen(function*() {
@@ -118,9 +123,9 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "documents", (handlers
         offset,
         order: params.sort === "filing_date_asc" ? "asc" : "desc"
       })
-      return new Document.DocumentList(
-        { documents: page.documents.map(toListItem), total: page.total, limit, offset },
-        { disableValidation: true }
+      return listAnswer(
+        new Document.DocumentList({ documents: [], total: page.total, limit, offset }, { disableValidation: true }),
+        page.documents.map(listItemJson)
       )
     })
 
