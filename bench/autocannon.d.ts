@@ -15,6 +15,8 @@ declare module "autocannon" {
       /** Seconds before a request counts as timed out. */
       readonly timeout?: number | undefined
       readonly headers?: Readonly<Record<string, string>> | undefined
+      readonly method?: string | undefined
+      readonly body?: string | undefined
       /** The requests each connection sends in turn; `setupRequest` may rewrite one (its path, body) as it goes. */
       readonly requests?:
         | ReadonlyArray<{

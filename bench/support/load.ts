@@ -15,6 +15,10 @@ export interface LoadOptions {
   readonly timeout?: number | undefined
   /** Paths (with their query) asked in turn, one per request; `url`'s own path when absent. */
   readonly paths?: ReadonlyArray<string> | undefined
+  /** `GET` when absent. */
+  readonly method?: "GET" | "POST" | undefined
+  /** The request body, sent with every request (a `POST`'s JSON). */
+  readonly body?: string | undefined
 }
 
 /** One run: every response was a 2xx, or the run failed. */
@@ -55,6 +59,8 @@ export const load = async (options: LoadOptions): Promise<LoadRun> => {
     connections: options.connections,
     duration: options.duration,
     timeout: options.timeout ?? 10,
+    ...(options.method === undefined ? {} : { method: options.method }),
+    ...(options.body === undefined ? {} : { body: options.body }),
     ...(paths === undefined || paths.length === 0 ? {} : {
       requests: [{
         setupRequest: (request: Record<string, unknown>) => ({ ...request, path: paths[next++ % paths.length] })

@@ -146,13 +146,15 @@ export const startListening = (options: {
 
 /**
  * Undo steps run last-in first-out, once, whether the benchmark succeeds, fails or is interrupted
- * with Ctrl-C or SIGTERM.
+ * with Ctrl-C or SIGTERM. A cleanup made with `onSignals` false runs only when asked: a stage's own
+ * steps, inside a benchmark whose main cleanup handles the signals.
  */
 export class Cleanup {
   private readonly steps: Array<{ readonly name: string; readonly undo: () => Promise<void> }> = []
   private running: Promise<void> | undefined
 
-  constructor() {
+  constructor(onSignals = true) {
+    if (!onSignals) return
     for (const signal of ["SIGINT", "SIGTERM"] as const) {
       process.once(signal, () => {
         process.stderr.write(`\n${signal}: cleaning up\n`)

@@ -19,6 +19,7 @@ import { type ConfigError, Effect, Layer, Logger, Option } from "effect"
 import * as AdminAccess from "./AdminAccess.js"
 import * as ApiKeys from "./ApiKeys.js"
 import * as SharedRegulatorBudget from "./coordination/SharedRegulatorBudget.js"
+import * as DocumentCache from "./documents/DocumentCache.js"
 import * as Environment from "./Environment.js"
 import * as StockChangeRefresh from "./feed/StockChangeRefresh.js"
 import * as SummaryJobs from "./feed/SummaryJobs.js"
@@ -95,9 +96,18 @@ const coordination = Layer.unwrapEffect(
   )
 )
 
+/**
+ * The document store, with the cache of `GET /v1/documents/{id}` answers beside it: every save in
+ * this process forgets the saved document's answers (see `DocumentCache`).
+ */
+const documentStore = DocumentCache.invalidatingStore.pipe(
+  Layer.provide(SqlStorage.documentStore),
+  Layer.provideMerge(DocumentCache.layer)
+)
+
 /** Every storage port on the configured database, plus the database engine itself. */
 export const storageLayer = Layer.mergeAll(
-  SqlStorage.documentStore,
+  documentStore,
   SqlStorage.searchIndex,
   SqlStorage.extractionStore,
   SqlStorage.companyStore,

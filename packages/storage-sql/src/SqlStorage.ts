@@ -22,13 +22,14 @@ import {
 } from "@filings/storage"
 import type { Stores } from "@filings/storage/Stores"
 import { Layer } from "effect"
-import { makeApiKeyStore, makeRateLimitStore } from "./internal/sqlAccess.js"
+import { makeApiKeyStore } from "./internal/sqlAccess.js"
 import { makeCoordination } from "./internal/sqlCoordination.js"
 import { makeCompanyStore, makeDocumentStore } from "./internal/sqlDocuments.js"
 import { makeCursorStore, makeEventStore } from "./internal/sqlEvents.js"
 import { makeExtractionStore } from "./internal/sqlExtractions.js"
 import { makeFeedStore } from "./internal/sqlFeed.js"
 import { makeJobQueue } from "./internal/sqlQueue.js"
+import { makeRateLimitStore } from "./internal/sqlRateLimit.js"
 import { makeSearchIndex } from "./internal/sqlSearch.js"
 import { makeDeliveryStore, makeWebhookStore } from "./internal/sqlWebhooks.js"
 
@@ -42,7 +43,10 @@ export const extractionStore = Layer.effect(ExtractionStore.ExtractionStore, mak
 export const companyStore = Layer.effect(CompanyStore.CompanyStore, makeCompanyStore)
 /** API keys, stored as hashes only, in SQL. */
 export const apiKeyStore = Layer.effect(ApiKeyStore.ApiKeyStore, makeApiKeyStore)
-/** Shares each key's count between every process on the database. */
+/**
+ * Shares each key's limit between every process on the database; each process leases part of a
+ * window at a time and counts it out in memory, so a busy key does not cost a statement per request.
+ */
 export const rateLimitStore = Layer.effect(RateLimitStore.RateLimitStore, makeRateLimitStore)
 /** Request budgets and leases shared by every instance on the database. */
 export const coordination = Layer.effect(Coordination.Coordination, makeCoordination)

@@ -1,6 +1,7 @@
 /**
  * The rate limit store: counts requests per key in fixed windows. The in-memory layer serves one
- * server process; the SQL one lets every instance on one database share each key's limit.
+ * server process; the SQL one lets every instance on one database share each key's limit (each
+ * instance leases part of a window from the database and counts it out in memory).
  *
  * @module
  */
@@ -23,9 +24,11 @@ export interface RateLimitDecision {
 export interface Service {
   /**
    * Counts one request against `key` in the window that holds the current time (read from the
-   * Effect `Clock`) and says whether it is within `limit`. Requests over the limit are counted too,
-   * so a client that keeps hammering does not get a fresh allowance early. Concurrent requests on
-   * one key are counted one by one: no more than `limit` of them are ever allowed in a window.
+   * Effect `Clock`) and says whether it is within `limit`; once it is not, every request is refused
+   * until the window ends. Concurrent requests on one key, on one instance or on several sharing a
+   * store, are counted one by one: no more than `limit` of them are ever allowed in a window.
+   * `remaining` is exact on one instance; with several sharing a store it may count requests
+   * another instance leased and has not used yet.
    */
   readonly consume: (
     key: string,

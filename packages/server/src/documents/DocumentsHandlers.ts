@@ -2,19 +2,48 @@
  * Handlers of the documents group: one document in the requested format (or one of its exhibits),
  * one chunk of a document (what a feed citation names), and the filtered, paged document list.
  */
-import { HttpApiBuilder } from "@effect/platform"
+import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
 import type { Ids } from "@filings/domain"
 import { Api, ApiError, Document, Feed } from "@filings/domain"
 import { DocumentStore } from "@filings/storage"
-import { Effect, Option } from "effect"
+import { Effect, Option, Schema } from "effect"
+import { keptEncoding, pageAnswer } from "../http/EncodedJson.js"
 import { orServiceUnavailable } from "../http/StorageFailures.js"
+import { DocumentCache, type Variant } from "./DocumentCache.js"
 import { toDocument, toListItem } from "./DocumentResponses.js"
 
 const DefaultListLimit = 50
 
+// A list item's JSON is kept beside the stored metadata it was made from (see `EncodedJson`).
+const listItemJson = keptEncoding(Document.DocumentListItem, toListItem)
+const listAnswer = pageAnswer(Document.DocumentList, "documents")
+
 export const layer = HttpApiBuilder.group(Api.FilingsApi, "documents", (handlers) =>
   Effect.gen(function*() {
     const store = yield* DocumentStore.DocumentStore
+    // Provided by the server's composition root; without it (some tests) every answer is read afresh.
+    const cache = yield* Effect.serviceOption(DocumentCache)
+
+    // The document's answer as the API's JSON encoding would send it, read from storage.
+    const encodeDocument = Schema.encode(Document.Document)
+    const utf8 = new TextEncoder()
+    const readAnswer = (publicationId: Ids.PublicationId, variant: Variant) =>
+      Effect.gen(function*() {
+        const found = variant === "metadata"
+          ? yield* store.findMetadata(publicationId)
+          : yield* store.findByPublicationId(publicationId)
+        if (Option.isNone(found)) return Option.none<Uint8Array>()
+        const encoded = yield* Effect.orDie(encodeDocument(toDocument(found.value, variant, false)))
+        return Option.some(utf8.encode(JSON.stringify(encoded)))
+      })
+
+    /** The kept answer of a document's metadata or Markdown, without exhibits: the hot path. */
+    const cachedDocument = (cache: DocumentCache["Type"], publicationId: Ids.PublicationId, variant: Variant) =>
+      Effect.gen(function*() {
+        const answer = yield* cache.answer(publicationId, variant, readAnswer(publicationId, variant))
+        if (Option.isNone(answer)) return yield* ApiError.DocumentNotFound.forId(publicationId)
+        return HttpServerResponse.uint8Array(answer.value, { contentType: "application/json" })
+      })
 
     const getDocument = Effect.fn("documents.getDocument")(function*(
       publicationId: Ids.PublicationId,
@@ -22,6 +51,9 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "documents", (handlers
     ) {
       const format = params.format ?? "markdown"
       const includeExhibits = params.include_exhibits ?? false
+      if (Option.isSome(cache) && format !== "sections" && !includeExhibits && params.exhibit === undefined) {
+        return yield* cachedDocument(cache.value, publicationId, format)
+      }
       const needsFullDocument = format !== "metadata" || includeExhibits || params.exhibit !== undefined
       const found = needsFullDocument
         ? yield* store.findByPublicationId(publicationId)
@@ -91,9 +123,9 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "documents", (handlers
         offset,
         order: params.sort === "filing_date_asc" ? "asc" : "desc"
       })
-      return new Document.DocumentList(
-        { documents: page.documents.map(toListItem), total: page.total, limit, offset },
-        { disableValidation: true }
+      return listAnswer(
+        new Document.DocumentList({ documents: [], total: page.total, limit, offset }, { disableValidation: true }),
+        page.documents.map(listItemJson)
       )
     })
 

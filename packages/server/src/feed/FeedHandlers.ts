@@ -7,6 +7,7 @@ import { HttpApiBuilder } from "@effect/platform"
 import { Api, ApiError, Feed } from "@filings/domain"
 import { FeedStore } from "@filings/storage"
 import { Clock, Effect, Either } from "effect"
+import { keptEncoding, pageAnswer } from "../http/EncodedJson.js"
 import { orServiceUnavailable } from "../http/StorageFailures.js"
 import * as FeedCursor from "./FeedCursor.js"
 import * as FeedPages from "./FeedPages.js"
@@ -38,15 +39,22 @@ const cursorRefused = {
 // its id and publication time in place of its date.
 const unchecked = { disableValidation: true } as const
 
-const toFeedItem = ({ id: _id, publishedAtMillis, stockChange, ...item }: FeedStore.StoredFeedItem) =>
+export const toFeedItem = ({ id: _id, publishedAtMillis, stockChange, ...item }: FeedStore.StoredFeedItem) =>
   new Feed.FeedItem({
     ...item,
     date: new Date(publishedAtMillis).toISOString(),
     stockChange: stockChange === null ? null : new Feed.StockChange(stockChange, unchecked)
   }, unchecked)
 
-/** The answer to one request: its page, whether more follow, and where to go on from. */
-export const answer = Effect.fn("feed.feed")(function*(request: Feed.FeedRequest) {
+// An item's JSON is kept beside the stored item it was made from (see `EncodedJson`).
+const feedItemJson = keptEncoding(Feed.FeedItem, toFeedItem)
+const feedAnswer = pageAnswer(Feed.FeedResponse, "items")
+
+/**
+ * The page of one request: its stored items, and the answer around them (its `items` empty):
+ * whether more follow, and where to go on from.
+ */
+const pageFor = Effect.fn("feed.feed")(function*(request: Feed.FeedRequest) {
   const store = yield* FeedStore.FeedStore
   const limit = request.limit ?? DefaultLimit
   const fromMillis = request.start_date === undefined ? undefined : startOfDate(request.start_date)
@@ -72,8 +80,8 @@ export const answer = Effect.fn("feed.feed")(function*(request: Feed.FeedRequest
   // With no item, the range is what was asked, today standing in for an open end.
   const today = dateOf(yield* Clock.currentTimeMillis)
   const askedEnd = request.end_date?.slice(0, 10) ?? today
-  return new Feed.FeedResponse({
-    items: items.map(toFeedItem),
+  const envelope = new Feed.FeedResponse({
+    items: [],
     total_items: items.length,
     date_range: {
       start: oldest === undefined ? (request.start_date ?? askedEnd) : dateOf(oldest.publishedAtMillis),
@@ -84,7 +92,15 @@ export const answer = Effect.fn("feed.feed")(function*(request: Feed.FeedRequest
       ? FeedCursor.encode({ publishedAtMillis: oldest.publishedAtMillis, id: oldest.id }, filterFingerprint)
       : null
   })
+  return { items, envelope }
 })
+
+/** The answer to one request: its page, whether more follow, and where to go on from. */
+export const answer = (request: Feed.FeedRequest) =>
+  Effect.map(
+    pageFor(request),
+    ({ envelope, items }) => new Feed.FeedResponse({ ...envelope, items: items.map(toFeedItem) })
+  )
 
 export const layer = HttpApiBuilder.group(Api.FilingsApi, "feed", (handlers) =>
   Effect.map(
@@ -92,6 +108,12 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "feed", (handlers) =>
     (store) =>
       handlers.handle(
         "feed",
-        ({ payload }) => orServiceUnavailable(answer(payload).pipe(Effect.provideService(FeedStore.FeedStore, store)))
+        ({ payload }) =>
+          orServiceUnavailable(
+            pageFor(payload).pipe(
+              Effect.map(({ envelope, items }) => feedAnswer(envelope, items.map(feedItemJson))),
+              Effect.provideService(FeedStore.FeedStore, store)
+            )
+          )
       )
   ))

@@ -8,6 +8,7 @@ import { jsonb } from "./jsonb.js"
 import { Counted, firstRowAs, hitsPage, inDocumentOrder, pageOf, readTotal, rowsAs } from "./sqlRows.js"
 import { analyzePassage, applyFrequencyChanges, FrequencyChanges, storedFrequencies } from "./sqlSearchWrites.js"
 import { failsAs, writeFailsAs } from "./storageErrors.js"
+import { makeVersionedRows } from "./versionedRows.js"
 
 /** A document with its body: the metadata's columns, the body, and the exhibits' JSON (stored camelCase). */
 const DocumentRow = Schema.Struct({
@@ -23,8 +24,13 @@ const sectionColumns = "name AS title, item, content, word_count, page_start, pa
 const sectionObject = `jsonb_build_object('title', s.name, 'item', s.item, 'content', s.content,
   'word_count', s.word_count, 'page_start', s.page_start, 'page_end', s.page_end)`
 
-/** A page of a document list: each document's metadata with the number of every match. */
-const readListPage = rowsAs(Counted(DocumentStore.DocumentMetadata.fields))
+/** A page of a document list: each document's key and row version with the number of every match. */
+const readListPage = rowsAs(Counted({ key: Schema.String, version: Schema.String }))
+/** Documents' metadata with their keys and row versions, to keep (see `versionedRows`). */
+const readVersionedMetadata = rowsAs(Schema.Struct({
+  ...DocumentStore.DocumentMetadata.fields,
+  version: Schema.String
+}))
 const readChunks = rowsAs(DocumentStore.StoredChunk)
 const readDocumentRow = firstRowAs(DocumentRow)
 const readMetadataRow = firstRowAs(DocumentStore.DocumentMetadata)
@@ -90,6 +96,17 @@ export const makeDocumentStore = Effect.gen(function*() {
     alias: "s",
     hit: sectionObject
   })
+  // The metadata of listed documents, decoded once per row version.
+  const listedMetadata = makeVersionedRows<DocumentStore.DocumentMetadata>()
+  const readMetadataOf = (publicationIds: ReadonlyArray<string>) =>
+    sql`SELECT ${metadataColumns}, xmin::text AS version FROM documents WHERE ${
+      sql.in("publication_id", publicationIds)
+    }`
+      .pipe(
+        readVersionedMetadata,
+        Effect.map((rows) => rows.map(({ version, ...row }) => ({ key: row.publicationId, version, row })))
+      )
+
   const findMetadataRow = (publicationId: Ids.PublicationId) =>
     sql`SELECT ${metadataColumns} FROM documents WHERE publication_id = ${publicationId}`.pipe(readMetadataRow)
 
@@ -177,9 +194,10 @@ export const makeDocumentStore = Effect.gen(function*() {
       const filters = documentFilters(query)
       const where = filters.length === 0 ? sql.literal("TRUE") : sql.and(filters)
       const direction = sql.literal(query.order === "asc" ? "ASC" : "DESC")
-      // One statement gives the page and the number of all matches ...
+      // One statement gives the page's keys and row versions and the number of all matches ...
       const rows = yield* sql`
-        SELECT ${metadataColumns}, count(*) OVER ()::int AS total FROM documents WHERE ${where}
+        SELECT publication_id AS key, xmin::text AS version, count(*) OVER ()::int AS total FROM documents
+        WHERE ${where}
         ORDER BY filing_date ${direction}, publication_id ${direction}
         LIMIT ${query.limit} OFFSET ${query.offset}`.pipe(readListPage)
       // ... except past the last page, where there is no row to carry the count.
@@ -188,7 +206,9 @@ export const makeDocumentStore = Effect.gen(function*() {
         query.offset,
         sql`SELECT count(*)::int AS total FROM documents WHERE ${where}`.pipe(readTotal)
       )
-      return { documents: page.rows, total: page.total }
+      // ... and the metadata of each comes from the kept rows where its version is current.
+      const documents = yield* listedMetadata.rowsOf(page.rows, readMetadataOf)
+      return { documents, total: page.total }
     }).pipe(failsAs("DocumentStore.list"))
 
   // Ids compare in the "C" collation, by bytes, whatever the database's default: the order the

@@ -3,21 +3,32 @@
 // rows whole: the cost follows the tickers asked and the page, not the size of the feed.
 import { SqlClient } from "@effect/sql"
 import { FeedStore } from "@filings/storage"
-import { Effect, Option } from "effect"
+import { Effect, Option, Schema } from "effect"
 import { jsonb } from "./jsonb.js"
 import { rowsAs } from "./sqlRows.js"
 import { failsAs } from "./storageErrors.js"
+import { makeVersionedRows } from "./versionedRows.js"
 
 /** What `withoutStockChange` reads of an item. */
 const PendingRow = FeedStore.StoredFeedItem.pick("id", "ticker", "publishedAtMillis")
 
 const readItems = rowsAs(FeedStore.StoredFeedItem)
+const readVersionedItems = rowsAs(Schema.Struct({ ...FeedStore.StoredFeedItem.fields, version: Schema.String }))
+const readPageKeys = rowsAs(Schema.Struct({ key: Schema.String, version: Schema.String }))
 const readPending = rowsAs(PendingRow)
 
 export const makeFeedStore = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const columns = sql.literal(`id, ticker, company_name, title, doc_type, published_at_ms::float8 AS published_at_ms,
     categories, sentiment, stock_change, highlights, model`)
+
+  // The items of pages, decoded once per row version.
+  const pagedItems = makeVersionedRows<FeedStore.StoredFeedItem>()
+  const readItemsOf = (ids: ReadonlyArray<string>) =>
+    sql`SELECT ${columns}, xmin::text AS version FROM feed_items WHERE ${sql.in("id", ids)}`.pipe(
+      readVersionedItems,
+      Effect.map((rows) => rows.map(({ version, ...row }) => ({ key: row.id, version, row })))
+    )
 
   const service: FeedStore.Service = {
     save: (item) =>
@@ -84,9 +95,10 @@ export const makeFeedStore = Effect.gen(function*() {
         ])
       ]
       const wanted = sql.join(", ", false)(query.tickers.map((ticker) => sql`(${ticker})`))
-      // The page's keys first, from the index alone; only the page's rows are then read whole.
+      // The page's keys first, from the index alone; only the page's rows are then read whole, and
+      // only those not kept at their current version.
       return sql`
-        SELECT ${columns} FROM feed_items WHERE id IN (
+        SELECT id AS key, xmin::text AS version FROM feed_items WHERE id IN (
           SELECT newest.id FROM (VALUES ${wanted}) AS wanted (wanted_ticker)
           CROSS JOIN LATERAL (
             SELECT f.id, f.published_at_ms FROM feed_items f WHERE ${sql.and(filters)}
@@ -97,7 +109,8 @@ export const makeFeedStore = Effect.gen(function*() {
           LIMIT ${query.limit}
         )
         ORDER BY feed_items.published_at_ms DESC, feed_items.id DESC`.pipe(
-        readItems,
+        readPageKeys,
+        Effect.flatMap((page) => pagedItems.rowsOf(page, readItemsOf)),
         failsAs("FeedStore.query")
       )
     }

@@ -27,19 +27,19 @@ export const makeApiKeyStore = Effect.gen(function*() {
   return service
 })
 
-export const makeRateLimitStore = Effect.gen(function*() {
-  // key -> [window start, count]; only the current window of each key is kept.
-  const windows = yield* Ref.make(new Map<string, readonly [number, number]>())
+export const makeRateLimitStore = Effect.sync(() => {
+  // key -> the current window's start and count; only the current window of each key is kept.
+  // Counting is synchronous, so concurrent requests are counted one by one without a lock.
+  const windows = new Map<string, { start: number; count: number }>()
   const service: RateLimitStore.Service = {
     consume: (key, limit, window) =>
-      Effect.gen(function*() {
+      Effect.map(Clock.currentTimeMillis, (now) => {
         const windowMillis = Duration.toMillis(window)
-        const start = RateLimitStore.windowStart(yield* Clock.currentTimeMillis, windowMillis)
-        const count = yield* Ref.modify(windows, (map) => {
-          const current = map.get(key)
-          const next = current !== undefined && current[0] === start ? current[1] + 1 : 1
-          return [next, new Map(map).set(key, [start, next] as const)]
-        })
+        const start = RateLimitStore.windowStart(now, windowMillis)
+        const current = windows.get(key)
+        const count = current !== undefined && current.start === start ? current.count + 1 : 1
+        if (current !== undefined && current.start === start) current.count = count
+        else windows.set(key, { start, count })
         return RateLimitStore.decide(count, limit, start, windowMillis)
       })
   }
