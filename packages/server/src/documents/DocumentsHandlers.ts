@@ -45,7 +45,7 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "documents", (handlers
         return HttpServerResponse.uint8Array(answer.value, { contentType: "application/json" })
       })
 
-    const getDocument = Effect.fn("documents.getDocument")(function*(
+    const getDocument = Effect.fnUntraced(function*(
       publicationId: Ids.PublicationId,
       params: typeof Document.GetDocumentParams.Type
     ) {

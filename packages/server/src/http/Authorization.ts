@@ -8,7 +8,7 @@
 import { HttpApp, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Api, ApiError } from "@filings/domain"
 import { type ApiKeyStore, RateLimitStore, type StorageError } from "@filings/storage"
-import { Clock, Duration, Effect, Layer, Option, Redacted } from "effect"
+import { Duration, Effect, Layer, Option, Redacted } from "effect"
 import { ApiKeys } from "../ApiKeys.js"
 import { orServiceUnavailable } from "./StorageFailures.js"
 
@@ -41,38 +41,45 @@ export interface Charged {
 export const makeCharge = Effect.gen(function*() {
   const keys = yield* ApiKeys
   const limits = yield* RateLimitStore.RateLimitStore
+  const chargeKey = (key: ApiKeyStore.ApiKeyRecord) =>
+    Effect.flatMap(limits.consume(`api-key:${key.id}`, key.rateLimit, RateWindow), (decision) =>
+      Effect.clockWith((clock): Effect.Effect<Option.Option<Charged>> => {
+        const headers = rateLimitHeaders(decision, clock.unsafeCurrentTimeMillis())
+        const refusal = decision.allowed ? Option.none() : Option.some(
+          new ApiError.RateLimitExceeded({
+            message: `rate limit of ${decision.limit} requests per minute exceeded; retry after ${
+              headers["retry-after"]
+            } seconds`
+          })
+        )
+        return Effect.succeed(Option.some({ key, headers, refusal }))
+      }))
+  // Combinators rather than generators here and below: this runs on every request.
   return (token: Redacted.Redacted<string>): Effect.Effect<Option.Option<Charged>, StorageError.StorageError> =>
-    Effect.gen(function*() {
-      const found = yield* keys.authenticate(token)
-      if (Option.isNone(found)) return Option.none()
-      const key = found.value
-      const decision = yield* limits.consume(`api-key:${key.id}`, key.rateLimit, RateWindow)
-      const headers = rateLimitHeaders(decision, yield* Clock.currentTimeMillis)
-      const refusal = decision.allowed ? Option.none() : Option.some(
-        new ApiError.RateLimitExceeded({
-          message: `rate limit of ${decision.limit} requests per minute exceeded; retry after ${
-            headers["retry-after"]
-          } seconds`
-        })
-      )
-      return Option.some({ key, headers, refusal })
-    })
+    Effect.flatMap(
+      keys.authenticate(token),
+      Option.match({ onNone: () => Effect.succeed(Option.none()), onSome: chargeKey })
+    )
 })
 
 /** Judges a presented key: the key, or 401 / 429; every answer to a known key carries its rate-limit headers. */
 const makeAuthenticate = Effect.gen(function*() {
   const charge = yield* makeCharge
+  const judge = (
+    charged: Option.Option<Charged>,
+    unauthorized: ApiError.Unauthorized
+  ): Effect.Effect<Api.CurrentApiKey["Type"], ApiError.Unauthorized | ApiError.RateLimitExceeded> => {
+    if (Option.isNone(charged)) return Effect.fail(unauthorized)
+    const { headers, key, refusal } = charged.value
+    const withHeaders = HttpApp.appendPreResponseHandler((_request, response) =>
+      Effect.succeed(HttpServerResponse.setHeaders(response, headers))
+    )
+    return Option.isSome(refusal)
+      ? Effect.zipRight(withHeaders, Effect.fail(refusal.value))
+      : Effect.as(withHeaders, { id: key.id, name: key.name, plan: key.plan, rateLimit: key.rateLimit })
+  }
   return (token: Redacted.Redacted<string>, unauthorized: ApiError.Unauthorized) =>
-    Effect.gen(function*() {
-      const charged = yield* charge(token)
-      if (Option.isNone(charged)) return yield* unauthorized
-      const { headers, key, refusal } = charged.value
-      yield* HttpApp.appendPreResponseHandler((_request, response) =>
-        Effect.succeed(HttpServerResponse.setHeaders(response, headers))
-      )
-      if (Option.isSome(refusal)) return yield* refusal.value
-      return { id: key.id, name: key.name, plan: key.plan, rateLimit: key.rateLimit }
-    }).pipe(orServiceUnavailable)
+    orServiceUnavailable(Effect.flatMap(charge(token), (charged) => judge(charged, unauthorized)))
 })
 
 export const layer = Layer.effect(

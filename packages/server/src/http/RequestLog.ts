@@ -3,8 +3,8 @@
  * query string (`api_key=`, which only a browser's EventSource needs) is written as `REDACTED`:
  * a key must never reach a log.
  */
-import { HttpMiddleware, HttpServerError, HttpServerRequest } from "@effect/platform"
-import { Effect } from "effect"
+import { type HttpApp, HttpMiddleware, HttpServerError, HttpServerRequest } from "@effect/platform"
+import { Effect, FiberRef, LogLevel } from "effect"
 import { queryKeyParameter } from "./Authorization.js"
 
 const queryKey = new RegExp(`([?&]${queryKeyParameter}=)[^&#]*`, "g")
@@ -15,7 +15,7 @@ export const redactedUrl = (url: string): string => url.replace(queryKey, "$1RED
 /** Whether the URL carries a key in its query string. */
 export const carriesQueryKey = (url: string): boolean => redactedUrl(url) !== url
 
-export const logger = HttpMiddleware.make((app) =>
+const logged = <E, R>(app: HttpApp.Default<E, R>) =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
     const exit = yield* Effect.exit(app)
@@ -35,4 +35,12 @@ export const logger = HttpMiddleware.make((app) =>
     }
     return yield* exit
   })
+
+// The line is written at INFO; when the operator's level hides it, nothing is built for it (its
+// annotations cost about a tenth of a small request's time).
+export const logger = HttpMiddleware.make((app) =>
+  Effect.flatMap(
+    FiberRef.get(FiberRef.currentMinimumLogLevel),
+    (minimum) => LogLevel.greaterThan(minimum, LogLevel.Info) ? app : logged(app)
+  )
 )

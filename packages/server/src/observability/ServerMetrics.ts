@@ -5,7 +5,7 @@
  * (seconds), and counters that gain `_total` on export.
  */
 import type { JobQueue } from "@filings/storage"
-import { Effect, Metric, MetricBoundaries, Option } from "effect"
+import { Effect, Metric, MetricBoundaries, MetricKey, Option } from "effect"
 
 /** Request latencies: 1 ms to 10 s, about three buckets a decade. */
 const latencyBoundaries = MetricBoundaries.fromIterable([
@@ -27,8 +27,12 @@ const latencyBoundaries = MetricBoundaries.fromIterable([
 /** From a filing's acceptance to its storage: seconds to an hour. */
 const lagBoundaries = MetricBoundaries.fromIterable([1, 2, 5, 10, 20, 30, 60, 120, 300, 600, 1800, 3600])
 
-/** Every answered HTTP request, tagged `method`, `route` (the pattern, never the raw path) and `status`. */
-export const httpRequestDuration = Metric.histogram(
+/**
+ * Every answered HTTP request, tagged `method`, `route` (the pattern, never the raw path) and
+ * `status`. A key rather than a metric: the request path makes one metric per set of tags from it
+ * (see `RequestMetrics`).
+ */
+export const httpRequestDurationKey = MetricKey.histogram(
   "filings_http_request_duration_seconds",
   latencyBoundaries,
   "Time from a request's arrival to its response's head, by method, route pattern and status"

@@ -52,36 +52,39 @@ export const makeRateLimitStore = Effect.gen(function*() {
       return row?.count ?? size
     })
 
-  const consume = (
-    key: string,
-    limit: number,
-    window: Duration.Duration
-  ): Effect.Effect<RateLimitStore.RateLimitDecision, StorageError.StorageError> =>
+  /** What the lease in memory decides at `nowMillis`; undefined when a lease must be taken (or awaited) first. */
+  const decideFromLease = (key: string, limit: number, windowMillis: number, nowMillis: number) => {
+    const start = RateLimitStore.windowStart(nowMillis, windowMillis)
+    let lease = leases.get(key)
+    if (lease === undefined || lease.windowStart !== start) {
+      lease = { windowStart: start, unused: 0, leasedThrough: 0, pending: undefined }
+      leases.set(key, lease)
+    }
+    if (lease.unused > 0) {
+      lease.unused--
+      return RateLimitStore.decide(lease.leasedThrough - lease.unused, limit, start, windowMillis)
+    }
+    // The window's limit is all leased: refused without asking the database again until it ends.
+    if (lease.leasedThrough >= limit) return RateLimitStore.decide(limit + 1, limit, start, windowMillis)
+    return undefined
+  }
+
+  const consumeLeasing = (key: string, limit: number, windowMillis: number) =>
     Effect.gen(function*() {
-      const windowMillis = Duration.toMillis(window)
       for (;;) {
-        const start = RateLimitStore.windowStart(yield* Clock.currentTimeMillis, windowMillis)
-        let lease = leases.get(key)
-        if (lease === undefined || lease.windowStart !== start) {
-          lease = { windowStart: start, unused: 0, leasedThrough: 0, pending: undefined }
-          leases.set(key, lease)
-        }
-        if (lease.unused > 0) {
-          lease.unused--
-          return RateLimitStore.decide(lease.leasedThrough - lease.unused, limit, start, windowMillis)
-        }
-        // The window's limit is all leased: refused without asking the database again until it ends.
-        if (lease.leasedThrough >= limit) return RateLimitStore.decide(limit + 1, limit, start, windowMillis)
-        if (lease.pending !== undefined) {
-          yield* Deferred.await(lease.pending)
+        const nowMillis = yield* Clock.currentTimeMillis
+        const decided = decideFromLease(key, limit, windowMillis, nowMillis)
+        if (decided !== undefined) return decided
+        const taking = leases.get(key)!
+        if (taking.pending !== undefined) {
+          yield* Deferred.await(taking.pending)
           continue
         }
-        const taking = lease
         const pending = yield* Deferred.make<void>()
         taking.pending = pending
         const size = leaseSize(limit, taking.leasedThrough)
         // Whatever becomes of this lease, the requests waiting for it go on (and take their own if need be).
-        const counted = yield* takeLease(key, start, size).pipe(
+        const counted = yield* takeLease(key, taking.windowStart, size).pipe(
           Effect.ensuring(Effect.suspend(() => {
             taking.pending = undefined
             return Deferred.succeed(pending, undefined)
@@ -92,6 +95,19 @@ export const makeRateLimitStore = Effect.gen(function*() {
         taking.leasedThrough = Math.min(limit, counted)
       }
     }).pipe(failsAs("RateLimitStore.consume"))
+
+  // Nearly every request is decided from the lease in memory: that path stays synchronous, since it
+  // runs on every API request.
+  const consume = (
+    key: string,
+    limit: number,
+    window: Duration.Duration
+  ): Effect.Effect<RateLimitStore.RateLimitDecision, StorageError.StorageError> =>
+    Effect.clockWith((clock) => {
+      const windowMillis = Duration.toMillis(window)
+      const decided = decideFromLease(key, limit, windowMillis, clock.unsafeCurrentTimeMillis())
+      return decided === undefined ? consumeLeasing(key, limit, windowMillis) : Effect.succeed(decided)
+    })
 
   const service: RateLimitStore.Service = { consume }
   return service
