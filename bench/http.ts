@@ -26,6 +26,7 @@ import { parseArgs } from "node:util"
 import { createDatabase } from "../test/support/postgres.js"
 import { submission } from "../test/support/syntheticFilings.js"
 import { load, type LoadRun, summarize, type Summary } from "./support/load.js"
+import { cpuSeconds } from "./support/processCpu.js"
 import {
   Cleanup,
   createBenchKey,
@@ -306,6 +307,8 @@ interface EndpointResult {
   readonly endpoint: Endpoint
   readonly responseBytes: number
   readonly summaries: Record<ServerName, Summary>
+  /** The server's CPU seconds per response over the measured runs; undefined where it cannot be read. */
+  readonly cpuPerResponse: Record<ServerName, number | undefined>
 }
 
 const integer = (value: number) => Math.round(value).toLocaleString("en-US")
@@ -341,6 +344,32 @@ const resultsTable = (results: ReadonlyArray<EndpointResult>) =>
       milliseconds(summaries.floor.p99),
       milliseconds(summaries.filings.p50),
       milliseconds(summaries.filings.p99)
+    ])
+  )
+
+const microseconds = (seconds: number | undefined) => seconds === undefined ? "–" : `${integer(seconds * 1e6)} µs`
+
+const cpuRatio = (numerator: number | undefined, denominator: number | undefined) =>
+  numerator === undefined || denominator === undefined ? "–" : ratio(numerator / denominator)
+
+const cpuTable = (results: ReadonlyArray<EndpointResult>) =>
+  markdownTable(
+    [
+      "Storage",
+      "Endpoint",
+      "node:http CPU / response",
+      "Floor CPU / response",
+      "Filings CPU / response",
+      "Floor / Filings (CPU)"
+    ],
+    "---|---|--:|--:|--:|--:",
+    results.map(({ cpuPerResponse, endpoint, storage }) => [
+      storageLabel[storage],
+      endpoint.label,
+      microseconds(cpuPerResponse.node),
+      microseconds(cpuPerResponse.floor),
+      microseconds(cpuPerResponse.filings),
+      cpuRatio(cpuPerResponse.floor, cpuPerResponse.filings)
     ])
   )
 
@@ -385,6 +414,12 @@ const report = (results: ReadonlyArray<EndpointResult>, startLoad: ReadonlyArray
     "",
     resultsTable(results),
     "",
+    "The CPU time each server process used over its measured runs, per response (user and system time",
+    "from `/proc`; the load generator runs in another process). It moves far less than requests per",
+    "second with what else the machine runs; Floor / Filings is the same comparison as Filings / floor above.",
+    "",
+    cpuTable(results),
+    "",
     `Settings: ${settings.rounds} measured run${settings.rounds === 1 ? "" : "s"} of ${settings.duration} s per ` +
     `server, endpoint and storage, each after a ` +
     `${settings.warmup} s warm-up, ${settings.connections} connections, ${settings.documents} documents of ` +
@@ -419,6 +454,13 @@ const referenceEnvironment = (extra: Readonly<Record<string, string>>): NodeJS.P
   return env
 }
 
+/** CPU seconds per completed request over the runs; undefined when any run's CPU time is unknown. */
+const cpuPerResponse = (runs: ReadonlyArray<LoadRun>, cpu: ReadonlyArray<number | undefined>) => {
+  if (cpu.length === 0 || cpu.some((seconds) => seconds === undefined)) return undefined
+  const requests = runs.reduce((total, run) => total + run.requests, 0)
+  return requests === 0 ? undefined : cpu.reduce<number>((total, seconds) => total + (seconds ?? 0), 0) / requests
+}
+
 /** Stores the documents on one storage, starts the three servers, and measures every endpoint on each. */
 const measureStorage = async (
   storage: StorageName,
@@ -435,6 +477,9 @@ const measureStorage = async (
       cleanup.add("drop the PostgreSQL database", database.drop)
       databaseUrl = database.url
     }
+    // On Ctrl-C or SIGTERM only the main cleanup runs: it stops this stage's servers too (once),
+    // before dropping the database they use.
+    cleanup.add(`stop the ${storageLabel[storage]} servers`, () => stops.run())
     const dataDir = join(workDir, "data")
     // The CLI commands that set up the data stay quiet; the log level is the server's.
     const env = storageEnvironment(dataDir, "WARN", databaseUrl)
@@ -494,6 +539,12 @@ const measureStorage = async (
       floor: [] as Array<LoadRun>,
       filings: [] as Array<LoadRun>
     }))
+    // CPU seconds each server used during each measured run; undefined where it cannot be read.
+    const cpu = endpoints.map(() => ({
+      node: [] as Array<number | undefined>,
+      floor: [] as Array<number | undefined>,
+      filings: [] as Array<number | undefined>
+    }))
     const perRun = settings.warmup + settings.duration
     const count = settings.rounds * endpoints.length * serverNames.length
     progress(
@@ -515,8 +566,13 @@ const measureStorage = async (
             body: endpoint.body
           }
           if (settings.warmup > 0) await load({ ...options, duration: settings.warmup })
+          const cpuBefore = cpuSeconds(servers[server].pid)
           const run = await load({ ...options, duration: settings.duration })
+          const cpuAfter = cpuSeconds(servers[server].pid)
           runs[index]?.[server].push(run)
+          cpu[index]?.[server].push(
+            cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore
+          )
           progress(
             `  ${storage} round ${round + 1} ${server.padEnd(7)} ${endpoint.method} ${endpoint.target}: ${
               integer(run.requests / run.seconds)
@@ -534,6 +590,11 @@ const measureStorage = async (
         node: summarize(runs[index]?.node ?? []),
         floor: summarize(runs[index]?.floor ?? []),
         filings: summarize(runs[index]?.filings ?? [])
+      },
+      cpuPerResponse: {
+        node: cpuPerResponse(runs[index]?.node ?? [], cpu[index]?.node ?? []),
+        floor: cpuPerResponse(runs[index]?.floor ?? [], cpu[index]?.floor ?? []),
+        filings: cpuPerResponse(runs[index]?.filings ?? [], cpu[index]?.filings ?? [])
       }
     }))
   } finally {
@@ -551,7 +612,7 @@ const main = async (cleanup: Cleanup) => {
   for (const storage of settings.storages) results.push(...await measureStorage(storage, workDir, cleanup))
 
   const markdown = report(results, startLoad)
-  process.stdout.write(`${resultsTable(results)}\n`)
+  process.stdout.write(`${resultsTable(results)}\n\n${cpuTable(results)}\n`)
 
   const outputs = settings.output === undefined
     ? [join(resultsDir, `http-${new Date().toISOString().slice(0, 10)}.md`), join(resultsDir, "http-latest.md")]

@@ -42,18 +42,21 @@ export const makeCharge = Effect.gen(function*() {
   const keys = yield* ApiKeys
   const limits = yield* RateLimitStore.RateLimitStore
   const chargeKey = (key: ApiKeyStore.ApiKeyRecord) =>
-    Effect.flatMap(limits.consume(`api-key:${key.id}`, key.rateLimit, RateWindow), (decision) =>
-      Effect.clockWith((clock): Effect.Effect<Option.Option<Charged>> => {
-        const headers = rateLimitHeaders(decision, clock.unsafeCurrentTimeMillis())
-        const refusal = decision.allowed ? Option.none() : Option.some(
-          new ApiError.RateLimitExceeded({
-            message: `rate limit of ${decision.limit} requests per minute exceeded; retry after ${
-              headers["retry-after"]
-            } seconds`
-          })
-        )
-        return Effect.succeed(Option.some({ key, headers, refusal }))
-      }))
+    Effect.flatMap(
+      limits.consume(`api-key:${key.id}`, key.rateLimit, RateWindow),
+      (decision) =>
+        Effect.clockWith((clock): Effect.Effect<Option.Option<Charged>> => {
+          const headers = rateLimitHeaders(decision, clock.unsafeCurrentTimeMillis())
+          const refusal = decision.allowed ? Option.none() : Option.some(
+            new ApiError.RateLimitExceeded({
+              message: `rate limit of ${decision.limit} requests per minute exceeded; retry after ${
+                headers["retry-after"]
+              } seconds`
+            })
+          )
+          return Effect.succeed(Option.some({ key, headers, refusal }))
+        })
+    )
   // Combinators rather than generators here and below: this runs on every request.
   return (token: Redacted.Redacted<string>): Effect.Effect<Option.Option<Charged>, StorageError.StorageError> =>
     Effect.flatMap(
