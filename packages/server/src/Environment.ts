@@ -249,6 +249,19 @@ export const variables = {
     default: "unset",
     meaning: "headers sent with every export, `name=value` pairs separated by commas, values URL-encoded"
   },
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: {
+    default: "unset",
+    meaning:
+      "the full URL spans are sent to (`http://collector:4318/v1/traces`), used as given; overrides `OTEL_EXPORTER_OTLP_ENDPOINT` for traces, and sends them on its own"
+  },
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: {
+    default: "`OTEL_EXPORTER_OTLP_PROTOCOL`",
+    meaning: "the protocol for traces, overriding `OTEL_EXPORTER_OTLP_PROTOCOL`"
+  },
+  OTEL_EXPORTER_OTLP_TRACES_HEADERS: {
+    default: "`OTEL_EXPORTER_OTLP_HEADERS`",
+    meaning: "the headers of trace exports, in place of `OTEL_EXPORTER_OTLP_HEADERS`"
+  },
   OTEL_SERVICE_NAME: {
     default: "`filings`",
     meaning: "the `service.name` of every span"
@@ -310,36 +323,88 @@ export const logFormat: Config.Config<"text" | "json"> = Config.literal("text", 
     Config.withDefault("text" as const)
   )
 
-/** Where traces go, if anywhere: the OpenTelemetry variables every OTLP exporter reads. */
+/** A value and the variable it came from, for messages that name it. */
+interface Named<A> {
+  readonly value: A
+  readonly variable: VariableName
+}
+
+/** An OTLP variable and its traces-only override, which wins when set. */
+const withTracesOverride = <A>(
+  general: VariableName,
+  tracesOnly: VariableName,
+  read: (variable: VariableName) => Config.Config<A>,
+  isSet: (value: A) => boolean = () => true
+): Config.Config<Option.Option<Named<A>>> =>
+  Config.all({ general: Config.option(read(general)), traces: Config.option(read(tracesOnly)) }).pipe(
+    Config.map(({ general: generalValue, traces }) =>
+      Option.match(Option.filter(traces, isSet), {
+        onSome: (value) => Option.some({ value, variable: tracesOnly }),
+        onNone: () => Option.map(generalValue, (value) => ({ value, variable: general }))
+      })
+    )
+  )
+
+/** Where spans go for a base URL (`OTEL_EXPORTER_OTLP_ENDPOINT`): the signal's path under it, as OTLP/HTTP names it. */
+export const tracesUrl = (base: URL): URL => new URL(`${base.href.replace(/\/+$/, "")}/v1/traces`)
+
+const httpUrl = (text: string): URL | undefined => {
+  const url = URL.canParse(text.trim()) ? new URL(text.trim()) : undefined
+  return url !== undefined && (url.protocol === "http:" || url.protocol === "https:") ? url : undefined
+}
+
+/**
+ * Where traces go, if anywhere: the OpenTelemetry variables every OTLP exporter reads. As the
+ * OpenTelemetry specification has it, the general endpoint is a base URL that gets `/v1/traces`,
+ * and the traces-only endpoint is used as given; each traces-only variable overrides its general one.
+ */
 export const tracing: Config.Config<Option.Option<Tracing.Options>> = Config.all({
-  endpoint: Config.option(Config.string(named("OTEL_EXPORTER_OTLP_ENDPOINT"))),
-  protocol: Config.literal("http/protobuf", "http/json")(named("OTEL_EXPORTER_OTLP_PROTOCOL")).pipe(
-    Config.withDefault("http/protobuf" as const)
+  endpoint: withTracesOverride(
+    "OTEL_EXPORTER_OTLP_ENDPOINT",
+    "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT",
+    (variable) => Config.string(named(variable)),
+    (text) => !isBlank(text)
   ),
-  headers: Config.redacted(named("OTEL_EXPORTER_OTLP_HEADERS")).pipe(Config.withDefault(Redacted.make(""))),
+  protocol: withTracesOverride(
+    "OTEL_EXPORTER_OTLP_PROTOCOL",
+    "OTEL_EXPORTER_OTLP_TRACES_PROTOCOL",
+    (variable) => Config.literal("http/protobuf", "http/json")(named(variable))
+  ),
+  headers: withTracesOverride(
+    "OTEL_EXPORTER_OTLP_HEADERS",
+    "OTEL_EXPORTER_OTLP_TRACES_HEADERS",
+    (variable) => Config.redacted(named(variable))
+  ),
   serviceName: Config.string(named("OTEL_SERVICE_NAME")).pipe(
     Config.withDefault("filings"),
     Config.validate({ message: "OTEL_SERVICE_NAME must not be empty", validation: (name) => !isBlank(name) })
   )
 }).pipe(
   Config.mapOrFail(({ endpoint, headers, protocol, serviceName }) => {
-    const given = Option.filter(endpoint, (text) => !isBlank(text))
+    const given = Option.filter(endpoint, ({ value }) => !isBlank(value))
     if (Option.isNone(given)) return Either.right(Option.none())
-    const url = URL.canParse(given.value.trim()) ? new URL(given.value.trim()) : undefined
-    if (url === undefined || (url.protocol !== "http:" && url.protocol !== "https:")) {
+    const { value, variable } = given.value
+    const url = httpUrl(value)
+    if (url === undefined) {
       return Either.left(ConfigError.InvalidData(
         [],
-        "OTEL_EXPORTER_OTLP_ENDPOINT must be an http:// or https:// URL, such as http://127.0.0.1:4318"
+        `${variable} must be an http:// or https:// URL, such as http://127.0.0.1:4318`
       ))
     }
-    const parsed = parseOtlpHeaders(Redacted.value(headers))
+    const headerText = Option.match(headers, { onNone: () => "", onSome: ({ value }) => Redacted.value(value) })
+    const parsed = parseOtlpHeaders(headerText)
     if (parsed === undefined) {
       return Either.left(ConfigError.InvalidData(
         [],
-        "OTEL_EXPORTER_OTLP_HEADERS must be name=value pairs separated by commas"
+        `${Option.getOrThrow(headers).variable} must be name=value pairs separated by commas`
       ))
     }
-    return Either.right(Option.some({ endpoint: url, headers: Redacted.make(parsed), protocol, serviceName }))
+    return Either.right(Option.some({
+      url: variable === "OTEL_EXPORTER_OTLP_ENDPOINT" ? tracesUrl(url) : url,
+      headers: Redacted.make(parsed),
+      protocol: Option.match(protocol, { onNone: () => "http/protobuf" as const, onSome: ({ value }) => value }),
+      serviceName
+    }))
   })
 )
 

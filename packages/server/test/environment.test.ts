@@ -26,7 +26,6 @@ import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import * as Environment from "../src/Environment.js"
-import * as Tracing from "../src/observability/Tracing.js"
 import * as PipelineConfig from "../src/pipeline/PipelineConfig.js"
 
 const withEnvironment = (env: Record<string, string>) =>
@@ -568,7 +567,7 @@ describe("traces from the OpenTelemetry variables", () => {
       const settings = Option.getOrThrow(
         yield* Environment.tracing.pipe(withEnvironment({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318/" }))
       )
-      assert.strictEqual(Tracing.tracesUrl(settings.endpoint), "http://collector:4318/v1/traces")
+      assert.strictEqual(settings.url.href, "http://collector:4318/v1/traces")
       assert.strictEqual(settings.protocol, "http/protobuf")
       assert.strictEqual(settings.serviceName, "filings")
       assert.deepStrictEqual(Redacted.value(settings.headers), {})
@@ -584,11 +583,59 @@ describe("traces from the OpenTelemetry variables", () => {
           OTEL_SERVICE_NAME: "filings-eu"
         }))
       )
-      assert.strictEqual(Tracing.tracesUrl(settings.endpoint), "https://otlp.example.com/base/v1/traces")
+      assert.strictEqual(settings.url.href, "https://otlp.example.com/base/v1/traces")
       assert.strictEqual(settings.protocol, "http/json")
       assert.strictEqual(settings.serviceName, "filings-eu")
       assert.deepStrictEqual(Redacted.value(settings.headers), { "x-api-key": "s3cr=t", tenant: "acme" })
       assert.notInclude(String(settings.headers), "s3cr")
+    }))
+
+  it.effect("the traces-only variables override the general ones; their endpoint is used as given", () =>
+    Effect.gen(function*() {
+      const general = {
+        OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318",
+        OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
+        OTEL_EXPORTER_OTLP_HEADERS: "x-general=1"
+      }
+      const overridden = Option.getOrThrow(
+        yield* Environment.tracing.pipe(withEnvironment({
+          ...general,
+          OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: "https://traces.example.com/ingest/spans",
+          OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: "http/protobuf",
+          OTEL_EXPORTER_OTLP_TRACES_HEADERS: "x-traces=2"
+        }))
+      )
+      assert.strictEqual(overridden.url.href, "https://traces.example.com/ingest/spans")
+      assert.strictEqual(overridden.protocol, "http/protobuf")
+      assert.deepStrictEqual(Redacted.value(overridden.headers), { "x-traces": "2" })
+
+      // On its own, the traces endpoint turns tracing on; a blank one leaves the general one in charge.
+      const alone = Option.getOrThrow(
+        yield* Environment.tracing.pipe(
+          withEnvironment({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: "http://c:4318/v1/traces" })
+        )
+      )
+      assert.strictEqual(alone.url.href, "http://c:4318/v1/traces")
+      assert.strictEqual(alone.protocol, "http/protobuf")
+      const blank = Option.getOrThrow(
+        yield* Environment.tracing.pipe(withEnvironment({ ...general, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: " " }))
+      )
+      assert.strictEqual(blank.url.href, "http://collector:4318/v1/traces")
+      assert.strictEqual(blank.protocol, "http/json")
+      assert.deepStrictEqual(Redacted.value(blank.headers), { "x-general": "1" })
+
+      assert.include(
+        yield* failureIn(Environment.tracing, { ...general, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: "collector:4318" }),
+        "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT must be an http:// or https:// URL"
+      )
+      assert.include(
+        yield* failureIn(Environment.tracing, { ...general, OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: "grpc" }),
+        "OTEL_EXPORTER_OTLP_TRACES_PROTOCOL"
+      )
+      assert.include(
+        yield* failureIn(Environment.tracing, { ...general, OTEL_EXPORTER_OTLP_TRACES_HEADERS: "no-equals-sign" }),
+        "OTEL_EXPORTER_OTLP_TRACES_HEADERS must be name=value pairs"
+      )
     }))
 
   it.effect("a bad endpoint, protocol or header list is an error naming its variable", () =>
