@@ -391,13 +391,16 @@ export const tracing: Config.Config<Option.Option<Tracing.Options>> = Config.all
         `${variable} must be an http:// or https:// URL, such as http://127.0.0.1:4318`
       ))
     }
-    const headerText = Option.match(headers, { onNone: () => "", onSome: ({ value }) => Redacted.value(value) })
-    const parsed = parseOtlpHeaders(headerText)
+    const parsed = Option.match(headers, {
+      onNone: () => ({}),
+      onSome: ({ value }) => parseOtlpHeaders(Redacted.value(value))
+    })
     if (parsed === undefined) {
-      return Either.left(ConfigError.InvalidData(
-        [],
-        `${Option.getOrThrow(headers).variable} must be name=value pairs separated by commas`
-      ))
+      const headersVariable = Option.match(headers, {
+        onNone: () => "OTEL_EXPORTER_OTLP_HEADERS",
+        onSome: ({ variable }) => variable
+      })
+      return Either.left(ConfigError.InvalidData([], `${headersVariable} must be name=value pairs separated by commas`))
     }
     return Either.right(Option.some({
       url: variable === "OTEL_EXPORTER_OTLP_ENDPOINT" ? tracesUrl(url) : url,

@@ -45,6 +45,8 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "documents", (handlers
         return HttpServerResponse.uint8Array(answer.value, { contentType: "application/json" })
       })
 
+    // No span of its own, unlike the other handlers: answered from memory nearly always, its span
+    // would cost a tenth of the request (docs/architecture.md, "Observability").
     const getDocument = Effect.fnUntraced(function*(
       publicationId: Ids.PublicationId,
       params: typeof Document.GetDocumentParams.Type
