@@ -9,6 +9,7 @@ import { Document, Extraction } from "@filings/domain"
 import { existsSync } from "node:fs"
 import { readFile } from "node:fs/promises"
 import { join } from "node:path"
+import pg from "pg"
 import { afterAll, beforeAll } from "vitest"
 import {
   corpusFiling,
@@ -20,6 +21,7 @@ import {
 import { cli, createKey, type RunningServer, startServer, temporaryDataDir } from "./support/filings.js"
 import { corpusDir } from "./support/filings.js"
 import { jsonOf } from "./support/http.js"
+import { adminUrl, createDatabase } from "./support/postgres.js"
 import { eightKSubmission, type SyntheticEightK } from "./support/syntheticEightK.js"
 import { eventually, sleep } from "./support/waiting.js"
 
@@ -268,6 +270,47 @@ describe("filings edgar backfill", () => {
     } finally {
       await replay.close()
       await storage.remove()
+    }
+  })
+})
+
+describe.skipIf(adminUrl === undefined)("filings edgar backfill on PostgreSQL", () => {
+  it("takes its requests from the budget the servers share: a pause one of them set holds it back", async () => {
+    const replay = await startEdgarReplay({
+      companyTickers: [{ cik: "0000999101", ticker: "ACMF", name: "ACME FOLLOW CORP" }]
+    })
+    const database = await createDatabase(adminUrl!)
+    const client = new pg.Client({ connectionString: database.url })
+    try {
+      const storage = { databaseUrl: database.url }
+      const filings = [acme(["2.02", "9.01"]), acme(["1.01"])]
+      for (const filing of filings) replay.publish(filing)
+      // Creates the tables; then a pause as a server sets on the regulator's "rate threshold" page.
+      assert.strictEqual((await cli(storage, ["keys", "list"])).exitCode, 0)
+      await client.connect()
+      const pausedUntil = Date.now() + 3_000
+      await client.query(
+        "INSERT INTO request_budget_pauses (budget, paused_until_ms) VALUES ('edgar.requests', $1)",
+        [pausedUntil]
+      )
+
+      const result = await cli(storage, ["edgar", "backfill", "--tickers", "ACMF", "--since", today, "--json"], {
+        ...followEnv(replay)
+      })
+      assert.strictEqual(result.exitCode, 0, result.stderr)
+      assert.deepStrictEqual(JSON.parse(result.stdout), { planned: 2, stored: 2, failed: 0, failures: [] })
+      assert.isAtLeast(replay.requests.length, 4)
+      for (const request of replay.requests) assert.isAtLeast(request.at, pausedUntil, request.path)
+      // Every request was a start of the shared budget, stamped after the pause.
+      const { rows } = await client.query<{ started: number }>(
+        "SELECT count(*)::int AS started FROM request_budget_slots WHERE budget = 'edgar.requests' AND started_at_ms >= $1",
+        [pausedUntil]
+      )
+      assert.strictEqual(rows[0]!.started, Math.min(10, replay.requests.length))
+    } finally {
+      await client.end().catch(() => undefined)
+      await database.drop()
+      await replay.close()
     }
   })
 })

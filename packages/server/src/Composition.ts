@@ -149,8 +149,22 @@ const edgarClientLayer = <E, R>(fairAccess: Layer.Layer<FairAccess.FairAccess, E
     Layer.provide(NodeHttpClient.layerUndici)
   )
 
-/** The regulator's client, counting this process's requests: what the one-off commands use. */
-export const edgarLayer = edgarClientLayer(FairAccess.layer)
+/**
+ * The regulator's client of a one-off command (`edgar backfill`, `companies sync`): with a
+ * PostgreSQL database named (`FILINGS_DATABASE_URL`) it takes every start from the budget the
+ * servers on that database share, so it can run while they follow EDGAR and all of them together
+ * stay within `FILINGS_EDGAR_MAX_RPS`; on an embedded database, this process's own count.
+ */
+const commandEdgarLayer = edgarClientLayer(Layer.unwrapEffect(Effect.map(
+  Environment.databaseSettings,
+  (database) =>
+    database.url === undefined
+      ? FairAccess.layer
+      : SharedRegulatorBudget.fairAccessLayer.pipe(
+        Layer.provide(SqlStorage.coordination),
+        Layer.provide(Database.layerConfig(Environment.database).pipe(Layer.mapError(Environment.databaseError)))
+      )
+)))
 
 /**
  * The regulator's client of a server: on PostgreSQL every instance takes each request from one
@@ -165,8 +179,8 @@ const followingEdgarLayer = edgarClientLayer(Layer.unwrapEffect(Effect.map(
 /** What the pipeline follows, and how. */
 const pipelineConfigLayer = fromEnvironment(Environment.pipeline, PipelineConfig.layer)
 
-/** The EDGAR client and the forms kept: what `filings edgar backfill` runs on. */
-export const backfillLayer = edgarLayer.pipe(Layer.provideMerge(pipelineConfigLayer))
+/** The EDGAR client and the forms kept: what `filings edgar backfill` and `filings companies sync` run on. */
+export const backfillLayer = commandEdgarLayer.pipe(Layer.provideMerge(pipelineConfigLayer))
 
 /** The transcript folder's watch, when the operator names a folder. */
 const transcriptFolderLayer = fromEnvironment(
