@@ -28,6 +28,7 @@ import { parseArgs } from "node:util"
 import { startCuttableProxy } from "../test/support/cuttableProxy.js"
 import { openEventRecorder, syntheticFilingEvents } from "../test/support/eventRecorder.js"
 import { createDatabase } from "../test/support/postgres.js"
+import { cpuSeconds } from "./support/processCpu.js"
 import { Cleanup, createBenchKey, filingsProgram, repositoryRoot, startListening } from "./support/processes.js"
 
 const { values: argv } = parseArgs({
@@ -51,14 +52,11 @@ if (admin === undefined || admin === "") {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-const clockTicks = 100
-
 /** The process's resident memory in MB and its CPU time (user + system) in seconds, from /proc. */
 const usageOf = async (pid: number) => {
   const status = await readFile(`/proc/${pid}/status`, "utf8")
   const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
-  const fields = (await readFile(`/proc/${pid}/stat`, "utf8")).split(") ")[1]!.split(" ")
-  return { rssMb: rssKb / 1024, cpuSeconds: (Number(fields[11]) + Number(fields[12])) / clockTicks }
+  return { rssMb: rssKb / 1024, cpuSeconds: cpuSeconds(pid) ?? Number.NaN }
 }
 
 /** CPU share of one core and resident memory over `seconds` of nothing happening. */
