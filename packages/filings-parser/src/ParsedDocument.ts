@@ -7,6 +7,7 @@
  */
 import { Chunk as DocumentChunk, Exhibit, LabeledSection } from "@filings/domain/Document"
 import { Schema } from "effect"
+import { StatedPeriod } from "./FiscalPeriod.js"
 import { Block, BlockRange } from "./internal/blocks.js"
 import { SubmissionHeader } from "./SgmlSubmission.js"
 
@@ -90,6 +91,12 @@ export const ParsedDocument = Schema.Struct({
    * header, else the date its cover page prints ("For the fiscal year ended December 31, 2018").
    */
   periodEndDate: Schema.optional(Schema.String),
+  /**
+   * The fiscal period an earnings call, a press release or an 8-K reporting results discusses, as
+   * the company counts it: the transcript's own quarter and year where its format has them, else
+   * what its opening states ("the second quarter of fiscal 2025"). See `FiscalPeriod`.
+   */
+  discussedPeriod: Schema.optional(StatedPeriod),
   warnings: Schema.Array(Schema.String)
 })
 export type ParsedDocument = typeof ParsedDocument.Type

@@ -19,6 +19,7 @@ import {
   readTextBlocks,
   UnreadableDocument
 } from "./FilingsParser.js"
+import * as FiscalPeriod from "./FiscalPeriod.js"
 import { assemble, type SectionSpan } from "./internal/assemble.js"
 import type { Block } from "./internal/blocks.js"
 import { readCoverFacts } from "./internal/coverFacts.js"
@@ -101,6 +102,34 @@ interface Extras {
   readonly cover?: ParsedDocument["cover"] | undefined
   readonly primaryFileName?: string | undefined
   readonly periodEndDate?: string | undefined
+  /** The period a transcript's own fields state. */
+  readonly statedPeriod?: FiscalPeriod.StatedPeriod | undefined
+}
+
+const isReleaseForm = (form: string | undefined): boolean => /^PRESS_RELEASE$/i.test(form?.trim() ?? "")
+const isEightK = (form: string | undefined): boolean => /^8-K(?:\/A)?$/i.test(form?.trim() ?? "")
+const isPressExhibit = (exhibit: ParsedExhibit): boolean => /^99(?:\.|$)/.test(exhibit.exhibitNumber)
+
+/**
+ * The fiscal period a call, a release or an 8-K discusses: a transcript's own fields, else its
+ * opening; a release's headline and first paragraphs; an 8-K's Item 2.02, else its releases (EX-99).
+ */
+const discussedPeriodOf = (
+  form: string | undefined,
+  markdown: string,
+  exhibits: ReadonlyArray<ParsedExhibit>,
+  statedPeriod: FiscalPeriod.StatedPeriod | undefined
+): FiscalPeriod.StatedPeriod | undefined => {
+  if (isTranscriptForm(form)) return statedPeriod ?? FiscalPeriod.fromText(markdown)
+  if (isReleaseForm(form)) return FiscalPeriod.fromText(markdown, { reportsResults: true })
+  if (!isEightK(form)) return undefined
+  const fromBody = FiscalPeriod.fromText(markdown, { reportsResults: true })
+  if (fromBody !== undefined) return fromBody
+  for (const exhibit of exhibits.filter(isPressExhibit)) {
+    const fromRelease = FiscalPeriod.fromText(exhibit.content, { reportsResults: true })
+    if (fromRelease !== undefined) return fromRelease
+  }
+  return undefined
 }
 
 /**
@@ -120,16 +149,19 @@ const build = (
     warnings: dirtyWarnings,
     extras: dirtyExtras
   })
+  const assembled = assemble({
+    blocks: reading.blocks,
+    sections,
+    form,
+    title: reading.title,
+    pageCount: reading.pageCount,
+    exhibits: extras.exhibits ?? [],
+    warnings: [...reading.warnings, ...warnings]
+  })
+  const discussedPeriod = discussedPeriodOf(form, assembled.markdown, assembled.exhibits, extras.statedPeriod)
   return {
-    ...assemble({
-      blocks: reading.blocks,
-      sections,
-      form,
-      title: reading.title,
-      pageCount: reading.pageCount,
-      exhibits: extras.exhibits ?? [],
-      warnings: [...reading.warnings, ...warnings]
-    }),
+    ...assembled,
+    ...(discussedPeriod === undefined ? {} : { discussedPeriod }),
     ...(extras.header === undefined ? {} : { header: extras.header }),
     ...(extras.cover === undefined ? {} : { cover: extras.cover }),
     ...(extras.primaryFileName === undefined ? {} : { primaryFileName: extras.primaryFileName }),
@@ -166,7 +198,9 @@ const parseTranscript = (input: ParseInput, text: string | Uint8Array) =>
   readTranscript(text, declaredJson(input) ? { format: "json" } : {}).pipe(
     Effect.mapError(fromTranscriptError),
     Effect.map((transcript) =>
-      build({ ...transcript, pageCount: 1 }, input.form ?? transcriptForm, transcript.sections, [])
+      build({ ...transcript, pageCount: 1 }, input.form ?? transcriptForm, transcript.sections, [], {
+        statedPeriod: transcript.period
+      })
     )
   )
 

@@ -3,6 +3,7 @@
  */
 export * as Blocks from "./Blocks.js"
 export * as FilingsParser from "./FilingsParser.js"
+export * as FiscalPeriod from "./FiscalPeriod.js"
 export * as ParsedDocument from "./ParsedDocument.js"
 export * as Parser from "./Parser.js"
 export { type FilingInput, parseFiling, type ParseFilingOptions, toParseInput } from "./promise.js"

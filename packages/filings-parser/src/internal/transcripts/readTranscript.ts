@@ -6,6 +6,7 @@
  * by known names; a text without speaker turns still gives paragraphs, with a warning.
  */
 import { Effect, Schema } from "effect"
+import { fromFields, type StatedPeriod } from "../../FiscalPeriod.js"
 import { type Block, plainStyle } from "../blocks.js"
 import { escapeInline } from "../pdf/escape.js"
 import { joinLines } from "../pdf/layout.js"
@@ -36,6 +37,8 @@ export interface TranscriptContent {
   readonly sections: Array<TranscriptSection>
   readonly speakers: Array<TranscriptSpeaker>
   readonly title?: string | undefined
+  /** The quarter and fiscal year the transcript's own fields file it under (JSON `event.quarter`, `year`). */
+  readonly period?: StatedPeriod | undefined
   readonly warnings: Array<string>
 }
 
@@ -64,6 +67,7 @@ interface Transcript {
   readonly turns: Array<Turn>
   readonly participants: Array<TranscriptSpeaker>
   readonly title?: string | undefined
+  readonly period?: StatedPeriod | undefined
   readonly warnings: Array<string>
   /** The source says where Q&A starts (a JSON split, a `Questions and Answers` line). */
   readonly explicitParts: boolean
@@ -369,6 +373,15 @@ const jsonTitle = (root: { readonly [key: string]: Json }): string | undefined =
   return `${company === undefined ? "" : `${company} `}${when} Earnings Call`
 }
 
+/** The quarter and year of the call's own fields, at the top or under `event`. */
+const jsonPeriod = (root: { readonly [key: string]: Json }): StatedPeriod | undefined => {
+  const event = isRecord(root["event"]) ? root["event"] : root
+  return fromFields({
+    year: event["fiscal_year"] ?? event["fiscalYear"] ?? event["year"],
+    quarter: event["fiscal_quarter"] ?? event["fiscalQuarter"] ?? event["quarter"]
+  })
+}
+
 const parseJson = (root: Json): Transcript | undefined => {
   const warnings: Array<string> = []
   if (!isRecord(root)) {
@@ -399,7 +412,14 @@ const parseJson = (root: Json): Transcript | undefined => {
     const known = turn.speaker === undefined ? undefined : map.get(turn.speaker)
     return known === undefined ? turn : { ...turn, speaker: known.name, role: turn.role ?? known.role }
   })
-  return { turns: named, participants: [...map.values()], title: jsonTitle(root), warnings, explicitParts }
+  return {
+    turns: named,
+    participants: [...map.values()],
+    title: jsonTitle(root),
+    period: jsonPeriod(root),
+    warnings,
+    explicitParts
+  }
 }
 
 // --- blocks -----------------------------------------------------------------------------------
@@ -578,7 +598,8 @@ const toContent = (transcript: Transcript): TranscriptContent => {
     sections,
     speakers,
     warnings,
-    ...(transcript.title === undefined ? {} : { title: transcript.title })
+    ...(transcript.title === undefined ? {} : { title: transcript.title }),
+    ...(transcript.period === undefined ? {} : { period: transcript.period })
   }
 }
 
