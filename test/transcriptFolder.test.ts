@@ -52,7 +52,7 @@ describe("the transcript drop folder", () => {
       })
       assert.deepStrictEqual(
         [document.doc_type, document.ticker, document.company_name, document.filing_date, document.title],
-        ["EARNINGS_CALL", "ACME", "ACME ANVIL CORP", "2024-11-05", "ACME ANVIL CORP Q4 2024 earnings call"]
+        ["EARNINGS_CALL", "ACME", "ACME ANVIL CORP", "2024-11-05", "ACME ANVIL CORP Q3 2024 earnings call"]
       )
       // The folder's files are taken in no set order, and a refused one is moved before its reason is
       // written: wait for all three to be done.
@@ -83,9 +83,9 @@ describe("the transcript drop folder", () => {
         ticker: "ACME",
         company_name: "ACME ANVIL CORP",
         doc_type: "EARNINGS_CALL",
-        title: "ACME ANVIL CORP Q4 2024 earnings call",
+        title: "ACME ANVIL CORP Q3 2024 earnings call",
         call_date: "2024-11-05",
-        period: "Q4 2024",
+        period: "Q3 2024",
         url: "/v1/documents/call-acme-2024-11-05"
       })
     } finally {

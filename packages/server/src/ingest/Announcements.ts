@@ -97,7 +97,8 @@ export const announce = Effect.fn("Announcements.announce")(function*(input: Ann
         ticker: document.ticker,
         companyName: document.companyName,
         scheduledAt: release.call.scheduledAt,
-        period: document.period,
+        // The call discusses what the release reports.
+        period: release.document.period,
         sourcePublicationId: release.document.publicationId
       }
       if (input.recordEvents) newEvents.push(...yield* scheduleUpcomingCall(call, timestamp))

@@ -11,7 +11,7 @@
 import { Admin, ApiError, Dates, DocType, Ids } from "@filings/domain"
 import { Extractor } from "@filings/extractor"
 import type { SummaryModel } from "@filings/feed-summarizer"
-import { type ParsedDocument, Parser, SgmlSubmission } from "@filings/filings-parser"
+import { FiscalPeriod, type ParsedDocument, Parser, SgmlSubmission } from "@filings/filings-parser"
 import {
   CompanyStore,
   DocumentStore,
@@ -66,14 +66,21 @@ const factsOf = (parsed: ParsedDocument.ParsedDocument) => {
     cik: header?.cik ?? cover?.centralIndexKey,
     ticker: cover?.tradingSymbol,
     fiscalYearFocus: cover?.fiscalYearFocus,
-    fiscalPeriodFocus: cover?.fiscalPeriodFocus
+    fiscalPeriodFocus: cover?.fiscalPeriodFocus,
+    discussedPeriod: parsed.discussedPeriod
   }
 }
 
+/** Documents that discuss a fiscal period of their own: calls, releases, 8-Ks reporting results. */
+export const discussesResults = (docType: DocType.DocType, items: ReadonlyArray<string>): boolean =>
+  docType === "EARNINGS_CALL" || docType === "PRESS_RELEASE" || (docType === "8-K" && items.includes("Item 2.02"))
+
 /**
  * The period per the project's rules: `FY <fiscal year>` for annual reports, `Q<n> <fiscal year>`
- * for quarterly reports (from the filing's fiscal-period tags where it has them), and the calendar
- * quarter of the report date for everything else.
+ * for quarterly reports (from the filing's fiscal-period tags where it has them); for earnings
+ * calls, releases and 8-Ks reporting results (Item 2.02), the fiscal period they discuss as the
+ * document states it; the calendar quarter of the report date for everything else, and for those
+ * that state nothing.
  */
 export const periodOf = (
   docType: DocType.DocType,
@@ -81,9 +88,15 @@ export const periodOf = (
     readonly fiscalYearFocus?: string | undefined
     readonly fiscalPeriodFocus?: string | undefined
     readonly periodOfReport?: string | undefined
+    readonly discussedPeriod?: FiscalPeriod.StatedPeriod | undefined
   },
-  filingDate: Dates.IsoDate
+  filingDate: Dates.IsoDate,
+  items: ReadonlyArray<string> = []
 ): Dates.Period => {
+  const discussed = discussesResults(docType, items)
+    ? FiscalPeriod.periodOf(facts.discussedPeriod, filingDate)
+    : undefined
+  if (discussed !== undefined) return discussed
   const reportDate = facts.periodOfReport !== undefined && Schema.is(Dates.IsoDate)(facts.periodOfReport)
     ? facts.periodOfReport
     : filingDate
@@ -218,7 +231,8 @@ export const make = Effect.gen(function*() {
       Effect.mapError(() => invalid("accession number", accessionText))
     )
 
-    const period = periodOf(docType, facts, filingDate)
+    const items = docType === "8-K" ? eightKItems(parsed) : []
+    const period = periodOf(docType, facts, filingDate, items)
     const document: DocumentStore.StoredDocument = {
       publicationId,
       ticker,
@@ -236,7 +250,7 @@ export const make = Effect.gen(function*() {
       secUrl: isAccessionNumber(publicationId) && cik !== UnknownCik
         ? filingSecUrl(cik, publicationId, parsed.primaryFileName)
         : "",
-      items: docType === "8-K" ? eightKItems(parsed) : [],
+      items,
       exhibits: storedExhibits(parsed),
       ...storedContent(parsed)
     }

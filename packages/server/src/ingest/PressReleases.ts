@@ -2,14 +2,14 @@
  * Press releases taken from a filing: the EX-99 exhibits of an 8-K that are news releases (an
  * earnings release under Item 2.02, an announcement under Item 7.01 or 8.01) become documents of
  * their own, `PRESS_RELEASE`, identified by the filing's accession number and the exhibit
- * (`0000796343-23-000041-ex99.1`), with the filing's company, date and period, and their own
- * extraction. Exhibits that are no release (financial statements of an acquired business, a
+ * (`0000796343-23-000041-ex99.1`), with the filing's company and date, the fiscal period they
+ * report on (else the filing's), and their own extraction. Exhibits that are no release (financial statements of an acquired business, a
  * presentation, an agreement) stay exhibits only.
  */
 import { Ids } from "@filings/domain"
 import { CallAnnouncements, Extractor } from "@filings/extractor"
 import type { SgmlSubmission } from "@filings/filings-parser"
-import { Parser } from "@filings/filings-parser"
+import { FiscalPeriod, Parser } from "@filings/filings-parser"
 import type { DocumentStore } from "@filings/storage"
 import { ExtractionStore } from "@filings/storage"
 import { Effect, Either } from "effect"
@@ -104,7 +104,8 @@ export const savePressReleases = Effect.fn("PressReleases.savePressReleases")(fu
       publicationId,
       docType: "PRESS_RELEASE",
       title: headlineOf(release.markdown) ?? `${filing.companyName} press release ${filing.filingDate}`,
-      fileName: exhibit.fileName
+      fileName: exhibit.fileName,
+      period: FiscalPeriod.periodOf(release.discussedPeriod, filing.filingDate)
     }, release)
     if (!(yield* saveExhibitDocument(filing, exhibit.number, document))) continue
     const extraction = yield* Extractor.extract({

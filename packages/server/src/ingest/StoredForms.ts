@@ -89,7 +89,8 @@ export const eightKItems = (parsed: ParsedDocument.ParsedDocument): ReadonlyArra
 
 /**
  * A document made of one of a filing's exhibits (a press release, a presentation): the filing's
- * company, date and period, the exhibit's own body, sections and chunks, its own archive address.
+ * company and date, its own period when it states one (a release of results) else the filing's,
+ * the exhibit's own body, sections and chunks, its own archive address.
  */
 export const exhibitDocument = (
   filing: DocumentStore.DocumentMetadata,
@@ -98,6 +99,7 @@ export const exhibitDocument = (
     readonly docType: DocumentStore.DocumentMetadata["docType"]
     readonly title: string
     readonly fileName?: string | undefined
+    readonly period?: Dates.Period | undefined
   },
   parsed: ParsedDocument.ParsedDocument
 ): DocumentStore.StoredDocument => ({
@@ -108,7 +110,7 @@ export const exhibitDocument = (
   docType: exhibit.docType,
   title: exhibit.title,
   filingDate: filing.filingDate,
-  period: filing.period,
+  period: exhibit.period ?? filing.period,
   secUrl: exhibit.fileName === undefined ? filing.secUrl : secUrl(filing.cik, filing.publicationId, exhibit.fileName),
   items: [],
   exhibits: [],
