@@ -25,6 +25,7 @@ import * as StockChangeRefresh from "./feed/StockChangeRefresh.js"
 import * as SummaryJobs from "./feed/SummaryJobs.js"
 import * as SummaryModels from "./feed/SummaryModels.js"
 import * as Ingest from "./ingest/Ingest.js"
+import * as PeriodCorrection from "./maintenance/PeriodCorrection.js"
 import * as Retention from "./maintenance/Retention.js"
 import * as MarketDataLayer from "./market/MarketDataLayer.js"
 import * as NewsFeeds from "./news/NewsFeeds.js"
@@ -198,7 +199,8 @@ const stockChangeRefreshLayer = Layer.unwrapEffect(
 
 /**
  * What `filings serve` runs beside the HTTP API: the EDGAR pipeline and the transcript folder,
- * webhook delivery, the feed's refreshers and summary jobs, the news feeds, retention.
+ * webhook delivery, the feed's refreshers and summary jobs, the news feeds, retention, and the
+ * one-off correction of periods stored before they were read from the documents.
  */
 export const workersLayer = Layer.mergeAll(
   Pipeline.layer,
@@ -207,7 +209,8 @@ export const workersLayer = Layer.mergeAll(
   stockChangeRefreshLayer,
   fromEnvironment(Environment.summaryJobs, SummaryJobs.layer),
   fromEnvironment(Environment.news, NewsFeeds.layer),
-  fromEnvironment(Environment.retention, Retention.layer)
+  fromEnvironment(Environment.retention, Retention.layer),
+  PeriodCorrection.layer
 ).pipe(
   Layer.provideMerge(followingEdgarLayer),
   Layer.provide(pipelineConfigLayer),
