@@ -8,7 +8,8 @@
  * document's period is read again from its stored Markdown (as ingestion now reads it), and its
  * title with it where the title is the one made from the period (`<company> Q3 2024 earnings
  * call`, `<company> 8-K Q3 2024`); a release's headline stays. A document whose text states no
- * period keeps the one it has. Events already recorded keep what they said when they were sent.
+ * period keeps the one it has. Events already recorded keep what they said when they were sent,
+ * and feed items already written their title: both are records of what was published then.
  */
 import type { Dates } from "@filings/domain"
 import { FiscalPeriod } from "@filings/filings-parser"
