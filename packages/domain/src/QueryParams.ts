@@ -80,3 +80,13 @@ export const withoutNul = <A extends string, I, R>(
 
 /** Any text without the NUL character: an identifier in a path, a name in a body. */
 export const Text = withoutNul(Schema.String)
+
+/**
+ * An identifier in a path: {@link Text}, and not empty. A path written with two slashes where the
+ * id goes (`/v1/webhooks//deliveries`) is refused as such, not looked up as an id nobody has.
+ */
+export const PathId = Text.pipe(
+  Schema.filter((text) => text.length > 0, {
+    message: () => "is missing from the path: nothing stands between the slashes where it goes"
+  })
+)

@@ -54,7 +54,8 @@ const routeNotFound = (charge: Effect.Effect.Success<typeof Authorization.makeCh
       return yield* respond(ApiError.RateLimitExceededResponse, charged.value.refusal.value, 429, rateHeaders)
     }
     const methods = allowedMethods(pathname)
-    if (methods.length === 0) {
+    // A path of a route of this very method that the router still did not match is no wrong method.
+    if (methods.length === 0 || methods.includes(request.method)) {
       return yield* respond(
         ApiError.RouteNotFoundResponse,
         new ApiError.RouteNotFound({ message: `no route ${request.method} ${pathname}` }),

@@ -2,7 +2,9 @@
  * The routes of the API as (method, path pattern) pairs: to tell apart a request no route matched,
  * an unknown path (404) from a known path asked with the wrong method (405), and to name the route
  * a request took in metrics by its pattern (`/v1/documents/:publication_id`), never its raw path.
+ * Also the settings of the router that matches them.
  */
+import { HttpRouter } from "@effect/platform"
 import { Api } from "@filings/domain"
 
 interface Route {
@@ -42,3 +44,15 @@ export const routeOf = (method: string, pathname: string): string => {
   if (documentation.has(pathname)) return pathname
   return routes.find((route) => route.method === method && route.pattern.test(pathname))?.path ?? "unmatched"
 }
+
+/**
+ * How the router matches paths. A path parameter of any length reaches its route, whose schema
+ * judges it (the request line is bounded by Node's header size limit): the router's default, 100
+ * characters, turned a long id into a 405 that named the very method it refused. Two slashes stay
+ * two: `/v1/webhooks//deliveries` is a route with an empty id, refused as such, not the lookup of a
+ * subscription named `deliveries`.
+ */
+export const routerConfig = HttpRouter.setRouterConfig({
+  maxParamLength: Number.MAX_SAFE_INTEGER,
+  ignoreDuplicateSlashes: false
+})
