@@ -115,7 +115,7 @@ describe("filings ingest", () => {
       assert.include(refused.stderr, "line 4: file is missing")
       assert.match(
         refused.stderr,
-        /line 5: ticker .*"NOT A TICKER"; form must be one of 10-K, .*; got "10-X"; filing_date .*"2025-13-45"/
+        /line 5: ticker .*"NOT A TICKER"; form must be one of: 10-K, .*; got "10-X"; filing_date .*"2025-13-45"/
       )
       assert.include(refused.stderr, "nothing was stored")
       assert.strictEqual(refused.stdout, "")
@@ -159,8 +159,8 @@ describe("plain text and help", () => {
     const parse = await cli({ dataDir }, ["parse", file, "--form", "10-X"])
     const ingest = await cli({ dataDir }, ["ingest", file, "--form", "10-X"])
     assert.strictEqual(parse.exitCode, 1)
-    assert.match(parse.stderr, /--form must be one of 10-K, 10-Q, 8-K.*got "10-X"/)
-    assert.match(ingest.stderr, /--form must be one of 10-K, 10-Q, 8-K.*got "10-X"/)
+    assert.match(parse.stderr, /--form must be one of: 10-K, 10-Q, 8-K.*got "10-X"/)
+    assert.match(ingest.stderr, /--form must be one of: 10-K, 10-Q, 8-K.*got "10-X"/)
     assert.strictEqual(parse.stdout, "")
   })
 })

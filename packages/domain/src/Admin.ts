@@ -9,14 +9,14 @@ import { Schema } from "effect"
 import { IsoDate, Timestamp } from "./Dates.js"
 import { DocType } from "./DocType.js"
 import { PublicationId, Ticker } from "./Ids.js"
-import { Text, withoutNul } from "./QueryParams.js"
+import { IntegerInRange, NonNegativeInteger, Text, wholeValueMessage, withoutNul } from "./QueryParams.js"
 
 /**
  * The plan of an API key. `standard` (the default) allows {@link StandardPlanRequestsPerMinute}
  * requests per minute; `enterprise` takes the rate limit given when the key is created.
  */
 export const ApiKeyPlan = Schema.Literal("standard", "enterprise").annotations({
-  message: (issue) => `must be standard or enterprise, got ${JSON.stringify(issue.actual)}`
+  message: wholeValueMessage((actual) => `must be standard or enterprise, got ${JSON.stringify(actual)}`)
 })
 export type ApiKeyPlan = typeof ApiKeyPlan.Type
 
@@ -116,8 +116,8 @@ export class IngestResult extends Schema.Class<IngestResult>("IngestResult")({
 
 /** The event log's query: events recorded after a sequence number, oldest first. */
 export const EventLogParams = Schema.Struct({
-  after: Schema.optionalWith(Schema.NumberFromString.pipe(Schema.int(), Schema.nonNegative()), { exact: true }),
-  limit: Schema.optionalWith(Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, 1000)), { exact: true })
+  after: Schema.optionalWith(NonNegativeInteger, { exact: true }),
+  limit: Schema.optionalWith(IntegerInRange(1, 1000), { exact: true })
 })
 
 /** An event as recorded: its place in the log and the payload it is delivered with. */

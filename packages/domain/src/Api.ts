@@ -48,7 +48,7 @@ import {
 import { DocumentChunk, FeedRequest, FeedResponse } from "./Feed.js"
 import { PublicationId, Ticker } from "./Ids.js"
 import { queryKeyScheme, tidyOpenApi } from "./internal/openApiTidy.js"
-import { Text } from "./QueryParams.js"
+import { PathId } from "./QueryParams.js"
 import { SearchParams, SearchResults } from "./Search.js"
 import { DocumentSections, DocumentSectionsParams, SectionResults, SectionSearchParams } from "./Sections.js"
 import { EventStreamBody, StreamHeaders, StreamParams } from "./Streams.js"
@@ -118,7 +118,7 @@ export class AdminAuthorization
 {}
 
 const publicationIdPath = Schema.Struct({ publication_id: PublicationId })
-const webhookIdPath = Schema.Struct({ webhook_id: Text })
+const webhookIdPath = Schema.Struct({ webhook_id: PathId })
 
 /**
  * Documents: one document (its Markdown body, sections or metadata, with its exhibits or one of
@@ -142,7 +142,7 @@ export class DocumentsGroup extends HttpApiGroup.make("documents")
   )
   .add(
     HttpApiEndpoint.get("getDocumentChunk", "/v1/documents/:publication_id/chunks/:chunk_id")
-      .setPath(Schema.Struct({ publication_id: PublicationId, chunk_id: Text }))
+      .setPath(Schema.Struct({ publication_id: PublicationId, chunk_id: PathId }))
       .addSuccess(DocumentChunk)
       .addError(ApiError.DocumentNotFoundResponse)
       .addError(ApiError.ChunkNotFoundResponse)
@@ -425,7 +425,7 @@ export class WebhooksGroup extends HttpApiGroup.make("webhooks")
   )
   .add(
     HttpApiEndpoint.post("redeliverWebhookDelivery", "/v1/webhooks/:webhook_id/deliveries/:delivery_id/redeliver")
-      .setPath(Schema.Struct({ webhook_id: Text, delivery_id: Text }))
+      .setPath(Schema.Struct({ webhook_id: PathId, delivery_id: PathId }))
       .addSuccess(WebhookDelivery)
       .addError(ApiError.WebhookNotFoundResponse)
       .addError(ApiError.DeliveryNotFoundResponse)
@@ -534,7 +534,7 @@ export class AdminGroup extends HttpApiGroup.make("admin")
   )
   .add(
     HttpApiEndpoint.del("revokeApiKey", "/admin/keys/:key_id")
-      .setPath(Schema.Struct({ key_id: Text }))
+      .setPath(Schema.Struct({ key_id: PathId }))
       .addSuccess(ApiKeyInfo)
       .addError(ApiError.InvalidRequestResponse)
       .annotate(OpenApi.Summary, "Revoke an API key")

@@ -11,7 +11,7 @@ import { DocType } from "./DocType.js"
 import { Chunk, DocumentMetadata, MaxTickersPerRequest } from "./Document.js"
 import { Citation } from "./Feed.js"
 import { PublicationId, Ticker } from "./Ids.js"
-import { withoutNul } from "./QueryParams.js"
+import { OneOf, withoutNul } from "./QueryParams.js"
 
 /** The longest question read, in characters. */
 export const MaxQuestionLength = 2_000
@@ -37,7 +37,7 @@ const Words = (max: number) =>
 
 /** One earlier turn of the conversation: the user's question or the answer it got. */
 export const ChatTurn = Schema.Struct({
-  role: Schema.Literal("user", "assistant"),
+  role: OneOf("user", "assistant"),
   content: Words(MaxTurnLength)
 }).annotations({ identifier: "ChatTurn" })
 export type ChatTurn = typeof ChatTurn.Type
@@ -58,13 +58,21 @@ export type ChatTurn = typeof ChatTurn.Type
  */
 export class ChatRequest extends Schema.Class<ChatRequest>("ChatRequest")({
   question: Words(MaxQuestionLength),
-  tickers: Schema.optionalWith(Schema.Array(Ticker).pipe(Schema.maxItems(MaxTickersPerRequest)), { exact: true }),
+  tickers: Schema.optionalWith(
+    Schema.Array(Ticker).pipe(
+      Schema.maxItems(MaxTickersPerRequest, { message: () => `must name at most ${MaxTickersPerRequest} tickers` })
+    ),
+    { exact: true }
+  ),
   doc_types: Schema.optionalWith(Schema.Array(DocType), { exact: true }),
   start_date: Schema.optionalWith(IsoDate, { exact: true }),
   end_date: Schema.optionalWith(IsoDate, { exact: true }),
-  publication_ids: Schema.optionalWith(Schema.Array(PublicationId).pipe(Schema.maxItems(MaxPublicationIds)), {
-    exact: true
-  }),
+  publication_ids: Schema.optionalWith(
+    Schema.Array(PublicationId).pipe(
+      Schema.maxItems(MaxPublicationIds, { message: () => `must name at most ${MaxPublicationIds} documents` })
+    ),
+    { exact: true }
+  ),
   history: Schema.optionalWith(
     Schema.Array(ChatTurn).pipe(
       Schema.maxItems(MaxHistoryTurns, {

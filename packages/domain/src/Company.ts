@@ -8,7 +8,7 @@
 import { Schema } from "effect"
 import { IsoDate } from "./Dates.js"
 import { Cik, PublicationId, Ticker } from "./Ids.js"
-import { IntegerInRange, NonNegativeInteger, Text, withoutNul } from "./QueryParams.js"
+import { IntegerInRange, NonNegativeInteger, Text, wholeValueMessage, withoutNul } from "./QueryParams.js"
 
 /** The longest `q` a company search takes. */
 export const MaxQueryLength = 100
@@ -27,7 +27,9 @@ export const CompanySearchParams = Schema.Struct({
   ),
   exchange: Schema.optionalWith(
     Schema.NonEmptyTrimmedString.pipe(Schema.maxLength(20), withoutNul).annotations({
-      message: (issue) => `must name an exchange such as Nasdaq or NYSE, got ${JSON.stringify(issue.actual)}`
+      message: wholeValueMessage((actual) =>
+        `must name an exchange such as Nasdaq or NYSE, got ${JSON.stringify(actual)}`
+      )
     }),
     { exact: true }
   ),

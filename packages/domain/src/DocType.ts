@@ -5,6 +5,7 @@
  * @module
  */
 import { Schema } from "effect"
+import { mustBeOneOf } from "./QueryParams.js"
 
 /**
  * Document types of stored documents and of the document list filter: the filings, transcripts,
@@ -33,7 +34,7 @@ export const DocumentTypes = [
 export const DocType = Schema.Literal(...DocumentTypes).annotations({
   identifier: "DocType",
   description: "Document type",
-  message: (issue) => `must be one of ${DocumentTypes.join(", ")}; got ${JSON.stringify(issue.actual)}`
+  message: mustBeOneOf(DocumentTypes)
 })
 export type DocType = typeof DocType.Type
 
@@ -55,7 +56,7 @@ export const FeedDocumentTypes = [
 export const FeedDocType = Schema.Literal(...FeedDocumentTypes).annotations({
   identifier: "FeedDocType",
   description: "Document type of a feed item",
-  message: (issue) => `must be one of ${FeedDocumentTypes.join(", ")}; got ${JSON.stringify(issue.actual)}`
+  message: mustBeOneOf(FeedDocumentTypes)
 })
 export type FeedDocType = typeof FeedDocType.Type
 

@@ -8,7 +8,7 @@ import { Schema } from "effect"
 import { IsoDate, Period } from "./Dates.js"
 import { DocType } from "./DocType.js"
 import { Cik, PublicationId, Ticker } from "./Ids.js"
-import { BooleanFlag, CommaSeparated, IntegerInRange, NonNegativeInteger } from "./QueryParams.js"
+import { BooleanFlag, CommaSeparated, IntegerInRange, NonNegativeInteger, OneOf } from "./QueryParams.js"
 
 /**
  * A labeled part of a document body, as the parser finds it (its `Section` is this and a block
@@ -141,9 +141,7 @@ export class DocumentList extends Schema.Class<DocumentList>("DocumentList")({
  * What `GET /v1/documents/{id}` returns of the document: `markdown` (the default) the whole body,
  * `sections` its labeled sections, `metadata` neither.
  */
-export const DocumentFormat = Schema.Literal("markdown", "sections", "metadata").annotations({
-  message: (issue) => `must be one of markdown, sections, metadata; got ${JSON.stringify(issue.actual)}`
-})
+export const DocumentFormat = OneOf("markdown", "sections", "metadata")
 export type DocumentFormat = typeof DocumentFormat.Type
 
 /**
@@ -158,9 +156,7 @@ export const GetDocumentParams = Schema.Struct({
 })
 
 /** The order of a document list by filing date: newest first (`filing_date_desc`, the default) or oldest first. */
-export const DocumentSort = Schema.Literal("filing_date_desc", "filing_date_asc").annotations({
-  message: (issue) => `must be filing_date_desc or filing_date_asc, got ${JSON.stringify(issue.actual)}`
-})
+export const DocumentSort = OneOf("filing_date_desc", "filing_date_asc")
 export type DocumentSort = typeof DocumentSort.Type
 
 /** At most this many tickers in one request. */

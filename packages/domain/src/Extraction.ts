@@ -9,7 +9,7 @@ import { IsoDate } from "./Dates.js"
 import { DocType } from "./DocType.js"
 import { DocumentMetadata, TickerList } from "./Document.js"
 import * as Extracted from "./Extracted.js"
-import { CommaSeparated, IntegerInRange, NonNegativeInteger } from "./QueryParams.js"
+import { CommaSeparated, IntegerInRange, mustBeOneOf, NonNegativeInteger, OneOf } from "./QueryParams.js"
 
 /**
  * The metrics the extractor looks for in a filing, by the names the API uses as keys of `metrics`.
@@ -33,7 +33,7 @@ export const MetricNames = [
 
 /** A metric name a request may use: the listed names, plus `eps` as an alias of `eps_diluted`. */
 export const RequestedMetricName = Schema.Literal(...MetricNames, "eps").annotations({
-  message: (issue) => `must be one of ${MetricNames.join(", ")} or eps; got ${JSON.stringify(issue.actual)}`
+  message: mustBeOneOf([...MetricNames, "eps"])
 })
 export type RequestedMetricName = typeof RequestedMetricName.Type
 
@@ -79,9 +79,7 @@ export class ExtractionResult extends Schema.Class<ExtractionResult>("Extraction
 }, { identifier: "ExtractionResult" }) {}
 
 /** What `fields` may ask of one document's extraction; `all`, the default, asks for all four. */
-export const ExtractionField = Schema.Literal("tables", "metrics", "exhibits", "signatures", "all").annotations({
-  message: (issue) => `must be tables, metrics, exhibits, signatures or all; got ${JSON.stringify(issue.actual)}`
-})
+export const ExtractionField = OneOf("tables", "metrics", "exhibits", "signatures", "all")
 
 /**
  * The query of `GET /v1/documents/{id}/extract`: `fields`, comma-separated {@link ExtractionField}
@@ -123,9 +121,7 @@ export class CompanyMetricsList extends Schema.Class<CompanyMetricsList>("Compan
  * values (`Q3 2024`), `all` (the default) both. A value with neither kind of period counts as annual
  * when it comes from a 10-K or 20-F and as quarterly from a 10-Q.
  */
-export const Frequency = Schema.Literal("annual", "quarterly", "all").annotations({
-  message: (issue) => `must be annual, quarterly or all; got ${JSON.stringify(issue.actual)}`
-})
+export const Frequency = OneOf("annual", "quarterly", "all")
 
 /**
  * The query of `GET /v1/extract/metrics`: `tickers` and `metrics` (both required, comma-separated),
@@ -164,16 +160,7 @@ export class CompanyTables extends Schema.Class<CompanyTables>("CompanyTables")(
  * The `table_type` filter of `GET /v1/extract/tables`: one of the four statements, or `all` (the
  * default), which also returns tables of type `other`.
  */
-export const RequestedTableType = Schema.Literal(
-  "income_statement",
-  "balance_sheet",
-  "cash_flow",
-  "segment_revenue",
-  "all"
-).annotations({
-  message: (issue) =>
-    `must be income_statement, balance_sheet, cash_flow, segment_revenue or all; got ${JSON.stringify(issue.actual)}`
-})
+export const RequestedTableType = OneOf("income_statement", "balance_sheet", "cash_flow", "segment_revenue", "all")
 
 /**
  * `limit` and `offset` page the tables (default 50, at most 100, as on `/v1/documents`); they are
@@ -183,12 +170,7 @@ export const BulkTablesParams = Schema.Struct({
   tickers: TickerList,
   table_type: Schema.optionalWith(RequestedTableType, { exact: true }),
   doc_types: Schema.optionalWith(CommaSeparated(DocType), { exact: true }),
-  format: Schema.optionalWith(
-    Schema.Literal("json", "csv").annotations({
-      message: (issue) => `must be json or csv, got ${JSON.stringify(issue.actual)}`
-    }),
-    { exact: true }
-  ),
+  format: Schema.optionalWith(OneOf("json", "csv"), { exact: true }),
   limit: Schema.optionalWith(IntegerInRange(1, 100), { exact: true }),
   offset: Schema.optionalWith(NonNegativeInteger, { exact: true })
 })

@@ -9,6 +9,7 @@ import { IsoDate, IsoTimestamp, Timestamp } from "./Dates.js"
 import { FeedDocType } from "./DocType.js"
 import { Chunk, MaxTickersPerRequest } from "./Document.js"
 import { Ticker } from "./Ids.js"
+import { nonEmptyListMessage, wholeValueMessage } from "./QueryParams.js"
 
 /** The categories of feed items, those of the specification; an item carries any number of them, assigned by its summary. */
 export const Categories = [
@@ -100,7 +101,9 @@ export class DocumentChunk extends Schema.Class<DocumentChunk>("DocumentChunk")(
  * `FeedRequest` for what each does to a page.
  */
 export const FeedEndDate = Schema.Union(IsoDate, IsoTimestamp).annotations({
-  message: (issue) => `must be a date YYYY-MM-DD or an ISO 8601 timestamp, got ${JSON.stringify(issue.actual)}`,
+  message: wholeValueMessage((actual) =>
+    `must be a date YYYY-MM-DD or an ISO 8601 timestamp, got ${JSON.stringify(actual)}`
+  ),
   description: "A date YYYY-MM-DD (that whole day, UTC, included: the page then holds every item of that day and " +
     "at least the next older instant, so passing back the oldest item's date always moves on), or an ISO 8601 " +
     "timestamp (exclusive: only items strictly older; passing back the oldest item's `date` repeats and loses nothing)"
@@ -129,7 +132,11 @@ export const FeedCursor = Schema.String.pipe(
  * Schema.decodeUnknownSync(Feed.FeedRequest)({ tickers: ["AAPL"], doc_types: ["8-K", "PRESS_RELEASE"], limit: 20 })
  */
 export class FeedRequest extends Schema.Class<FeedRequest>("FeedRequest")({
-  tickers: Schema.NonEmptyArray(Ticker).pipe(Schema.maxItems(MaxTickersPerRequest)),
+  tickers: Schema.NonEmptyArray(Ticker).annotations({
+    message: nonEmptyListMessage("must name at least one ticker, such as [\"AAPL\"]; got none")
+  }).pipe(
+    Schema.maxItems(MaxTickersPerRequest, { message: () => `must name at most ${MaxTickersPerRequest} tickers` })
+  ),
   doc_types: Schema.optionalWith(Schema.Array(FeedDocType), { exact: true }),
   start_date: Schema.optionalWith(IsoDate, { exact: true }),
   end_date: Schema.optionalWith(FeedEndDate, { exact: true }),

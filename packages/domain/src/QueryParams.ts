@@ -4,7 +4,43 @@
  *
  * @module
  */
+import type { ParseResult } from "effect"
 import { Schema } from "effect"
+
+/**
+ * The message of a value refused as a whole, in place of the messages of its parts. Effect reports
+ * a union member by member (a list of five names fails five times) and a refinement by the check
+ * of its base that failed, unless the message of the whole overrides them: this one does.
+ */
+export const wholeValueMessage = (describe: (actual: unknown) => string) => (issue: ParseResult.ParseIssue) => ({
+  message: describe(issue.actual),
+  override: true
+})
+
+/**
+ * The message of a list that must hold at least one item: an empty list, or a value that is no
+ * list, is refused as a whole; a list with a bad item keeps that item's own message.
+ */
+export const nonEmptyListMessage = (whenEmpty: string) => (issue: ParseResult.ParseIssue) =>
+  Array.isArray(issue.actual)
+    ? { message: whenEmpty, override: issue.actual.length === 0 }
+    : { message: `must be a list, got ${JSON.stringify(issue.actual)}`, override: true }
+
+/** `must be one of: a, b, c; got "x"`, for a value that must be one of a few names. */
+export const mustBeOneOf = (values: ReadonlyArray<string>) =>
+  wholeValueMessage((actual) => `must be one of: ${values.join(", ")}; got ${JSON.stringify(actual)}`)
+
+/** One of a few names, refused with the list of them all, once. */
+export const OneOf = <const Values extends readonly [string, ...Array<string>]>(...values: Values) =>
+  Schema.Literal(...values).annotations({ message: mustBeOneOf(values) })
+
+const wholeNumber = (actual: unknown) => `must be a whole number, got ${JSON.stringify(actual)}`
+
+/**
+ * A number written in a query string: text that is no number is refused as such, not as a failed
+ * transformation. The message does not override, so a parameter given twice is told so.
+ */
+const NumberText = Schema.NumberFromString.annotations({ message: (issue) => wholeNumber(issue.actual) })
 
 const SplitOnCommas = Schema.transform(Schema.String, Schema.Array(Schema.String), {
   strict: true,
@@ -19,7 +55,9 @@ const SplitOnCommas = Schema.transform(Schema.String, Schema.Array(Schema.String
 export const CommaSeparated = <A, I extends string, R>(item: Schema.Schema<A, I, R>) =>
   SplitOnCommas.pipe(
     Schema.compose(
-      Schema.NonEmptyArray(item).annotations({ message: () => "must name at least one value" }),
+      Schema.NonEmptyArray(item).annotations({
+        message: nonEmptyListMessage("must list at least one value, comma-separated; got none")
+      }),
       { strict: false }
     ),
     Schema.annotations({
@@ -30,8 +68,8 @@ export const CommaSeparated = <A, I extends string, R>(item: Schema.Schema<A, I,
 
 /** A whole number written in a query string, checked to lie between `min` and `max`. */
 export const IntegerInRange = (min: number, max: number) =>
-  Schema.NumberFromString.pipe(
-    Schema.int({ message: (issue) => `must be a whole number, got ${JSON.stringify(issue.actual)}` }),
+  NumberText.pipe(
+    Schema.int({ message: (issue) => wholeNumber(issue.actual) }),
     Schema.between(min, max, {
       message: (issue) => `must be between ${min} and ${max}, got ${JSON.stringify(issue.actual)}`
     }),
@@ -42,22 +80,24 @@ export const IntegerInRange = (min: number, max: number) =>
   )
 
 /** A whole number of zero or more written in a query string. */
-export const NonNegativeInteger = Schema.NumberFromString.pipe(
-  Schema.int({ message: (issue) => `must be a whole number, got ${JSON.stringify(issue.actual)}` }),
+export const NonNegativeInteger = NumberText.pipe(
+  Schema.int({ message: (issue) => wholeNumber(issue.actual) }),
   Schema.nonNegative({ message: (issue) => `must be zero or more, got ${JSON.stringify(issue.actual)}` }),
   Schema.annotations({ jsonSchema: { type: "integer", minimum: 0, description: "Whole number, 0 or more" } })
 )
 
 /** A whole number of one or more written in a query string. */
-export const PositiveInteger = Schema.NumberFromString.pipe(
-  Schema.int({ message: (issue) => `must be a whole number, got ${JSON.stringify(issue.actual)}` }),
+export const PositiveInteger = NumberText.pipe(
+  Schema.int({ message: (issue) => wholeNumber(issue.actual) }),
   Schema.positive({ message: (issue) => `must be 1 or more, got ${JSON.stringify(issue.actual)}` }),
   Schema.annotations({ jsonSchema: { type: "integer", minimum: 1, description: "Whole number, 1 or more" } })
 )
 
 /** `true` or `false` in a query string. */
 export const BooleanFlag = Schema.Literal("true", "false").pipe(
-  Schema.annotations({ message: (issue) => `must be true or false, got ${JSON.stringify(issue.actual)}` }),
+  Schema.annotations({
+    message: wholeValueMessage((actual) => `must be true or false, got ${JSON.stringify(actual)}`)
+  }),
   Schema.transform(Schema.Boolean, {
     strict: true,
     decode: (text) => text === "true",
@@ -80,3 +120,13 @@ export const withoutNul = <A extends string, I, R>(
 
 /** Any text without the NUL character: an identifier in a path, a name in a body. */
 export const Text = withoutNul(Schema.String)
+
+/**
+ * An identifier in a path: {@link Text}, and not empty. A path written with two slashes where the
+ * id goes (`/v1/webhooks//deliveries`) is refused as such, not looked up as an id nobody has.
+ */
+export const PathId = Text.pipe(
+  Schema.filter((text) => text.length > 0, {
+    message: () => "is missing from the path: nothing stands between the slashes where it goes"
+  })
+)

@@ -8,7 +8,7 @@ import { Schema } from "effect"
 import { IsoDate } from "./Dates.js"
 import { DocType, type DocType as DocTypeValue } from "./DocType.js"
 import { Highlight } from "./Feed.js"
-import { CommaSeparated, IntegerInRange } from "./QueryParams.js"
+import { CommaSeparated, IntegerInRange, mustBeOneOf } from "./QueryParams.js"
 
 /**
  * The kinds of timeline entry: `filing` (10-K, 10-Q, 8-K, S-1, 6-K, 20-F, DEF 14A), `press_release`,
@@ -28,7 +28,7 @@ export const EntryTypes = [
 export const EntryType = Schema.Literal(...EntryTypes).annotations({
   identifier: "TimelineEntryType",
   description: "Kind of timeline entry",
-  message: (issue) => `must be one of ${EntryTypes.join(", ")}; got ${JSON.stringify(issue.actual)}`
+  message: mustBeOneOf(EntryTypes)
 })
 export type EntryType = typeof EntryType.Type
 

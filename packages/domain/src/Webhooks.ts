@@ -9,7 +9,7 @@ import { Timestamp } from "./Dates.js"
 import { DocType } from "./DocType.js"
 import { MaxTickersPerRequest } from "./Document.js"
 import { Ticker } from "./Ids.js"
-import { IntegerInRange, PositiveInteger, Text } from "./QueryParams.js"
+import { IntegerInRange, mustBeOneOf, nonEmptyListMessage, OneOf, PositiveInteger, Text } from "./QueryParams.js"
 
 /** The event types a subscription can ask for; `Events.EventPayload` gives the payload of each. */
 export const EventTypes = [
@@ -20,9 +20,7 @@ export const EventTypes = [
   "press_release.new"
 ] as const
 /** One of {@link EventTypes}; anything else is refused with a message that lists them. */
-export const EventType = Schema.Literal(...EventTypes).annotations({
-  message: (issue) => `must be one of ${EventTypes.join(", ")}; got ${JSON.stringify(issue.actual)}`
-})
+export const EventType = Schema.Literal(...EventTypes).annotations({ message: mustBeOneOf(EventTypes) })
 export type EventType = typeof EventType.Type
 
 /**
@@ -45,12 +43,22 @@ export const CallbackUrl = Text.pipe(
   }, { message: (issue) => `must be an https:// URL, got ${JSON.stringify(issue.actual)}` })
 )
 
+/** The events a subscription asks for: at least one. */
+const SubscribedEvents = Schema.NonEmptyArray(EventType).annotations({
+  message: nonEmptyListMessage(`must name at least one of: ${EventTypes.join(", ")}; got none`)
+})
+
 /** At most this many subscriptions per API key (decisions.md); creating one more is refused with 400. */
 export const MaxSubscriptionsPerKey = 100
 
 /** The filters a request gives: either list may be left out (or empty) to match everything. */
 export class WebhookFilters extends Schema.Class<WebhookFilters>("WebhookFilters")({
-  tickers: Schema.optionalWith(Schema.Array(Ticker).pipe(Schema.maxItems(MaxTickersPerRequest)), { exact: true }),
+  tickers: Schema.optionalWith(
+    Schema.Array(Ticker).pipe(
+      Schema.maxItems(MaxTickersPerRequest, { message: () => `must name at most ${MaxTickersPerRequest} tickers` })
+    ),
+    { exact: true }
+  ),
   doc_types: Schema.optionalWith(Schema.Array(DocType), { exact: true })
 }) {}
 
@@ -109,7 +117,7 @@ export class WebhookList extends Schema.Class<WebhookList>("WebhookList")({
  */
 export class CreateWebhookRequest extends Schema.Class<CreateWebhookRequest>("CreateWebhookRequest")({
   url: CallbackUrl,
-  events: Schema.NonEmptyArray(EventType),
+  events: SubscribedEvents,
   filters: Schema.optionalWith(WebhookFilters, { exact: true }),
   secret: Schema.optionalWith(WebhookSecret, { exact: true })
 }) {}
@@ -120,9 +128,9 @@ export class CreateWebhookRequest extends Schema.Class<CreateWebhookRequest>("Cr
  * and needs `POST /v1/webhooks/{id}/reactivate`.
  */
 export class UpdateWebhookRequest extends Schema.Class<UpdateWebhookRequest>("UpdateWebhookRequest")({
-  status: Schema.optionalWith(Schema.Literal("active", "paused"), { exact: true }),
+  status: Schema.optionalWith(OneOf("active", "paused"), { exact: true }),
   url: Schema.optionalWith(CallbackUrl, { exact: true }),
-  events: Schema.optionalWith(Schema.NonEmptyArray(EventType), { exact: true }),
+  events: Schema.optionalWith(SubscribedEvents, { exact: true }),
   filters: Schema.optionalWith(WebhookFilters, { exact: true }),
   /** Rotates the signing secret: deliveries from now on are signed with this one. */
   secret: Schema.optionalWith(WebhookSecret, { exact: true })

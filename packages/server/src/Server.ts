@@ -34,6 +34,7 @@ import * as FeedHandlers from "./feed/FeedHandlers.js"
 import * as Authorization from "./http/Authorization.js"
 import * as ErrorEnvelope from "./http/ErrorEnvelope.js"
 import * as RequestLog from "./http/RequestLog.js"
+import * as RouteTable from "./http/RouteTable.js"
 import * as SystemHandlers from "./http/SystemHandlers.js"
 import type { Ingestion } from "./ingest/Ingestion.js"
 import * as PrometheusMetrics from "./observability/PrometheusMetrics.js"
@@ -91,7 +92,8 @@ export const apiLayer: Layer.Layer<HttpApi.Api, never, Requirements> = Layer.mer
       PrometheusMetrics.layer
     ])
   ),
-  ErrorEnvelope.layer
+  ErrorEnvelope.layer,
+  RouteTable.routerConfig
 )
 
 /**

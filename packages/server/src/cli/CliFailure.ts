@@ -27,7 +27,7 @@ export const issuesByField = (
   return [...groups].map(([field, messages]) => {
     const literals = messages.map((message) => /^Expected "([^"]*)", actual (.*)$/.exec(message))
     const message = messages.length > 1 && literals.every((match) => match !== null)
-      ? `must be one of ${literals.map((match) => match![1]).join(", ")}; got ${literals[0]![2]}`
+      ? `must be one of: ${literals.map((match) => match![1]).join(", ")}; got ${literals[0]![2]}`
       : messages.join("; ")
     return { field, message }
   })
