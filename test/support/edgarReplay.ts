@@ -6,7 +6,8 @@
  * submissions JSON (or a recorded one, served as it is). Filings appear when a
  * test publishes them, now or on a timeline, and the server records every request and can misbehave on
  * demand (an error status with the SEC's own page, a cut-off body, a trickle, no answer) to exercise
- * the client's fair-access and retry paths.
+ * the client's fair-access and retry paths, or go down altogether for as long as a test says (every
+ * request answered 5xx, left unanswered, or its connection refused) while filings go on being published.
  *
  * Response bodies copy the shapes of real EDGAR responses recorded in the shared corpus
  * (`feeds/getcurrent-*.atom.xml`, `index/dats-2024-01-19-index.json`, `feeds/*-submissions-*.json`),
@@ -47,7 +48,7 @@ export interface ReplayRequest {
 export type Fault =
   | {
     readonly kind: "status"
-    readonly status: 403 | 429 | 500 | 503
+    readonly status: 403 | 429 | 500 | 502 | 503 | 504
     /** One of the SEC's pages by name, or a literal body; by default the page the SEC sends with that status. */
     readonly body?: "rate-threshold" | "undeclared-tool" | "unavailable" | string | undefined
   }
@@ -57,6 +58,16 @@ export type Fault =
   | { readonly kind: "slow"; readonly bytesPerSecond: number }
   /** Never answers. */
   | { readonly kind: "hang" }
+
+/**
+ * EDGAR down as a whole: every request answered with a server error (the SEC's "temporarily
+ * unavailable" page), held without an answer (until the client gives up; one held during the outage
+ * stays unanswered after it, as behind a dead load balancer), or not even connected (nothing listens).
+ */
+export type Outage =
+  | { readonly kind: "status"; readonly status: 500 | 502 | 503 | 504 }
+  | { readonly kind: "hang" }
+  | { readonly kind: "refuse" }
 
 export interface EdgarReplay {
   /** `http://127.0.0.1:<port>`; serves both the www and the data host paths. */
@@ -71,6 +82,10 @@ export interface EdgarReplay {
   readonly publishedAt: ReadonlyMap<string, number>
   /** The next `times` requests whose path matches get the fault (then normal service resumes). */
   readonly injectFault: (match: RegExp, fault: Fault, times?: number) => void
+  /** Takes EDGAR down until `endOutage`; filings can still be published meanwhile (they show once it is back). */
+  readonly beginOutage: (outage: Outage) => Promise<void>
+  /** Normal service again, on the same address; resolves once requests are answered. */
+  readonly endOutage: () => Promise<void>
   readonly requests: ReadonlyArray<ReplayRequest>
   /** The most requests that started within any 1000 ms window so far. */
   readonly peakRequestsPerSecond: () => number
@@ -465,6 +480,7 @@ export const startEdgarReplay = async (options: EdgarReplayOptions = {}): Promis
   const requests: Array<Recorded> = []
   const faults: Array<PendingFault> = []
   const timers = new Set<NodeJS.Timeout>()
+  let outage: Outage | undefined
   /** What close() must settle: timelines cut short. */
   const closing: Array<() => void> = []
   let url = ""
@@ -743,7 +759,9 @@ export const startEdgarReplay = async (options: EdgarReplayOptions = {}): Promis
       response.end(request.method === "HEAD" ? undefined : reply.body)
       return
     }
-    const fault = takeFault(record.path)
+    const fault: Fault | undefined = outage?.kind === "status" || outage?.kind === "hang"
+      ? outage
+      : takeFault(record.path)
     if (fault?.kind === "hang") return
     const reply = fault?.kind === "status" ? faultReply(fault) : route(request.method ?? "GET", target)
     const body = request.method === "HEAD" ? Buffer.alloc(0) : reply.body
@@ -790,7 +808,33 @@ export const startEdgarReplay = async (options: EdgarReplayOptions = {}): Promis
       resolve()
     })
   })
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const port = (server.address() as AddressInfo).port
+  url = `http://127.0.0.1:${port}`
+
+  const beginOutage = async (next: Outage): Promise<void> => {
+    if (outage !== undefined) throw new Error(`the replay is already down (${outage.kind})`)
+    outage = next
+    if (next.kind !== "refuse") return
+    // Nothing listens: new connections are refused, and kept-alive ones are cut.
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve())
+      server.closeAllConnections()
+    })
+  }
+
+  const endOutage = async (): Promise<void> => {
+    const ended = outage
+    outage = undefined
+    if (ended?.kind !== "refuse") return
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject)
+      // The same port, so that the server under test finds EDGAR where it was.
+      server.listen(port, "127.0.0.1", () => {
+        server.off("error", reject)
+        resolve()
+      })
+    })
+  }
 
   return {
     url,
@@ -800,6 +844,8 @@ export const startEdgarReplay = async (options: EdgarReplayOptions = {}): Promis
     injectFault: (match, fault, times = 1) => {
       faults.push({ match, fault, remaining: times })
     },
+    beginOutage,
+    endOutage,
     requests,
     peakRequestsPerSecond: () => {
       const arrivals = requests.map((request) => request.at).sort((a, b) => a - b)
@@ -818,6 +864,8 @@ export const startEdgarReplay = async (options: EdgarReplayOptions = {}): Promis
         for (const cutShort of closing) cutShort()
         // Hanging and trickling responses would otherwise keep the server open for ever.
         server.closeAllConnections()
+        // Down with its connections refused, the server is closed already.
+        if (!server.listening) return resolve()
         server.close((error) => (error ? reject(error) : resolve()))
       })
   }

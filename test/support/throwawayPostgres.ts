@@ -38,6 +38,15 @@ const isExecutable = (path: string) => {
   }
 }
 
+/** Where `pg_config` says the server programs are, when it is installed. */
+const pgConfigBinDir = (): ReadonlyArray<string> => {
+  try {
+    return [execFileSync("pg_config", ["--bindir"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim()]
+  } catch {
+    return []
+  }
+}
+
 /** Debian installs the server programs outside PATH, under one directory per major version. */
 const versionedBinDirs = (): ReadonlyArray<string> => {
   const root = "/usr/lib/postgresql"
@@ -49,9 +58,13 @@ const versionedBinDirs = (): ReadonlyArray<string> => {
 }
 
 const findProgram = (name: string): string | undefined =>
-  [...(process.env.PATH ?? "").split(delimiter).filter((dir) => dir !== ""), ...versionedBinDirs()]
+  [
+    ...(process.env.PATH ?? "").split(delimiter).filter((dir) => dir !== ""),
+    ...pgConfigBinDir(),
+    ...versionedBinDirs()
+  ]
     .map((dir) => join(dir, name))
-    .find(isExecutable)
+    .find((path) => path !== name && isExecutable(path))
 
 const asRoot = () => userInfo().uid === 0
 
@@ -64,12 +77,13 @@ const postgresUser = (): { readonly uid: number; readonly gid: number } | undefi
   }
 }
 
-/** Whether this machine and user can start a private cluster: the programs exist and we may run them as `postgres`. */
-export const throwawayPostgresAvailable = (): boolean => {
-  if (findProgram("initdb") === undefined || findProgram("pg_ctl") === undefined) return false
-  if (asRoot()) return findProgram("runuser") !== undefined && postgresUser() !== undefined
-  return userInfo().username === "postgres"
-}
+/**
+ * Whether PostgreSQL's server programs are installed here. Only their absence lets a test skip:
+ * where they are installed but cannot be run (root without a `postgres` user to run them as),
+ * `startThrowawayPostgres` fails and says why, so a CI machine never skips these tests quietly.
+ */
+export const throwawayPostgresAvailable = (): boolean =>
+  findProgram("initdb") !== undefined && findProgram("pg_ctl") !== undefined
 
 /** A port nobody listens on now: the kernel picks it for a throwaway socket, which we close. */
 const freePort = () =>
@@ -86,6 +100,9 @@ export const startThrowawayPostgres = async (): Promise<ThrowawayPostgres> => {
   const initdb = findProgram("initdb")
   const pgCtl = findProgram("pg_ctl")
   if (initdb === undefined || pgCtl === undefined) throw new Error("initdb and pg_ctl are not installed")
+  if (asRoot() && (findProgram("runuser") === undefined || postgresUser() === undefined)) {
+    throw new Error("PostgreSQL refuses to run as root, and there is no runuser or no postgres user to run it as")
+  }
   // As root, every program runs as `postgres`; its working directory is the cluster's own, since
   // `postgres` may not be allowed into the test's.
   const command = (program: string, args: ReadonlyArray<string>): [string, ReadonlyArray<string>] =>

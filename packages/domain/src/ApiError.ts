@@ -231,7 +231,7 @@ export const InternalErrorResponse = onTheWire(
   "Unexpected failure"
 )
 
-/** 503: storage or the queue cannot be reached; retry later. */
+/** 503: storage or the queue cannot be reached; `Retry-After` says when to try again. */
 export class ServiceUnavailable extends Schema.TaggedError<ServiceUnavailable>()("ServiceUnavailable", {
   message: Schema.String
 }) {}
@@ -241,7 +241,7 @@ export const ServiceUnavailableResponse = onTheWire(
   "ServiceUnavailable",
   "service_unavailable",
   503,
-  "Storage or queue unreachable; retry later"
+  "Storage or queue unreachable; retry after the number of seconds in Retry-After"
 )
 
 /** The file given to ingest could not be read as a filing, or does not say enough about itself. */

@@ -9,7 +9,7 @@
  */
 import { SqlError } from "@effect/sql"
 import { Ids } from "@filings/domain"
-import { type EdgarClient, EdgarConfig, EdgarError } from "@filings/edgar"
+import { EdgarClient, EdgarConfig, EdgarError } from "@filings/edgar"
 import type { ChatCompletionsModel } from "@filings/feed-summarizer"
 import { type Database, PgliteClient } from "@filings/storage-sql"
 import { Config, ConfigError, Duration, Effect, Either, LogLevel, Option, Redacted, Schema } from "effect"
@@ -126,7 +126,7 @@ export const variables = {
   },
   FILINGS_EDGAR_REQUEST_TIMEOUT: {
     default: "`60`",
-    meaning: "seconds to read a whole response"
+    meaning: "seconds to read a whole response; the wait for its headers is at most 15 of them"
   },
   FILINGS_PIPELINE_WORKERS: {
     default: "`4`",
@@ -520,11 +520,19 @@ export const edgar = {
   )
 } satisfies Config.Config.Wrap<Partial<EdgarConfig.Settings>>
 
-/** How patiently the EDGAR client waits: backoff base (doubled per retry), rate-threshold pause, body timeout. */
+const requestTimeout = seconds("FILINGS_EDGAR_REQUEST_TIMEOUT", 60)
+
+/**
+ * How patiently the EDGAR client waits: backoff base (doubled per retry), rate-threshold pause, and
+ * the request timeout, which bounds the whole response and so the wait for its headers too. A
+ * regulator that accepts connections and never answers holds each request that long: a shorter
+ * timeout is what lets following resume soon after such an outage ends.
+ */
 export const edgarClient = {
   backoffBase: seconds("FILINGS_EDGAR_BACKOFF_BASE", 1),
   rateThresholdPause: seconds("FILINGS_EDGAR_RATE_LIMIT_PAUSE", 600),
-  bodyTimeout: seconds("FILINGS_EDGAR_REQUEST_TIMEOUT", 60)
+  headersTimeout: Config.map(requestTimeout, Duration.min(EdgarClient.defaultOptions.headersTimeout)),
+  bodyTimeout: requestTimeout
 } satisfies Config.Config.Wrap<EdgarClient.Options>
 
 const forms = list("FILINGS_FORMS").pipe(

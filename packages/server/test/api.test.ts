@@ -91,7 +91,7 @@ describe("storage failures at the HTTP edge", () => {
     assert.strictEqual(((await response.json()) as { body: string }).body, document.body)
   })
 
-  it("503 service_unavailable when storage is down, without its message", async () => {
+  it("503 service_unavailable with Retry-After when storage is down, without its message", async () => {
     storeBehaviour = "unavailable"
     for (
       const path of [
@@ -103,6 +103,7 @@ describe("storage failures at the HTTP edge", () => {
     ) {
       const response = await get(path)
       assert.strictEqual(response.status, 503, path)
+      assert.strictEqual(response.headers.get("retry-after"), "5", path)
       const { error } = await envelope(response)
       assert.strictEqual(error.code, "service_unavailable")
       assert.notInclude(error.message, "hunter2")
@@ -125,6 +126,7 @@ describe("storage failures at the HTTP edge", () => {
     storeBehaviour = "unavailable"
     const down = await get("/v1/search?q=Acme%20revenue")
     assert.strictEqual(down.status, 503)
+    assert.strictEqual(down.headers.get("retry-after"), "5")
     assert.notInclude((await envelope(down)).error.message, "hunter2")
     // The failed read was not kept for a minute: the next search reads the names again.
     storeBehaviour = "works"

@@ -83,6 +83,7 @@ describe("EDGAR from FILINGS_* variables", () => {
       assert.deepStrictEqual(defaults, {
         backoffBase: Duration.seconds(1),
         rateThresholdPause: Duration.seconds(600),
+        headersTimeout: Duration.seconds(15),
         bodyTimeout: Duration.seconds(60)
       })
       const given = yield* Config.all(Environment.edgarClient).pipe(withEnvironment({
@@ -93,6 +94,8 @@ describe("EDGAR from FILINGS_* variables", () => {
       assert.deepStrictEqual(given, {
         backoffBase: Duration.millis(50),
         rateThresholdPause: Duration.millis(500),
+        // A request timeout below the headers' 15 s bounds the wait for them too.
+        headersTimeout: Duration.seconds(2),
         bodyTimeout: Duration.seconds(2)
       })
     }))

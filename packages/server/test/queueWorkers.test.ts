@@ -4,9 +4,9 @@
  * worker goes on to the next jobs.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { JobQueue, MemoryStorage } from "@filings/storage"
-import { Duration, Effect, Exit, Fiber, Option, Ref, Scope, TestClock } from "effect"
-import { ShutdownGrace, startWorkers } from "../src/pipeline/QueueWorkers.js"
+import { JobQueue, MemoryStorage, StorageError } from "@filings/storage"
+import { Clock, Duration, Effect, Exit, Fiber, Layer, Option, Ref, Scope, TestClock } from "effect"
+import { JobFailure, ShutdownGrace, startWorkers } from "../src/pipeline/QueueWorkers.js"
 
 describe("QueueWorkers", () => {
   it.scoped("retries a job that died of a defect or of another fiber's interruption, and keeps working", () =>
@@ -84,4 +84,89 @@ describe("QueueWorkers", () => {
       const taken = [yield* take, yield* take].map((job) => [job.id === long ? "long" : "late", job.attempts])
       assert.deepStrictEqual(taken, [["late", 1], ["long", 2]])
     }).pipe(Effect.provide(MemoryStorage.layer)))
+
+  it.scoped("an outage uses up no attempts: the job is tried at least every 30 s until it succeeds", () =>
+    Effect.gen(function*() {
+      const queue = yield* JobQueue.JobQueue
+      const tries = yield* Ref.make<ReadonlyArray<{ readonly name: string; readonly at: number }>>([])
+      const done = yield* Ref.make<ReadonlyArray<string>>([])
+      // Three minutes of outage, far past what three attempts with growing delays last (2 s, 4 s).
+      const outageEndsAt = Duration.toMillis(Duration.minutes(3))
+      yield* startWorkers({
+        queue: "outage",
+        concurrency: 2,
+        lease: "1 minute",
+        pollInterval: "1 second",
+        maxAttempts: 3,
+        handle: (job) =>
+          Effect.gen(function*() {
+            const name = (job.payload as { readonly name: string }).name
+            const now = yield* Clock.currentTimeMillis
+            yield* Ref.update(tries, (seen) => [...seen, { name, at: now }])
+            if (now < outageEndsAt) {
+              return yield* new JobFailure({
+                reason: "EDGAR answered 503",
+                permanent: false,
+                outage: name === "outage"
+              })
+            }
+            yield* Ref.update(done, (names) => [...names, name])
+          })
+      })
+      yield* queue.enqueue("outage", { name: "outage" })
+      yield* queue.enqueue("outage", { name: "broken" })
+      // Four minutes, in steps short enough for the polls of idle workers.
+      for (let step = 0; step < 4 * 12; step++) yield* TestClock.adjust("5 seconds")
+
+      // The job that met an outage is done, soon after it ended; the one that failed on its own was given up.
+      assert.deepStrictEqual(yield* Ref.get(done), ["outage"])
+      const outageTries = (yield* Ref.get(tries)).filter((attempt) => attempt.name === "outage").map(({ at }) => at)
+      const waits = outageTries.slice(1).map((at, index) => at - outageTries[index]!)
+      assert.isAtMost(Math.max(...waits), Duration.toMillis(Duration.seconds(31)))
+      assert.isAtMost(outageTries.at(-1)! - outageEndsAt, Duration.toMillis(Duration.seconds(31)))
+      assert.strictEqual((yield* Ref.get(tries)).filter((attempt) => attempt.name === "broken").length, 3)
+      assert.strictEqual(yield* queue.pendingCount("outage"), 0)
+    }).pipe(Effect.provide(MemoryStorage.layer)))
+
+  /** The in-memory queue, but the first extension of a lease fails, as it would while the database restarts. */
+  const firstExtensionFails = Layer.effect(
+    JobQueue.JobQueue,
+    Effect.gen(function*() {
+      const queue = yield* JobQueue.JobQueue
+      const extensions = yield* Ref.make(0)
+      return JobQueue.JobQueue.of({
+        ...queue,
+        extendLease: (job, lease) =>
+          Effect.flatMap(Ref.getAndUpdate(extensions, (count) => count + 1), (count) =>
+            count === 0
+              ? Effect.fail(new StorageError.StorageError({ operation: "JobQueue.extendLease", reason: "restarting" }))
+              : queue.extendLease(job, lease))
+      })
+    })
+  ).pipe(Layer.provide(MemoryStorage.layer))
+
+  it.scoped("a lease extension that fails is tried again: a long job keeps its lease and runs once", () =>
+    Effect.gen(function*() {
+      const queue = yield* JobQueue.JobQueue
+      const runs = yield* Ref.make(0)
+      const finished = yield* Ref.make(false)
+      yield* startWorkers({
+        queue: "long",
+        concurrency: 2,
+        lease: "10 seconds",
+        pollInterval: "1 second",
+        maxAttempts: 5,
+        handle: () =>
+          Ref.update(runs, (count) => count + 1).pipe(
+            Effect.zipRight(Effect.sleep("60 seconds")),
+            Effect.zipRight(Ref.set(finished, true))
+          )
+      })
+      yield* queue.enqueue("long", { name: "long" })
+      for (let second = 0; second < 70; second++) yield* TestClock.adjust("1 second")
+
+      assert.strictEqual(yield* Ref.get(runs), 1)
+      assert.isTrue(yield* Ref.get(finished))
+      assert.strictEqual(yield* queue.pendingCount("long"), 0)
+    }).pipe(Effect.provide(firstExtensionFails)))
 })

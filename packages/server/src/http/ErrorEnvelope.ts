@@ -16,6 +16,7 @@ import { Api, ApiError } from "@filings/domain"
 import { Cause, Effect, Option, Redacted, Schema } from "effect"
 import * as Authorization from "./Authorization.js"
 import { allowedMethods, bodyOf } from "./RouteTable.js"
+import { serviceUnavailable, serviceUnavailableHeaders } from "./StorageFailures.js"
 
 type Issue = HttpApiError.HttpApiDecodeError["issues"][number]
 
@@ -198,11 +199,7 @@ const routeNotFound = (charge: Effect.Effect.Success<typeof Authorization.makeCh
     Effect.catchTag("StorageError", (error) =>
       Effect.zipRight(
         Effect.logError("storage failed", error),
-        respond(
-          ApiError.ServiceUnavailableResponse,
-          new ApiError.ServiceUnavailable({ message: "storage is unavailable; retry later" }),
-          503
-        )
+        respond(ApiError.ServiceUnavailableResponse, serviceUnavailable, 503, serviceUnavailableHeaders)
       ))
   )
 

@@ -8,9 +8,9 @@
  * the XBRL: fewer requests against the regulator's limit than the index and each file.
  */
 import { ApiError, Ids } from "@filings/domain"
-import { EdgarClient, FilingIndex } from "@filings/edgar"
+import { EdgarClient, type EdgarError, FilingIndex } from "@filings/edgar"
 import type { JobQueue } from "@filings/storage"
-import { Clock, Effect, Option, Schema } from "effect"
+import { Clock, Duration, Effect, Option, Schema } from "effect"
 import { recordUpcomingCall, UpcomingCallJob } from "../ingest/Announcements.js"
 import { Ingestion } from "../ingest/Ingestion.js"
 import { recordEdgarLag } from "../observability/ServerMetrics.js"
@@ -21,6 +21,17 @@ import { JobFailure } from "./QueueWorkers.js"
 
 const transient = (reason: string) => new JobFailure({ reason, permanent: false })
 const permanent = (reason: string) => new JobFailure({ reason, permanent: true })
+
+/**
+ * How long after its discovery a filing is waited for through the regulator's outages without
+ * counting them as the job's failures: an outage of hours must skip nothing, but a file the
+ * regulator keeps failing for a day is not an outage any more, and its job may be given up.
+ */
+const outagePatience = Duration.days(1)
+
+/** The regulator failed the request as a whole (errors, no answer, rate limits): an outage, not the filing's fault. */
+const isOutage = (error: EdgarError.EdgarError) =>
+  error._tag === "EdgarUnavailable" || error._tag === "EdgarRateLimited"
 
 export const processFiling = (job: JobQueue.Job) =>
   Effect.gen(function*() {
@@ -45,8 +56,13 @@ export const processFiling = (job: JobQueue.Job) =>
     )
 
     const response = yield* client.get({ path: FilingIndex.submissionTextPath(cik, accession.value) }).pipe(
-      Effect.mapError((error) =>
-        error._tag === "MissingUserAgent" ? permanent(error.message) : transient(error.message)
+      Effect.catchAll((error) =>
+        Effect.flatMap(Clock.currentTimeMillis, (now) => {
+          if (error._tag === "MissingUserAgent") return Effect.fail(permanent(error.message))
+          const outage = isOutage(error) &&
+            now - filing.discoveredAtMillis < Duration.toMillis(outagePatience)
+          return Effect.fail(new JobFailure({ reason: error.message, permanent: false, outage }))
+        })
       )
     )
     const ingested = yield* ingestion.ingest({

@@ -1,7 +1,10 @@
 /**
  * Workers that take jobs from one queue of the `JobQueue` port and run them: a job that fails for
  * a passing reason is given back with a growing delay, one that can never succeed is recorded as
- * dead with its reason, and a job whose worker died is taken again when its lease runs out. A
+ * dead with its reason, and a job whose worker died is taken again when its lease runs out. A job
+ * that failed because a service it needs is down (an outage) is never given up for that: it is
+ * tried again at least every `outageRetryCap`, so an outage of any length skips nothing and work
+ * resumes soon after it ends. A
  * worker with nothing to do waits for a wake-up (a producer in the same process has just
  * enqueued) or for the poll interval (a producer elsewhere has).
  *
@@ -28,6 +31,12 @@ export class JobFailure extends Data.TaggedError("JobFailure")<{
   readonly retryIn?: Duration.Duration | undefined
   /** A retry that is part of normal work (a busy receiver), logged at debug level only. */
   readonly routine?: boolean | undefined
+  /**
+   * The job could not run because a service it needs is down (the regulator answers errors or
+   * nothing), not because of the job: the attempt does not count towards `maxAttempts`, and the
+   * job is tried again at most `outageRetryCap` later.
+   */
+  readonly outage?: boolean | undefined
 }> {}
 
 export interface WorkerOptions<R> {
@@ -37,14 +46,23 @@ export interface WorkerOptions<R> {
   readonly lease: Duration.DurationInput
   /** How often an idle worker looks for jobs enqueued by other processes. */
   readonly pollInterval: Duration.DurationInput
-  /** Attempts before a job is given up; it then stays recorded as dead. */
+  /** Attempts before a job is given up; it then stays recorded as dead. Outages do not count. */
   readonly maxAttempts: number
+  /** The longest wait before trying a job again after an outage failure; `OutageRetryCap` unless given. */
+  readonly outageRetryCap?: Duration.DurationInput | undefined
   readonly handle: (job: JobQueue.Job) => Effect.Effect<void, JobFailure, R>
 }
 
 /** The delay before attempt `attempts + 1`: 2 s, 4 s, 8 s ... up to 5 minutes. */
 export const retryDelay = (attempts: number): Duration.Duration =>
   Duration.seconds(Math.min(300, 2 ** Math.min(attempts, 9)))
+
+/**
+ * The longest wait between attempts while a service the job needs is down. The EDGAR client has
+ * already retried each request with its own backoff (about half a minute in all) before a job
+ * fails, so a job waits at most about a minute after the regulator is back.
+ */
+export const OutageRetryCap = Duration.seconds(30)
 
 /**
  * Starts the workers in the current scope; they stop when it closes. Returns `wake`, which a
@@ -57,12 +75,15 @@ export const startWorkers = <R>(
     const queue = yield* JobQueue.JobQueue
     const wakeUps = yield* Queue.sliding<void>(options.concurrency)
     const lease = Duration.decode(options.lease)
+    const outageRetryCap = Duration.decode(options.outageRetryCap ?? OutageRetryCap)
 
     const runJob = (job: JobQueue.Job) =>
       Effect.gen(function*() {
-        // Keep the lease while the job runs, so a slow fetch is not taken by a second worker.
+        // Keep the lease while the job runs, so a slow fetch is not taken by a second worker. An
+        // extension that fails (the database restarting) is tried again at the next beat: ending
+        // the beat there would let the lease run out under a job still running, and have it run twice.
         const keepLeased = Effect.sleep(Duration.times(lease, 0.4)).pipe(
-          Effect.zipRight(queue.extendLease(job, lease)),
+          Effect.zipRight(Effect.ignore(queue.extendLease(job, lease))),
           Effect.forever
         )
         const exit = yield* Effect.scoped(
@@ -76,13 +97,16 @@ export const startWorkers = <R>(
           Cause.failureOption(exit.cause),
           () => new JobFailure({ reason: `the job ended unexpectedly: ${Cause.pretty(exit.cause)}`, permanent: false })
         )
-        if (failure.permanent || job.attempts >= options.maxAttempts) {
+        const outage = failure.outage === true
+        if (failure.permanent || (!outage && job.attempts >= options.maxAttempts)) {
           yield* Effect.logWarning(`job ${job.id} of ${options.queue} given up: ${failure.reason}`)
           return yield* queue.fail(job, failure.reason)
         }
         const message = `job ${job.id} of ${options.queue} will be retried: ${failure.reason}`
         yield* failure.routine === true ? Effect.logDebug(message) : Effect.logInfo(message)
-        return yield* queue.retry(job, failure.retryIn ?? retryDelay(job.attempts))
+        const delay = failure.retryIn ??
+          (outage ? Duration.min(retryDelay(job.attempts), outageRetryCap) : retryDelay(job.attempts))
+        return yield* queue.retry(job, delay)
       }).pipe(
         // One trace per job: its SQL and requests to the regulator or to receivers are its children.
         Effect.withSpan(`job ${options.queue}`, {
