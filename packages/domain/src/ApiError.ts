@@ -205,6 +205,23 @@ export const MethodNotAllowedResponse = onTheWire(
   "The route does not accept this method"
 )
 
+/**
+ * 413: the request body is larger than the server takes (`FILINGS_MAX_BODY_BYTES`, or
+ * `FILINGS_MAX_UPLOAD_BYTES` on the operator's upload routes); the message names the limit. The
+ * server closes the connection after this answer rather than read the rest of the body.
+ */
+export class PayloadTooLarge extends Schema.TaggedError<PayloadTooLarge>()("PayloadTooLarge", {
+  message: Schema.String
+}) {}
+/** {@link PayloadTooLarge} on the wire: status 413, body `{"error": {"code": "payload_too_large", "message"}}`. */
+export const PayloadTooLargeResponse = onTheWire(
+  PayloadTooLarge,
+  "PayloadTooLarge",
+  "payload_too_large",
+  413,
+  "The request body is larger than the server takes; the message names the limit"
+)
+
 /** 429: the API key used up its requests for the current minute; `Retry-After` says when to retry. */
 export class RateLimitExceeded extends Schema.TaggedError<RateLimitExceeded>()("RateLimitExceeded", {
   message: Schema.String

@@ -70,6 +70,35 @@ export const variables = {
     default: "`15`",
     meaning: "seconds between two heartbeat comments on an idle `GET /v1/stream`"
   },
+  FILINGS_STREAM_STALL_TIMEOUT: {
+    default: "`60`",
+    meaning:
+      "seconds a `GET /v1/stream` connection may go without its client taking a byte before it is closed (longer than the heartbeat); the client reconnects and resumes"
+  },
+  FILINGS_MAX_BODY_BYTES: {
+    default: "`262144` (256 KiB)",
+    meaning:
+      "the largest request body taken; a larger one answers 413 `payload_too_large` and the connection is closed without reading the rest"
+  },
+  FILINGS_MAX_UPLOAD_BYTES: {
+    default: "`67108864` (64 MiB)",
+    meaning:
+      "the largest body of the operator's uploads (`/admin/ingest`, a filing; `/admin/companies/listing`, the regulator's list), in place of `FILINGS_MAX_BODY_BYTES`"
+  },
+  FILINGS_HEADERS_TIMEOUT: {
+    default: "`30`",
+    meaning: "seconds a client has to send a request's headers; then it is answered 408 and the connection closed"
+  },
+  FILINGS_REQUEST_TIMEOUT: {
+    default: "`120`",
+    meaning:
+      "seconds a client has to send a whole request, body included (at least `FILINGS_HEADERS_TIMEOUT`); then it is answered 408 and the connection closed"
+  },
+  FILINGS_KEEP_ALIVE_TIMEOUT: {
+    default: "`5`",
+    meaning:
+      "seconds an idle connection is kept open for the client's next request; behind a load balancer, set it above the balancer's idle timeout"
+  },
   FILINGS_LOG_LEVEL: {
     default: "`INFO`",
     meaning: "`TRACE`, `DEBUG`, `INFO`, `WARN`, `ERROR`, `FATAL` or `OFF`"
@@ -480,7 +509,59 @@ const webhookAllowList: Config.Config<AllowList> = Config.string(named("FILINGS_
   )
 )
 
-/** Where the server listens, who may use `/admin`, where rate limits are counted, which webhook hosts are open. */
+/** A number of bytes, at least 1 KiB (a smaller limit would refuse ordinary requests); the message names the variable. */
+const bytes = (name: VariableName, fallback: number): Config.Config<number> =>
+  Config.integer(named(name)).pipe(
+    Config.withDefault(fallback),
+    Config.validate({ message: `${name} must be a whole number of bytes, at least 1024`, validation: (n) => n >= 1024 })
+  )
+
+/** A default duration of the settings, as the seconds a variable's default is given in. */
+const secondsOf = (duration: Duration.Duration): number => Duration.toSeconds(duration)
+
+/** How big a request body may be: the API's, and the operator's uploads'. */
+const bodyLimits: Config.Config<ServerConfig.BodyLimits> = Config.all({
+  maxBodyBytes: bytes("FILINGS_MAX_BODY_BYTES", ServerConfig.defaults.bodyLimits.maxBodyBytes),
+  maxUploadBytes: bytes("FILINGS_MAX_UPLOAD_BYTES", ServerConfig.defaults.bodyLimits.maxUploadBytes)
+})
+
+/** How long a client may take to send a request, and how long an idle connection is kept. */
+const connectionTimeouts: Config.Config<ServerConfig.ConnectionTimeouts> = Config.all({
+  headers: seconds("FILINGS_HEADERS_TIMEOUT", secondsOf(ServerConfig.defaults.connectionTimeouts.headers)),
+  request: seconds("FILINGS_REQUEST_TIMEOUT", secondsOf(ServerConfig.defaults.connectionTimeouts.request)),
+  keepAlive: seconds("FILINGS_KEEP_ALIVE_TIMEOUT", secondsOf(ServerConfig.defaults.connectionTimeouts.keepAlive))
+}).pipe(
+  // Node refuses a headers timeout longer than the whole request's.
+  Config.mapOrFail((timeouts) =>
+    Duration.greaterThan(timeouts.headers, timeouts.request)
+      ? Either.left(ConfigError.InvalidData(
+        [named("FILINGS_REQUEST_TIMEOUT")],
+        "FILINGS_REQUEST_TIMEOUT must be at least FILINGS_HEADERS_TIMEOUT: the headers are part of the request"
+      ))
+      : Either.right(timeouts)
+  )
+)
+
+/** How often an idle stream gets a heartbeat, and how long a stream whose client takes nothing is kept. */
+const streamTiming = Config.all({
+  streamHeartbeat: seconds("FILINGS_STREAM_HEARTBEAT", secondsOf(ServerConfig.defaults.streamHeartbeat)),
+  streamStallTimeout: seconds("FILINGS_STREAM_STALL_TIMEOUT", secondsOf(ServerConfig.defaults.streamStallTimeout))
+}).pipe(
+  // An idle stream writes only its heartbeats: a shorter stall timeout would close healthy idle streams.
+  Config.mapOrFail((timing) =>
+    Duration.greaterThan(timing.streamStallTimeout, timing.streamHeartbeat)
+      ? Either.right(timing)
+      : Either.left(ConfigError.InvalidData(
+        [named("FILINGS_STREAM_STALL_TIMEOUT")],
+        "FILINGS_STREAM_STALL_TIMEOUT must be longer than FILINGS_STREAM_HEARTBEAT: an idle stream writes only its heartbeats"
+      ))
+  )
+)
+
+/**
+ * Where the server listens, who may use `/admin`, where rate limits are counted, which webhook hosts
+ * are open, how many streams a key holds and how they are kept, and what the server takes from a client.
+ */
 export const server: Config.Config<Omit<ServerConfig.Settings, "chatModel">> = Config.all({
   host: Config.string(named("FILINGS_HOST")).pipe(Config.withDefault(ServerConfig.defaults.host)),
   port: Config.port(named("FILINGS_PORT")).pipe(Config.withDefault(ServerConfig.defaults.port)),
@@ -488,8 +569,10 @@ export const server: Config.Config<Omit<ServerConfig.Settings, "chatModel">> = C
   rateLimitStore: Config.option(Config.literal("memory", "database")(named("FILINGS_RATE_LIMIT_STORE"))),
   webhookAllowList,
   streamsPerKey: count("FILINGS_STREAMS_PER_KEY", ServerConfig.defaults.streamsPerKey, 10_000),
-  streamHeartbeat: seconds("FILINGS_STREAM_HEARTBEAT", Duration.toSeconds(ServerConfig.defaults.streamHeartbeat))
-})
+  streamTiming,
+  bodyLimits,
+  connectionTimeouts
+}).pipe(Config.map(({ streamTiming: timing, ...settings }) => ({ ...settings, ...timing })))
 
 // ---------------------------------------------------------------------------------------------------
 // EDGAR and the pipeline

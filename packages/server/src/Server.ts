@@ -21,7 +21,6 @@ import type {
   WebhookStore
 } from "@filings/storage"
 import { Effect, Layer } from "effect"
-import { createServer } from "node:http"
 import * as AdminHandlers from "./admin/AdminHandlers.js"
 import type { AdminAccess } from "./AdminAccess.js"
 import type { ApiKeys } from "./ApiKeys.js"
@@ -32,6 +31,8 @@ import * as DocumentsHandlers from "./documents/DocumentsHandlers.js"
 import * as ExtractHandlers from "./extract/ExtractHandlers.js"
 import * as FeedHandlers from "./feed/FeedHandlers.js"
 import * as Authorization from "./http/Authorization.js"
+import * as BodyLimits from "./http/BodyLimits.js"
+import * as ConnectionTimeouts from "./http/ConnectionTimeouts.js"
 import * as ErrorEnvelope from "./http/ErrorEnvelope.js"
 import * as RequestLog from "./http/RequestLog.js"
 import * as RouteTable from "./http/RouteTable.js"
@@ -42,7 +43,7 @@ import * as RequestMetrics from "./observability/RequestMetrics.js"
 import * as PassageSearch from "./search/Search.js"
 import * as SearchHandlers from "./search/SearchHandlers.js"
 import * as SectionsHandlers from "./sections/SectionsHandlers.js"
-import type { ServerConfig } from "./ServerConfig.js"
+import { ServerConfig } from "./ServerConfig.js"
 import * as StreamsHandlers from "./streams/StreamsHandlers.js"
 import * as TimelineHandlers from "./timeline/TimelineHandlers.js"
 import * as WebhooksHandlers from "./webhooks/WebhooksHandlers.js"
@@ -121,15 +122,22 @@ export const layer = (options: {
    */
   readonly ready?: Effect.Effect<void> | undefined
 }): Layer.Layer<HttpServer.HttpServer, ServeError, Exclude<Requirements, FileSystem.FileSystem>> =>
-  HttpApiBuilder.serve((app) => {
-    const { ready } = options
-    return RequestLog.logger(RequestMetrics.measured(ready === undefined ? app : Effect.zipRight(ready, app)))
-  }).pipe(
-    // A span would keep the URL whole, a query-string key with it.
-    HttpMiddleware.withTracerDisabledWhen((request) => RequestLog.carriesQueryKey(request.url)),
-    Layer.provide(HttpApiScalar.layer({ path: "/docs", scalar: docsPage })),
-    Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/openapi.json" })),
-    Layer.provide(apiLayer),
-    HttpServer.withLogAddress,
-    Layer.provideMerge(NodeHttpServer.layer(createServer, { host: options.host, port: options.port }))
-  )
+  Layer.unwrapEffect(Effect.map(ServerConfig, ({ connectionTimeouts }) =>
+    HttpApiBuilder.serve((app) => {
+      const { ready } = options
+      return RequestLog.logger(RequestMetrics.measured(ready === undefined ? app : Effect.zipRight(ready, app)))
+    }).pipe(
+      // A span would keep the URL whole, a query-string key with it.
+      HttpMiddleware.withTracerDisabledWhen((request) => RequestLog.carriesQueryKey(request.url)),
+      Layer.provide(HttpApiScalar.layer({ path: "/docs", scalar: docsPage })),
+      Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/openapi.json" })),
+      // Body limits only where Node serves: they read a body without a length from Node's request.
+      Layer.provide([apiLayer, BodyLimits.layer]),
+      HttpServer.withLogAddress,
+      Layer.provideMerge(
+        NodeHttpServer.layer(ConnectionTimeouts.nodeServer(connectionTimeouts), {
+          host: options.host,
+          port: options.port
+        })
+      )
+    )))

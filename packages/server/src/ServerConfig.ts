@@ -24,8 +24,36 @@ export interface Settings {
   readonly streamsPerKey: number
   /** How long a stream may stay silent before it gets a heartbeat comment. */
   readonly streamHeartbeat: Duration.Duration
+  /**
+   * How long a stream's connection may go without its client taking a byte before it is closed:
+   * a client that stopped reading would otherwise hold it, and its slot, for ever. Longer than the
+   * heartbeat, which is all an idle healthy stream writes.
+   */
+  readonly streamStallTimeout: Duration.Duration
+  /** The largest request bodies taken. */
+  readonly bodyLimits: BodyLimits
+  /** How long a client may take to send a request, and how long an idle connection is kept. */
+  readonly connectionTimeouts: ConnectionTimeouts
   /** The chat-completions model that answers `POST /v1/chat`; none, the extractive model does. */
   readonly chatModel: Option.Option<ChatModelSettings>
+}
+
+/** The largest request bodies taken, in bytes. */
+export interface BodyLimits {
+  /** Every route's. */
+  readonly maxBodyBytes: number
+  /** The operator's upload routes': a filing, the regulator's list of companies. */
+  readonly maxUploadBytes: number
+}
+
+/** Node's limits on a connection, so that a slow or silent client cannot hold one for ever. */
+export interface ConnectionTimeouts {
+  /** To send a request's headers. */
+  readonly headers: Duration.Duration
+  /** To send a whole request, body included; at least `headers`. */
+  readonly request: Duration.Duration
+  /** To begin the next request on an idle connection. */
+  readonly keepAlive: Duration.Duration
 }
 
 /** A chat-completions model for answers, and how long an answer waits for it. */
@@ -37,7 +65,9 @@ export class ServerConfig extends Context.Tag("@filings/server/ServerConfig")<Se
 
 /**
  * This machine only, port 8080, no remote operator, the rate-limit store of the database, no host
- * opened, 5 streams per key with a heartbeat every 15 seconds, the extractive model for answers.
+ * opened, 5 streams per key with a heartbeat every 15 seconds and closed after a minute without a
+ * byte taken, bodies up to 256 KiB (uploads 64 MiB), 30 seconds for a request's headers and 2
+ * minutes for all of it, idle connections kept 5 seconds, the extractive model for answers.
  */
 export const defaults: Settings = {
   host: "127.0.0.1",
@@ -47,6 +77,13 @@ export const defaults: Settings = {
   webhookAllowList: { hosts: new Set(), ranges: new BlockList() },
   streamsPerKey: Streams.DefaultStreamsPerKey,
   streamHeartbeat: Duration.seconds(Streams.DefaultHeartbeatSeconds),
+  streamStallTimeout: Duration.seconds(60),
+  bodyLimits: { maxBodyBytes: 256 * 1024, maxUploadBytes: 64 * 1024 * 1024 },
+  connectionTimeouts: {
+    headers: Duration.seconds(30),
+    request: Duration.seconds(120),
+    keepAlive: Duration.seconds(5)
+  },
   chatModel: Option.none()
 }
 

@@ -375,6 +375,54 @@ describe("the server's settings from FILINGS_* variables", () => {
     }))
 })
 
+describe("what the server takes from a client, from FILINGS_* variables", () => {
+  it.effect("defaults: 256 KiB bodies, 64 MiB uploads, 30 s for headers, 120 s for a request, 5 s idle, 60 s stall", () =>
+    Effect.gen(function*() {
+      const settings = yield* Environment.server.pipe(withEnvironment({}))
+      assert.deepStrictEqual(settings.bodyLimits, { maxBodyBytes: 262_144, maxUploadBytes: 67_108_864 })
+      assert.isTrue(Duration.equals(settings.connectionTimeouts.headers, Duration.seconds(30)))
+      assert.isTrue(Duration.equals(settings.connectionTimeouts.request, Duration.seconds(120)))
+      assert.isTrue(Duration.equals(settings.connectionTimeouts.keepAlive, Duration.seconds(5)))
+      assert.isTrue(Duration.equals(settings.streamStallTimeout, Duration.seconds(60)))
+    }))
+
+  it.effect("reads each of them", () =>
+    Effect.gen(function*() {
+      const settings = yield* Environment.server.pipe(withEnvironment({
+        FILINGS_MAX_BODY_BYTES: "4096",
+        FILINGS_MAX_UPLOAD_BYTES: "1048576",
+        FILINGS_HEADERS_TIMEOUT: "2",
+        FILINGS_REQUEST_TIMEOUT: "3.5",
+        FILINGS_KEEP_ALIVE_TIMEOUT: "65",
+        FILINGS_STREAM_HEARTBEAT: "1",
+        FILINGS_STREAM_STALL_TIMEOUT: "2"
+      }))
+      assert.deepStrictEqual(settings.bodyLimits, { maxBodyBytes: 4096, maxUploadBytes: 1_048_576 })
+      assert.isTrue(Duration.equals(settings.connectionTimeouts.headers, Duration.seconds(2)))
+      assert.isTrue(Duration.equals(settings.connectionTimeouts.request, Duration.millis(3_500)))
+      assert.isTrue(Duration.equals(settings.connectionTimeouts.keepAlive, Duration.seconds(65)))
+      assert.isTrue(Duration.equals(settings.streamStallTimeout, Duration.seconds(2)))
+    }))
+
+  it.effect("a bad value, or two that contradict each other, fails naming the variable", () =>
+    Effect.gen(function*() {
+      assert.include(yield* failureIn(Environment.server, { FILINGS_MAX_BODY_BYTES: "100" }), "FILINGS_MAX_BODY_BYTES")
+      assert.include(
+        yield* failureIn(Environment.server, { FILINGS_MAX_UPLOAD_BYTES: "big" }),
+        "FILINGS_MAX_UPLOAD_BYTES"
+      )
+      assert.include(yield* failureIn(Environment.server, { FILINGS_HEADERS_TIMEOUT: "0" }), "FILINGS_HEADERS_TIMEOUT")
+      assert.include(
+        yield* failureIn(Environment.server, { FILINGS_HEADERS_TIMEOUT: "60", FILINGS_REQUEST_TIMEOUT: "30" }),
+        "FILINGS_REQUEST_TIMEOUT must be at least FILINGS_HEADERS_TIMEOUT"
+      )
+      assert.include(
+        yield* failureIn(Environment.server, { FILINGS_STREAM_STALL_TIMEOUT: "10" }),
+        "FILINGS_STREAM_STALL_TIMEOUT must be longer than FILINGS_STREAM_HEARTBEAT"
+      )
+    }))
+})
+
 describe("the pipeline from FILINGS_* variables", () => {
   it.effect("defaults: not following without an agent, the specification's forms, every company, 4 workers, 30 s", () =>
     Effect.gen(function*() {

@@ -1,8 +1,9 @@
 /**
  * Turns every failure the framework raises into the API's error envelope `{error:{code,message}}`:
  * request validation (path, query, body), described in the API's words, unknown routes (404),
- * wrong methods (405), malformed bodies, and unexpected defects (500, logged, never shown). Typed
- * API errors pass through to be encoded by their own schemas.
+ * wrong methods (405), malformed bodies, multipart parts over the parser's limits (413), and
+ * unexpected defects (500, logged, never shown). Typed API errors pass through to be encoded by
+ * their own schemas.
  */
 import {
   HttpApiBuilder,
@@ -15,6 +16,7 @@ import {
 import { Api, ApiError } from "@filings/domain"
 import { Cause, Effect, Option, Redacted, Schema } from "effect"
 import * as Authorization from "./Authorization.js"
+import * as BodyLimits from "./BodyLimits.js"
 import { allowedMethods, bodyOf } from "./RouteTable.js"
 import { serviceUnavailable, serviceUnavailableHeaders } from "./StorageFailures.js"
 
@@ -207,6 +209,15 @@ const isMalformedBody = (defect: unknown): boolean =>
   (defect instanceof HttpServerError.RequestError && defect.reason === "Decode") ||
   defect instanceof Multipart.MultipartError
 
+/** A multipart body over one of the parser's own limits (a field, a file, the whole body). */
+const isOversizedMultipart = (error: unknown): boolean =>
+  error instanceof Multipart.MultipartError &&
+  (error.reason === "FieldTooLarge" || error.reason === "FileTooLarge" || error.reason === "BodyTooLarge")
+
+const multipartTooLarge = Effect.sync(() =>
+  BodyLimits.payloadTooLarge("a part of the multipart body is larger than the server takes")
+)
+
 export const layer = HttpApiBuilder.middleware(
   Api.FilingsApi,
   Effect.map(Authorization.makeCharge, (charge) => (app) =>
@@ -229,12 +240,18 @@ export const layer = HttpApiBuilder.middleware(
         if (Option.isSome(failure) && failure.value instanceof HttpServerError.RouteNotFound) {
           return routeNotFound(charge)
         }
+        const defect = Cause.dieOption(cause)
+        if (
+          (Option.isSome(failure) && isOversizedMultipart(failure.value)) ||
+          (Option.isSome(defect) && isOversizedMultipart(defect.value))
+        ) {
+          return multipartTooLarge
+        }
         if (Option.isSome(failure) && failure.value instanceof Multipart.MultipartError) {
           return Effect.fail(
             new ApiError.InvalidRequest({ message: `malformed multipart body: ${failure.value.reason}` })
           )
         }
-        const defect = Cause.dieOption(cause)
         if (Option.isSome(defect) && isMalformedBody(defect.value)) {
           return Effect.fail(new ApiError.InvalidRequest({ message: "the request body is not well-formed JSON" }))
         }

@@ -2,13 +2,15 @@
  * Handlers of the streams group: `GET /v1/stream`, the event log as Server-Sent Events. Where a
  * stream starts: after the client's `Last-Event-ID` (a reconnection), else after `after`, else at
  * `since`, else at the newest event. The key's slot and the listener count are held until the
- * response ends, however it ends.
+ * response ends, however it ends: a client that takes nothing for `FILINGS_STREAM_STALL_TIMEOUT`
+ * has its connection closed.
  */
 import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
 import { Api, ApiError, Webhooks } from "@filings/domain"
 import { EventStore } from "@filings/storage"
 import { Effect, Layer, Stream } from "effect"
 import { orServiceUnavailable } from "../http/StorageFailures.js"
+import * as WriteStall from "../http/WriteStall.js"
 import { ServerConfig } from "../ServerConfig.js"
 import * as EventStream from "./EventStream.js"
 import * as EventTail from "./EventTail.js"
@@ -43,6 +45,8 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "streams", (handlers) 
           (urlParams.since === undefined ? latest : yield* events.positionAt(Date.parse(urlParams.since)))
         yield* slots.take(key.id, config.streamsPerKey)
         yield* tail.listen
+        // A client that stops reading would hold its connection and its slot for ever.
+        yield* WriteStall.closeWhenStalled(config.streamStallTimeout)
         const filter = {
           events: urlParams.events ?? Webhooks.EventTypes,
           tickers: urlParams.tickers,
