@@ -16,7 +16,8 @@ import { copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { promisify } from "node:util"
-import { corpusDir, repositoryRoot } from "./support/filings.js"
+import { corpusDir } from "./support/corpus.js"
+import { repositoryRoot } from "./support/filings.js"
 
 const run = promisify(execFile)
 

@@ -5,11 +5,11 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { existsSync, readFileSync } from "node:fs"
-import { fileURLToPath } from "node:url"
+import { readFileSync } from "node:fs"
+import { corpusDir, corpusMissing } from "../../../test/support/corpus.js"
 import { FilingsParser } from "../src/index.js"
 
-const corpus = fileURLToPath(new URL("../../../../shared/corpus/", import.meta.url))
+const corpus = corpusDir
 
 interface Element {
   readonly cls_name: string
@@ -20,7 +20,7 @@ const normalize = (text: string) => text.normalize("NFKC").toLowerCase().replace
 
 const filings = ["aapl-10q-2023-07-01", "goog-10q-2023-06-30", "meta-10q-2019-03-31"]
 
-describe.skipIf(!existsSync(corpus))("structure and text of reviewed 10-Qs", () => {
+describe.skipIf(corpusMissing)("structure and text of reviewed 10-Qs", () => {
   for (const filing of filings) {
     it.effect(filing, () =>
       Effect.gen(function*() {
