@@ -6,10 +6,8 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { readFileSync } from "node:fs"
-import { corpusDir, corpusMissing } from "../../../test/support/corpus.js"
+import { corpusFile, corpusMissing } from "../../../test/support/corpus.js"
 import { FilingsParser } from "../src/index.js"
-
-const corpus = corpusDir
 
 interface Element {
   readonly cls_name: string
@@ -25,9 +23,9 @@ describe.skipIf(corpusMissing)("structure and text of reviewed 10-Qs", () => {
     it.effect(filing, () =>
       Effect.gen(function*() {
         const elements = JSON.parse(
-          readFileSync(`${corpus}labels/${filing}.expected-structure-and-text.json`, "utf8")
+          readFileSync(corpusFile(`labels/${filing}.expected-structure-and-text.json`), "utf8")
         ) as ReadonlyArray<Element>
-        const reading = yield* FilingsParser.readHtmlBlocks(readFileSync(`${corpus}10-Q/${filing}.htm`, "utf8"))
+        const reading = yield* FilingsParser.readHtmlBlocks(readFileSync(corpusFile(`10-Q/${filing}.htm`), "utf8"))
         const textOf = (block: (typeof reading.blocks)[number]) =>
           block.kind === "heading" || block.kind === "paragraph" ? normalize(block.text) : ""
         const headings = reading.blocks.filter((block) => block.kind === "heading").map(textOf)
