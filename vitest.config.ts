@@ -9,6 +9,12 @@ const alias = [
   { find: /^@filings\/([^/]+)\/(.+)$/, replacement: `${packages}$1/src/$2.ts` }
 ]
 
+/**
+ * Runs before any test file of any project: where the corpus of real filings is absent, fails the run
+ * in CI and says outside CI that the tests on it are skipped (test/support/corpus.ts).
+ */
+const globalSetup = ["test/support/corpus.ts"]
+
 /** Test files that run after all the others, on their own. */
 const alone = ["test/multiInstance.test.ts"]
 
@@ -20,6 +26,7 @@ export default defineConfig({
         test: {
           name: "packages",
           include: ["packages/*/test/**/*.test.ts"],
+          globalSetup,
           testTimeout: 30_000,
           hookTimeout: 60_000
         }
@@ -30,6 +37,7 @@ export default defineConfig({
           name: "contract",
           include: ["test/**/*.test.ts"],
           exclude: alone,
+          globalSetup,
           testTimeout: 60_000,
           hookTimeout: 120_000
         }
@@ -43,6 +51,7 @@ export default defineConfig({
           name: "alone",
           include: alone,
           sequence: { groupOrder: 1 },
+          globalSetup,
           testTimeout: 60_000,
           hookTimeout: 120_000
         }

@@ -21,6 +21,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises"
 import { cpus, tmpdir } from "node:os"
 import { join } from "node:path"
 import { parseArgs } from "node:util"
+import { corpusDir } from "../test/support/corpus.js"
 import {
   corpusFiling,
   type EdgarReplay,
@@ -28,7 +29,6 @@ import {
   startEdgarReplay,
   syntheticFilings
 } from "../test/support/edgarReplay.js"
-import { corpusDir } from "../test/support/filings.js"
 import { createDatabase } from "../test/support/postgres.js"
 import { eightKSubmission } from "../test/support/syntheticEightK.js"
 import {

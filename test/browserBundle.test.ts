@@ -8,7 +8,6 @@
  * the corpus is absent.
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
-import { existsSync } from "node:fs"
 import { readFile } from "node:fs/promises"
 import {
   type BrowserBundle,
@@ -23,9 +22,10 @@ import {
 } from "./support/browserBundle.js"
 import type { ParseSummary } from "./support/browserParse.js"
 import { runScenario, type ScenarioResult } from "./support/browserScenario.js"
+import { corpusLocation, corpusMissing, corpusUrl } from "./support/corpus.js"
 import { chromiumPath, loadPage } from "./support/headlessChromium.js"
 
-const corpus = new URL("../../shared/corpus/", import.meta.url)
+const corpus = corpusUrl
 const filingName = "10-K/aapl-10k-fy2024.htm"
 const filing = new URL(filingName, corpus)
 
@@ -106,11 +106,11 @@ interface PageResult {
   readonly pdf?: string
 }
 
-const runnable = chromiumPath !== undefined && existsSync(filing)
+const runnable = chromiumPath !== undefined && !corpusMissing
 const skipReason = chromiumPath === undefined
   ? " (skipped: no Chromium on the PATH; .ci/run installs Debian's chromium)"
-  : !existsSync(filing)
-  ? ` (skipped: ${filingName} is not in ../shared/corpus)`
+  : corpusMissing
+  ? ` (skipped: the corpus is not at ${corpusLocation})`
   : ""
 
 describe.skipIf(!runnable)(`the bundle in headless Chromium on a real 10-K${skipReason}`, () => {

@@ -7,16 +7,15 @@
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { execFile } from "node:child_process"
-import { existsSync } from "node:fs"
 import { writeFile } from "node:fs/promises"
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import { join } from "node:path"
 import { promisify } from "node:util"
+import { corpusDir, corpusMissing } from "./support/corpus.js"
 import {
   cli,
   cliJson,
-  corpusDir,
   createKey,
   repositoryRoot,
   type RunningServer,
@@ -57,8 +56,7 @@ describe("POST /v1/chat", () => {
   let server: RunningServer
   let key: string
   let scratch: { readonly dataDir: string; readonly remove: () => Promise<void> }
-  const corpus = existsSync(join(corpusDir, "10-K", "aapl-10k-fy2024.htm")) &&
-    existsSync(join(corpusDir, "pdf", "mmm-10k-fy2018.pdf"))
+  const corpus = !corpusMissing
 
   beforeAll(async () => {
     scratch = await temporaryDataDir()

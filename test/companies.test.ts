@@ -8,19 +8,12 @@
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { Company } from "@filings/domain"
-import { existsSync, readFileSync } from "node:fs"
+import { readFileSync } from "node:fs"
 import { writeFile } from "node:fs/promises"
 import { join } from "node:path"
+import { corpusDir, corpusMissing } from "./support/corpus.js"
 import { type EdgarReplay, followEnv, startEdgarReplay } from "./support/edgarReplay.js"
-import {
-  cli,
-  corpusDir,
-  createKey,
-  type RunningServer,
-  startServer,
-  type Storage,
-  temporaryDataDir
-} from "./support/filings.js"
+import { cli, createKey, type RunningServer, startServer, type Storage, temporaryDataDir } from "./support/filings.js"
 import { errorOf, jsonOf } from "./support/http.js"
 import { adminUrl, createDatabase } from "./support/postgres.js"
 import { submission } from "./support/syntheticFilings.js"
@@ -40,7 +33,7 @@ const listed = [
 
 const appleSubmissions = join(corpusDir, "feeds", "aapl-submissions-CIK0000320193.json")
 const appleTenK = join(corpusDir, "10-K", "aapl-10k-fy2024.htm")
-const hasCorpus = existsSync(appleSubmissions) && existsSync(appleTenK)
+const hasCorpus = !corpusMissing
 
 const contract = (label: string, makeStorage: () => Promise<{ storage: Storage; remove: () => Promise<void> }>) =>
   describe(`companies on ${label}`, () => {

@@ -7,14 +7,13 @@ import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { Extraction, Feed, Sections } from "@filings/domain"
 import { Schema } from "effect"
 import { execFile } from "node:child_process"
-import { existsSync } from "node:fs"
 import { readFile, writeFile } from "node:fs/promises"
 import { join } from "node:path"
 import { promisify } from "node:util"
+import { corpusDir, corpusMissing } from "./support/corpus.js"
 import {
   cli,
   cliJson,
-  corpusDir,
   createKey,
   repositoryRoot,
   type RunningServer,
@@ -470,7 +469,7 @@ describe("OpenAPI and docs", () => {
   })
 })
 
-describe.skipIf(!existsSync(corpusDir))("real filings from the corpus", () => {
+describe.skipIf(corpusMissing)("real filings from the corpus", () => {
   it("an 8-K submission and a 10-K document ingested with the CLI are served back with their tables", async () => {
     const submissionFile = join(corpusDir, "8-K/nvda-8k-2026-03-06-full-submission.txt")
     const tenK = join(corpusDir, "10-K/aapl-10k-fy2024.htm")
@@ -555,7 +554,7 @@ describe.skipIf(!existsSync(corpusDir))("real filings from the corpus", () => {
   })
 })
 
-describe.skipIf(!existsSync(corpusDir))("a company's name across its filings", () => {
+describe.skipIf(corpusMissing)("a company's name across its filings", () => {
   const adminGet = async (path: string) => {
     const { adminToken } = JSON.parse(await readFile(join(dataDir, "server.json"), "utf8")) as { adminToken: string }
     return fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${adminToken}` } })
@@ -622,7 +621,7 @@ describe.skipIf(!existsSync(corpusDir))("a company's name across its filings", (
   })
 })
 
-describe.skipIf(!existsSync(corpusDir))("a press release on its own", () => {
+describe.skipIf(corpusMissing)("a press release on its own", () => {
   it("a release PDF of a company not stored yet is stored with --type PRESS_RELEASE, --ticker and --company-name", async () => {
     const stored = await cliJson<{ results: Array<{ publication_id: string; doc_type: string; title: string }> }>(
       { dataDir },
@@ -650,7 +649,7 @@ describe.skipIf(!existsSync(corpusDir))("a press release on its own", () => {
   })
 })
 
-describe.skipIf(!existsSync(corpusDir))("metrics of an earnings release from the corpus", () => {
+describe.skipIf(corpusMissing)("metrics of an earnings release from the corpus", () => {
   it("an 8-K's EX-99.1 income statement gives the quarter's metrics, served in quarterly series", async () => {
     const submissionFile = join(corpusDir, "8-K/adbe-8k-2023-03-15-full-submission.txt")
     const ingested = await cliJson<{ stored: number }>({ dataDir }, ["ingest", submissionFile])
@@ -668,4 +667,4 @@ describe.skipIf(!existsSync(corpusDir))("metrics of an earnings release from the
   })
 })
 
-if (!existsSync(corpusDir)) it.skip("real filings from the corpus (skipped: ../shared/corpus is absent)", () => {})
+if (corpusMissing) it.skip("real filings from the corpus (skipped: ../shared/corpus is absent)", () => {})

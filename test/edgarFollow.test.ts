@@ -6,11 +6,11 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Document, Extraction } from "@filings/domain"
-import { existsSync } from "node:fs"
 import { readFile } from "node:fs/promises"
 import { join } from "node:path"
 import pg from "pg"
 import { afterAll, beforeAll } from "vitest"
+import { corpusMissing } from "./support/corpus.js"
 import {
   corpusFiling,
   type EdgarReplay,
@@ -19,7 +19,6 @@ import {
   startEdgarReplay
 } from "./support/edgarReplay.js"
 import { cli, createKey, type RunningServer, startServer, temporaryDataDir } from "./support/filings.js"
-import { corpusDir } from "./support/filings.js"
 import { jsonOf } from "./support/http.js"
 import { adminUrl, createDatabase } from "./support/postgres.js"
 import { eightKSubmission, type SyntheticEightK } from "./support/syntheticEightK.js"
@@ -315,7 +314,7 @@ describe.skipIf(adminUrl === undefined)("filings edgar backfill on PostgreSQL", 
   })
 })
 
-describe.skipIf(!existsSync(corpusDir))("following EDGAR with real filings from the corpus", () => {
+describe.skipIf(corpusMissing)("following EDGAR with real filings from the corpus", () => {
   it("a real 8-K earnings release: the filing, its EX-99.1 as a press release, and the release's metrics", async () => {
     const replay = await startEdgarReplay({
       companyTickers: [{ cik: "0000796343", ticker: "ADBE", name: "ADOBE INC." }]

@@ -4,12 +4,12 @@
  * or the tests built on it prove nothing about the real thing.
  */
 import { afterAll, afterEach, assert, beforeAll, describe, it } from "@effect/vitest"
-import { existsSync, readFileSync } from "node:fs"
+import { readFileSync } from "node:fs"
 import { join } from "node:path"
+import { corpusDir, corpusMissing } from "./support/corpus.js"
 import { corpusFiling, type EdgarReplay, startEdgarReplay, syntheticFilings } from "./support/edgarReplay.js"
-import { corpusDir } from "./support/filings.js"
 
-const hasCorpus = existsSync(join(corpusDir, "8-K", "adbe-8k-2023-03-15-full-submission.txt"))
+const hasCorpus = !corpusMissing
 if (!hasCorpus) {
   console.warn(`Skipping the EDGAR replay tests: the shared corpus is not at ${corpusDir}`)
 }

@@ -7,11 +7,11 @@
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { Feed } from "@filings/domain"
-import { existsSync } from "node:fs"
 import { mkdtemp, rm, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { cli, corpusDir, createKey, type RunningServer, startServer, temporaryDataDir } from "./support/filings.js"
+import { corpusDir, corpusMissing } from "./support/corpus.js"
+import { cli, createKey, type RunningServer, startServer, temporaryDataDir } from "./support/filings.js"
 import { errorOf, jsonOf } from "./support/http.js"
 import { ingestEightK } from "./support/syntheticEightK.js"
 
@@ -363,7 +363,7 @@ describe("filings summarize", () => {
   })
 })
 
-describe.skipIf(!existsSync(corpusDir))("the feed over real documents of the corpus", () => {
+describe.skipIf(corpusMissing)("the feed over real documents of the corpus", () => {
   it(
     "gives Apple's 10-K, 10-Q, 8-K and call, and Adobe's 8-K and press release, each citing its own chunks",
     async () => {

@@ -7,23 +7,15 @@
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { Feed, Search } from "@filings/domain"
 import { Schema } from "effect"
-import { existsSync } from "node:fs"
 import { join } from "node:path"
-import {
-  cli,
-  cliJson,
-  corpusDir,
-  createKey,
-  type RunningServer,
-  startServer,
-  temporaryDataDir
-} from "./support/filings.js"
+import { corpusDir, corpusMissing } from "./support/corpus.js"
+import { cli, cliJson, createKey, type RunningServer, startServer, temporaryDataDir } from "./support/filings.js"
 import { errorOf, jsonOf } from "./support/http.js"
 
 const mmm = "0001558370-19-000470"
 const apple = "0000320193-24-000123"
 
-describe.skipIf(!existsSync(corpusDir))("search over real filings", () => {
+describe.skipIf(corpusMissing)("search over real filings", () => {
   let dataDir: string
   let removeDataDir: () => Promise<void>
   let server: RunningServer

@@ -18,7 +18,7 @@ import { readFileSync } from "node:fs"
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
 import { join } from "node:path"
-import { corpusDir } from "./filings.js"
+import { corpusDir } from "./corpus.js"
 
 export interface ReplayFiling {
   /** `0000796343-23-000041` */

@@ -133,6 +133,3 @@ export const temporaryDataDir = async (): Promise<
   const dataDir = await mkdtemp(join(tmpdir(), "filings-contract-"))
   return { dataDir, remove: () => rm(dataDir, { recursive: true, force: true }) }
 }
-
-/** The corpus of real filings beside the repository, when it is there. */
-export const corpusDir = join(repositoryRoot, "..", "shared", "corpus")

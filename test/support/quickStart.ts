@@ -2,7 +2,8 @@
  * The check every package's `test/quickStart.test.ts` makes: the blocks that file runs, between its
  * `// README:<name>:start` and `// README:<name>:end` markers, appear verbatim as `ts` code blocks
  * under the "Quick start" heading of the package's README, so the README cannot drift from code
- * that runs.
+ * that runs. The other way round for shell commands: `shellBlocks` reads a README's `sh` blocks so
+ * a test runs them as written (the consumer test runs the install lines of the repository's README).
  */
 import { assert, it } from "@effect/vitest"
 import { readFileSync } from "node:fs"
@@ -16,11 +17,20 @@ const snippet = (source: string, name: string): string => {
   return source.slice(start + startMarker.length, end)
 }
 
-/** The "Quick start" section of a README, up to the next level-two heading; "" when it has none. */
-export const quickStartSection = (readme: string): string => {
-  const at = readme.indexOf("\n## Quick start\n")
-  return at < 0 ? "" : readme.slice(at, readme.indexOf("\n## ", at + 1))
+/** The section of a README under the level-two `heading`, up to the next one; "" when it has none. */
+export const readmeSection = (readme: string, heading: string): string => {
+  const at = readme.indexOf(`\n## ${heading}\n`)
+  if (at < 0) return ""
+  const next = readme.indexOf("\n## ", at + 1)
+  return next < 0 ? readme.slice(at) : readme.slice(at, next)
 }
+
+/** The "Quick start" section of a README, up to the next level-two heading; "" when it has none. */
+export const quickStartSection = (readme: string): string => readmeSection(readme, "Quick start")
+
+/** The text of each `sh` code block of `markdown`, in order: commands a reader is told to run. */
+export const shellBlocks = (markdown: string): Array<string> =>
+  [...markdown.matchAll(/^```sh\n([\s\S]*?)^```$/gm)].map((match) => match[1] ?? "")
 
 /**
  * A test that the README beside the test file at `testFile` (its `import.meta.url`) shows each

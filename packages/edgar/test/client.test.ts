@@ -27,11 +27,12 @@ import {
   Ref,
   TestClock
 } from "effect"
-import { existsSync, readFileSync } from "node:fs"
+import { readFileSync } from "node:fs"
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
 import { performance } from "node:perf_hooks"
 import { gzipSync } from "node:zlib"
+import { corpusMissing, corpusUrl } from "../../../test/support/corpus.js"
 import * as EdgarClient from "../src/EdgarClient.js"
 import * as EdgarConfig from "../src/EdgarConfig.js"
 import {
@@ -45,8 +46,7 @@ import * as EdgarMetrics from "../src/EdgarMetrics.js"
 import * as FairAccess from "../src/FairAccess.js"
 import { classifyErrorPage } from "../src/internal/errorPages.js"
 
-const corpus = new URL("../../../../shared/corpus/feeds/", import.meta.url)
-const corpusMissing = !existsSync(corpus)
+const corpus = new URL("feeds/", corpusUrl)
 const corpusPage = (name: string): string => readFileSync(new URL(name, corpus), "utf8")
 
 const userAgent = "Acme Research ops@acme.example"

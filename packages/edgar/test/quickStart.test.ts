@@ -6,7 +6,8 @@
  */
 import { FetchHttpClient } from "@effect/platform"
 import { assert, describe, it } from "@effect/vitest"
-import { existsSync, readFileSync } from "node:fs"
+import { readFileSync } from "node:fs"
+import { corpusMissing, corpusUrl } from "../../../test/support/corpus.js"
 import { itShowsQuickStart } from "../../../test/support/quickStart.js"
 
 // README:effect:start
@@ -65,7 +66,7 @@ const oneFilingFeed = [
   "</feed>"
 ].join("\n")
 
-const corpusFeed = new URL("../../../../shared/corpus/feeds/getcurrent-all-2025-12-12-p1.atom.xml", import.meta.url)
+const corpusFeed = new URL("feeds/getcurrent-all-2025-12-12-p1.atom.xml", corpusUrl)
 
 describe("README quick start", () => {
   itShowsQuickStart(import.meta.url, ["effect"])
@@ -83,7 +84,7 @@ describe("README quick start", () => {
       assert.deepStrictEqual(filings[0]?.items, ["2.02"])
     }))
 
-  it.effect.skipIf(!existsSync(corpusFeed))(
+  it.effect.skipIf(corpusMissing)(
     "reads the recorded feed page of 2025-12-12 (shared corpus)",
     () =>
       Effect.gen(function*() {

@@ -6,7 +6,8 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Ids } from "@filings/domain"
 import { Effect, Option } from "effect"
-import { existsSync, readFileSync } from "node:fs"
+import { readFileSync } from "node:fs"
+import { corpusMissing, corpusUrl } from "../../../test/support/corpus.js"
 import {
   companyTickersExchangePath,
   companyTickersPath,
@@ -458,10 +459,10 @@ describe("submissions", () => {
     }))
 })
 
-const corpus = new URL("../../../../shared/corpus/", import.meta.url)
+const corpus = corpusUrl
 const read = (path: string) => readFileSync(new URL(path, corpus), "latin1")
 
-describe.skipIf(!existsSync(corpus))("real EDGAR responses in ../shared/corpus (feeds, index)", () => {
+describe.skipIf(corpusMissing)("real EDGAR responses in ../shared/corpus (feeds, index)", () => {
   it.effect("the latest-filings feed of 2025-12-12, page 1: 100 entries of 50 filings", () =>
     Effect.gen(function*() {
       const feed = yield* readLatestFilings(read("feeds/getcurrent-all-2025-12-12-p1.atom.xml"))

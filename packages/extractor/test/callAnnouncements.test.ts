@@ -5,7 +5,8 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Blocks, Parser } from "@filings/filings-parser"
 import { Effect } from "effect"
-import { existsSync, readFileSync } from "node:fs"
+import { readFileSync } from "node:fs"
+import { corpusMissing, corpusUrl } from "../../../test/support/corpus.js"
 import { findCallAnnouncement } from "../src/CallAnnouncements.js"
 
 const paragraph = (text: string): Blocks.Block => ({
@@ -88,9 +89,9 @@ describe("call announcements", () => {
   })
 })
 
-const corpus = new URL("../../../../shared/corpus/", import.meta.url)
+const corpus = corpusUrl
 
-describe.skipIf(!existsSync(corpus))("a real press release in ../shared/corpus", () => {
+describe.skipIf(corpusMissing)("a real press release in ../shared/corpus", () => {
   it.effect("Adobe's EX-99.1 of March 15, 2023 announces its call for 2 p.m. Pacific that day", () =>
     Effect.gen(function*() {
       const path = "press-releases/adbe-8k-2023-03-15-ex99-1.htm"

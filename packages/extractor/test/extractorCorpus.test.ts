@@ -6,10 +6,11 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Parser } from "@filings/filings-parser"
 import { Effect } from "effect"
-import { existsSync, readFileSync } from "node:fs"
+import { readFileSync } from "node:fs"
+import { corpusMissing, corpusUrl } from "../../../test/support/corpus.js"
 import { extract } from "../src/Extractor.js"
 
-const corpus = new URL("../../../../shared/corpus/", import.meta.url)
+const corpus = corpusUrl
 
 const extractFile = (path: string) =>
   Effect.gen(function*() {
@@ -18,7 +19,7 @@ const extractFile = (path: string) =>
     return yield* extract({ bytes, parsed, publicationId: "0000000000-00-000000" })
   })
 
-describe.skipIf(!existsSync(corpus))(`metric sources on the corpus in ../shared/corpus`, () => {
+describe.skipIf(corpusMissing)(`metric sources on the corpus in ../shared/corpus`, () => {
   it.effect("an 8-K without financial XBRL: the quarter of its EX-99.1 income statement", () =>
     Effect.gen(function*() {
       const { metrics, tables } = yield* extractFile("8-K/adbe-8k-2023-03-15-full-submission.txt")

@@ -4,7 +4,8 @@
  * quarter ended 1 April 2000 from the shared corpus (skipped where the corpus is absent).
  */
 import { assert, describe, it } from "@effect/vitest"
-import { existsSync, readFileSync } from "node:fs"
+import { readFileSync } from "node:fs"
+import { corpusMissing, corpusUrl } from "../../../test/support/corpus.js"
 import {
   metricsFromSchedules,
   parseScheduleDate,
@@ -12,8 +13,7 @@ import {
   readFinancialDataSchedules
 } from "../src/internal/fds/financialDataSchedule.js"
 
-const corpus = new URL("../../../../shared/corpus/", import.meta.url)
-const corpusMissing = !existsSync(corpus)
+const corpus = corpusUrl
 
 /** A one-column Article 5 schedule; `lines` are the value tags, `header` replaces the period tags. */
 const articleFive = (

@@ -6,7 +6,8 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { existsSync, readFileSync } from "node:fs"
+import { readFileSync } from "node:fs"
+import { corpusMissing, corpusUrl } from "../../../test/support/corpus.js"
 import { metricNames } from "../src/internal/xbrl/concepts.js"
 import { readInlineFacts } from "../src/internal/xbrl/inlineFacts.js"
 import { readInstanceFacts } from "../src/internal/xbrl/instanceFacts.js"
@@ -14,8 +15,7 @@ import { type Selection, selectMetrics } from "../src/internal/xbrl/select.js"
 import { extractMetrics } from "../src/Metrics.js"
 import { type CompanyFacts, expectedMetric } from "./support/xbrlCompanyFacts.js"
 
-const corpus = new URL("../../../../shared/corpus/", import.meta.url)
-const corpusMissing = !existsSync(corpus)
+const corpus = corpusUrl
 const read = (path: string): string => readFileSync(new URL(path, corpus), "utf8")
 
 const companyFactsCache = new Map<string, CompanyFacts>()

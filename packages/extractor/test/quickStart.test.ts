@@ -4,7 +4,8 @@
  * inline XBRL annual report and, where the shared corpus is present, on Apple's 10-K for fiscal 2024.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { existsSync, readFileSync } from "node:fs"
+import { readFileSync } from "node:fs"
+import { corpusMissing, corpusUrl } from "../../../test/support/corpus.js"
 import { itShowsQuickStart } from "../../../test/support/quickStart.js"
 import { annualReportFy2024 } from "./support/xbrlSnippets.js"
 
@@ -34,7 +35,7 @@ export const netIncomeOf = async (filing: Uint8Array | string) => {
 
 const annualReport = annualReportFy2024
 
-const corpusFiling = new URL("../../../../shared/corpus/10-K/aapl-10k-fy2024.htm", import.meta.url)
+const corpusFiling = new URL("10-K/aapl-10k-fy2024.htm", corpusUrl)
 
 describe("README quick start", () => {
   itShowsQuickStart(import.meta.url, ["effect", "promise"])
@@ -55,7 +56,7 @@ describe("README quick start", () => {
     assert.strictEqual(await netIncomeOf(annualReport), 93_736_000_000)
   })
 
-  it.effect.skipIf(!existsSync(corpusFiling))(
+  it.effect.skipIf(corpusMissing)(
     "both on Apple's 10-K for fiscal 2024 (shared corpus)",
     () =>
       Effect.gen(function*() {

@@ -5,11 +5,11 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Parser } from "@filings/filings-parser"
 import { Effect } from "effect"
-import { existsSync, readFileSync } from "node:fs"
+import { readFileSync } from "node:fs"
+import { corpusMissing, corpusUrl } from "../../../test/support/corpus.js"
 import { extractSignatures } from "../src/Signatures.js"
 
-const corpus = new URL("../../../../shared/corpus/", import.meta.url)
-const corpusMissing = !existsSync(corpus)
+const corpus = corpusUrl
 const parseCorpusFile = (path: string) => Parser.parse({ bytes: readFileSync(new URL(path, corpus)), fileName: path })
 
 describe.skipIf(corpusMissing)(`signatures in the corpus in ../shared/corpus`, () => {

@@ -6,11 +6,11 @@
 import { assert, describe, it } from "@effect/vitest"
 import { type ParsedDocument, Parser } from "@filings/filings-parser"
 import { Effect } from "effect"
-import { existsSync, readFileSync } from "node:fs"
+import { readFileSync } from "node:fs"
+import { corpusMissing, corpusUrl } from "../../../test/support/corpus.js"
 import { extractTables, type Table } from "../src/Tables.js"
 
-const corpus = new URL("../../../../shared/corpus/", import.meta.url)
-const corpusMissing = !existsSync(corpus)
+const corpus = corpusUrl
 
 const parsedCache = new Map<string, ParsedDocument.ParsedDocument>()
 const parseCorpusFile = (path: string) =>

@@ -7,13 +7,13 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Parser } from "@filings/filings-parser"
 import { Effect } from "effect"
-import { existsSync, readFileSync } from "node:fs"
+import { readFileSync } from "node:fs"
+import { corpusMissing, corpusUrl } from "../../../test/support/corpus.js"
 import type { ReadTable } from "../src/internal/tables/readTables.js"
 import { metricsFromIncomeStatement, parseAmount, selectTableMetrics } from "../src/internal/tables/tableMetrics.js"
 import { extractTables } from "../src/Tables.js"
 
-const corpus = new URL("../../../../shared/corpus/", import.meta.url)
-const corpusMissing = !existsSync(corpus)
+const corpus = corpusUrl
 
 const statement = (rows: Array<Array<string>>, unit = "USD millions"): ReadTable => ({
   id: "t009",

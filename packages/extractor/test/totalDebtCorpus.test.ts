@@ -6,13 +6,13 @@
  * Skipped where the corpus is absent.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { existsSync, readFileSync } from "node:fs"
+import { readFileSync } from "node:fs"
+import { corpusMissing, corpusUrl } from "../../../test/support/corpus.js"
 import { readInlineFacts } from "../src/internal/xbrl/inlineFacts.js"
 import { readInstanceFacts } from "../src/internal/xbrl/instanceFacts.js"
 import { selectMetrics } from "../src/internal/xbrl/select.js"
 
-const corpus = new URL("../../../../shared/corpus/", import.meta.url)
-const corpusMissing = !existsSync(corpus)
+const corpus = corpusUrl
 
 interface DebtCase {
   readonly name: string

@@ -5,12 +5,12 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Citations, ExtractiveModel, type SummaryChunk } from "@filings/feed-summarizer"
-import { existsSync, readdirSync, readFileSync } from "node:fs"
+import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
-import { fileURLToPath } from "node:url"
+import { corpusFile, corpusMissing } from "../../../test/support/corpus.js"
 import { figuresOf } from "../src/internal/figures.js"
 
-const split = join(fileURLToPath(new URL("../../../", import.meta.url)), "..", "shared", "corpus", "ectsum-val", "ects")
+const split = corpusFile("ectsum-val/ects")
 
 const chunksOf = (lines: ReadonlyArray<string>): ReadonlyArray<SummaryChunk> =>
   Array.from({ length: Math.ceil(lines.length / 12) }, (_, index) => ({
@@ -18,7 +18,7 @@ const chunksOf = (lines: ReadonlyArray<string>): ReadonlyArray<SummaryChunk> =>
     text: lines.slice(index * 12, index * 12 + 12).join("\n\n")
   }))
 
-describe.skipIf(!existsSync(split))("the extractive model on ECTSum", () => {
+describe.skipIf(corpusMissing)("the extractive model on ECTSum", () => {
   it("cites, for every highlight of every call, a chunk stating all its figures", () => {
     const files = readdirSync(split).filter((name) => name.endsWith(".txt"))
     assert.strictEqual(files.length, 249)

@@ -5,11 +5,11 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Option } from "effect"
-import { existsSync, readFileSync } from "node:fs"
+import { readFileSync } from "node:fs"
+import { corpusMissing, corpusUrl } from "../../../test/support/corpus.js"
 import { FilingsParser, SgmlSubmission } from "../src/index.js"
 
-const corpus = new URL("../../../../shared/corpus/", import.meta.url)
-const corpusMissing = !existsSync(corpus)
+const corpus = corpusUrl
 const read = (path: string): Uint8Array => readFileSync(new URL(path, corpus))
 
 /** The GFM tables of a document, and their rows whose cell count differs from the header's. */

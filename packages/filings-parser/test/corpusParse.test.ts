@@ -6,10 +6,10 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { basename, join } from "node:path"
-import { fileURLToPath } from "node:url"
+import { corpusDir, corpusMissing } from "../../../test/support/corpus.js"
 import { Parser } from "../src/index.js"
 
-const corpus = fileURLToPath(new URL("../../../../shared/corpus/", import.meta.url))
+const corpus = corpusDir
 const folders = [
   "10-K",
   "10-Q",
@@ -34,7 +34,7 @@ const filesOf = (folder: string) =>
 /** Forms whose documents must come out with item sections. */
 const itemForms = new Set(["10-K", "10-Q", "8-K", "20-F"])
 
-describe.skipIf(!existsSync(corpus))("every corpus document parses", () => {
+describe.skipIf(corpusMissing)("every corpus document parses", () => {
   for (const folder of folders) {
     for (const file of filesOf(folder)) {
       it.effect(`${folder}/${basename(file)}`, () =>

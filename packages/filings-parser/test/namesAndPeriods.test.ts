@@ -6,7 +6,8 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { existsSync, readFileSync } from "node:fs"
+import { readFileSync } from "node:fs"
+import { corpusMissing, corpusUrl } from "../../../test/support/corpus.js"
 import { Parser, SectionQuery } from "../src/index.js"
 import { printedPeriodEnd } from "../src/internal/coverPeriod.js"
 import { detectSections } from "../src/internal/sections/detectSections.js"
@@ -158,8 +159,7 @@ describe("the period a cover page prints", () => {
   })
 })
 
-const corpus = new URL("../../../../shared/corpus/", import.meta.url)
-const corpusMissing = !existsSync(corpus)
+const corpus = corpusUrl
 const readCorpus = (path: string) => new Uint8Array(readFileSync(new URL(path, corpus)))
 
 describe.skipIf(corpusMissing)("names and periods of corpus filings in ../shared/corpus", () => {

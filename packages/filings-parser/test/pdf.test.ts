@@ -4,7 +4,8 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { existsSync, readFileSync } from "node:fs"
+import { readFileSync } from "node:fs"
+import { corpusMissing, corpusUrl } from "../../../test/support/corpus.js"
 import { type Block, blockText } from "../src/internal/blocks.js"
 import { escapeInline } from "../src/internal/pdf/escape.js"
 import { joinLines } from "../src/internal/pdf/layout.js"
@@ -202,8 +203,7 @@ describe("PDF layout rules", () => {
   })
 })
 
-const corpus = new URL("../../../../shared/corpus/pdf/", import.meta.url)
-const corpusMissing = !existsSync(corpus)
+const corpus = new URL("pdf/", corpusUrl)
 const readCorpus = (name: string): Uint8Array => new Uint8Array(readFileSync(new URL(name, corpus)))
 
 describe.skipIf(corpusMissing)(`readPdf: corpus PDFs in ../shared/corpus`, () => {

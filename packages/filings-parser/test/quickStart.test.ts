@@ -4,7 +4,8 @@
  * annual report and, where the shared corpus is present, on Apple's 10-K for fiscal 2024.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { existsSync, readFileSync } from "node:fs"
+import { readFileSync } from "node:fs"
+import { corpusMissing, corpusUrl } from "../../../test/support/corpus.js"
 import { itShowsQuickStart } from "../../../test/support/quickStart.js"
 
 // README:effect:start
@@ -38,7 +39,7 @@ const annualReport = [
   "</body></html>"
 ].join("\n")
 
-const corpusFiling = new URL("../../../../shared/corpus/10-K/aapl-10k-fy2024.htm", import.meta.url)
+const corpusFiling = new URL("10-K/aapl-10k-fy2024.htm", corpusUrl)
 
 describe("README quick start", () => {
   itShowsQuickStart(import.meta.url, ["effect", "promise"])
@@ -56,7 +57,7 @@ describe("README quick start", () => {
     assert.include(chunk?.text, "Example Widgets makes widgets and sells them in 40 countries.")
   })
 
-  it.effect.skipIf(!existsSync(corpusFiling))(
+  it.effect.skipIf(corpusMissing)(
     "both on Apple's 10-K for fiscal 2024 (shared corpus)",
     () =>
       Effect.gen(function*() {

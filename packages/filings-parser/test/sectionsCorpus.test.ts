@@ -8,7 +8,8 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Option } from "effect"
-import { existsSync, readdirSync, readFileSync } from "node:fs"
+import { readdirSync, readFileSync } from "node:fs"
+import { corpusMissing, corpusUrl } from "../../../test/support/corpus.js"
 import { FilingsParser, SgmlSubmission } from "../src/index.js"
 import { type Block, plainStyle } from "../src/internal/blocks.js"
 import { readHtml } from "../src/internal/html/readHtml.js"
@@ -16,9 +17,8 @@ import { detectSections } from "../src/internal/sections/detectSections.js"
 import { readText } from "../src/internal/text/readText.js"
 import { corpusBlocks, keysOf, plainTextSize } from "./support/sectionBlocks.js"
 
-const corpus = new URL("../../../../shared/corpus/", import.meta.url)
+const corpus = corpusUrl
 const labels = new URL("labels/", corpus)
-const corpusMissing = !existsSync(labels)
 
 interface LabeledItem {
   readonly item: string

@@ -5,11 +5,9 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { existsSync, readFileSync } from "node:fs"
-import { fileURLToPath } from "node:url"
+import { readFileSync } from "node:fs"
+import { corpusFile, corpusMissing } from "../../../test/support/corpus.js"
 import { FilingsParser } from "../src/index.js"
-
-const corpus = fileURLToPath(new URL("../../../../shared/corpus/", import.meta.url))
 
 interface Element {
   readonly cls_name: string
@@ -20,14 +18,14 @@ const normalize = (text: string) => text.normalize("NFKC").toLowerCase().replace
 
 const filings = ["aapl-10q-2023-07-01", "goog-10q-2023-06-30", "meta-10q-2019-03-31"]
 
-describe.skipIf(!existsSync(corpus))("structure and text of reviewed 10-Qs", () => {
+describe.skipIf(corpusMissing)("structure and text of reviewed 10-Qs", () => {
   for (const filing of filings) {
     it.effect(filing, () =>
       Effect.gen(function*() {
         const elements = JSON.parse(
-          readFileSync(`${corpus}labels/${filing}.expected-structure-and-text.json`, "utf8")
+          readFileSync(corpusFile(`labels/${filing}.expected-structure-and-text.json`), "utf8")
         ) as ReadonlyArray<Element>
-        const reading = yield* FilingsParser.readHtmlBlocks(readFileSync(`${corpus}10-Q/${filing}.htm`, "utf8"))
+        const reading = yield* FilingsParser.readHtmlBlocks(readFileSync(corpusFile(`10-Q/${filing}.htm`), "utf8"))
         const textOf = (block: (typeof reading.blocks)[number]) =>
           block.kind === "heading" || block.kind === "paragraph" ? normalize(block.text) : ""
         const headings = reading.blocks.filter((block) => block.kind === "heading").map(textOf)

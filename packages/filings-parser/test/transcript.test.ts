@@ -4,7 +4,8 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { existsSync, readdirSync, readFileSync } from "node:fs"
+import { readdirSync, readFileSync } from "node:fs"
+import { corpusMissing, corpusUrl } from "../../../test/support/corpus.js"
 import { type Block, blockText } from "../src/internal/blocks.js"
 import { readTranscript, type TranscriptContent } from "../src/internal/transcripts/readTranscript.js"
 
@@ -275,9 +276,8 @@ describe("readTranscript: JSON", () => {
     }))
 })
 
-const corpus = new URL("../../../../shared/corpus/", import.meta.url)
+const corpus = corpusUrl
 const transcripts = new URL("transcripts/", corpus)
-const corpusMissing = !existsSync(transcripts)
 const readCorpus = (name: string) => new Uint8Array(readFileSync(new URL(name, transcripts)))
 const paragraphs = (blocks: ReadonlyArray<Block>) =>
   blocks.flatMap((block) => block.kind === "paragraph" ? [block.text] : [])
@@ -414,7 +414,7 @@ describe.skipIf(corpusMissing)(`readTranscript: corpus transcripts in ../shared/
 
 const validation = new URL("ectsum-val/ects/", corpus)
 
-describe.skipIf(!existsSync(validation))(
+describe.skipIf(corpusMissing)(
   "readTranscript: the ECTSum validation split of ../shared/corpus",
   () => {
     it.effect("every transcript reads, no speakers are invented from prose, no word is lost", () =>

@@ -188,6 +188,11 @@ export const variables = {
     meaning:
       "seconds a delivery attempt stays claimed by its instance, should the instance die, before another makes it"
   },
+  FILINGS_WEBHOOK_SECRET: {
+    default: "unset",
+    meaning:
+      "for `filings webhooks listen` (a receiver on the developer's machine), not the server: the subscription's signing secret it verifies deliveries with; unset, it prints deliveries unchecked"
+  },
   FILINGS_SHUTDOWN_GRACE: {
     default: "`30`",
     meaning:
@@ -691,6 +696,14 @@ export const webhookDelivery: Config.Config<WebhookDelivery.Options> = Config.al
     Config.map(Duration.seconds)
   )
 })
+
+/**
+ * The signing secret `filings webhooks listen` verifies deliveries with: the `secret` the server
+ * answered when the subscription was made. Redacted, so it is never printed.
+ */
+export const webhookListenerSecret: Config.Config<Option.Option<Redacted.Redacted>> = Config.option(
+  Config.redacted(named("FILINGS_WEBHOOK_SECRET"))
+).pipe(Config.map(Option.filter((secret) => Redacted.value(secret) !== "")))
 
 // ---------------------------------------------------------------------------------------------------
 // Retention

@@ -281,6 +281,7 @@ const everySetting = Effect.all([
   Environment.pipeline,
   Environment.transcriptFolder,
   Environment.webhookDelivery,
+  Environment.webhookListenerSecret,
   Environment.marketData,
   Environment.stockChangeRefresh,
   Environment.news,
@@ -302,7 +303,12 @@ describe("the table of variables", () => {
   })
 
   it("names every variable the documentation speaks of, save the tests' and the examples' own", () => {
-    const notTheServers = new Set(["FILINGS_TEST_DATABASE_URL", "FILINGS_KEY", "FILINGS_WEBHOOK_SECRET"])
+    const notTheServers = new Set([
+      "FILINGS_TEST_DATABASE_URL",
+      "FILINGS_TEST_CORPUS_DIR",
+      "FILINGS_KEY",
+      "FILINGS_WEBHOOK_SECRET"
+    ])
     const documents = ["README.md", "docs/operations.md", "docs/architecture.md", "packages/server/README.md"]
     for (const document of documents) {
       const text = readFileSync(new URL(document, repository), "utf8")

@@ -9,10 +9,9 @@ import type { Feed } from "@filings/domain"
 import { SummaryModel } from "@filings/feed-summarizer"
 import { Parser } from "@filings/filings-parser"
 import { Effect } from "effect"
-import { existsSync } from "node:fs"
 import { readFile } from "node:fs/promises"
 import { basename, join } from "node:path"
-import { corpusDir } from "../../../test/support/filings.js"
+import { corpusDir, corpusMissing } from "../../../test/support/corpus.js"
 import { summarizeDocument } from "../src/feed/FeedWriter.js"
 import { eightKItems, storedChunks } from "../src/ingest/StoredForms.js"
 
@@ -69,7 +68,7 @@ const expected: ReadonlyArray<readonly [file: string, categories: ReadonlyArray<
   ["8-K/sphs-8k-2016-03-23.htm", ["Earnings"]]
 ]
 
-describe.skipIf(!existsSync(corpusDir))("the feed on the corpus", () => {
+describe.skipIf(corpusMissing)("the feed on the corpus", () => {
   for (const [file, categories] of expected) {
     it.effect(`${file}: ${categories.join(", ") || "no category"}`, () =>
       Effect.gen(function*() {

@@ -9,8 +9,9 @@ import { SummaryModel } from "@filings/feed-summarizer"
 import { DocumentStore, ExtractionStore, MemoryStorage, StorageError } from "@filings/storage"
 import { SqlStorage, TestDatabase } from "@filings/storage-sql"
 import { Effect, Layer, Option, Redacted } from "effect"
-import { existsSync, readFileSync } from "node:fs"
+import { readFileSync } from "node:fs"
 import { adminUrl, adminUrlVariable } from "../../../test/support/adminUrl.js"
+import { corpusMissing, corpusUrl } from "../../../test/support/corpus.js"
 import * as Ingest from "../src/ingest/Ingest.js"
 import { Ingestion, type Overrides } from "../src/ingest/Ingestion.js"
 import * as MarketData from "../src/market/MarketData.js"
@@ -177,9 +178,9 @@ describe.skipIf(adminUrl === undefined)(`on PostgreSQL (${adminUrlVariable})`, (
     }).pipe(Effect.provide(onPostgres)), 60_000)
 })
 
-const corpus = new URL("../../../../shared/corpus/", import.meta.url)
+const corpus = corpusUrl
 
-describe.skipIf(!existsSync(corpus))("corpus filings in ../shared/corpus", () => {
+describe.skipIf(corpusMissing)("corpus filings in ../shared/corpus", () => {
   it.effect("MMM 10-K FY2018 as PDF, filed 2019-02-07: FY 2018", () =>
     Effect.gen(function*() {
       const ingestion = yield* Ingestion

@@ -1,6 +1,6 @@
 /**
  * The `filings` command line: `serve`, `parse`, `extract`, `summarize`, `keys`, `ingest`, `search`,
- * `ask`, `edgar` and `companies`. Operator commands get their `Operator` from `OperatorSelection`, so they work whether or
+ * `ask`, `edgar`, `companies` and `webhooks`. Operator commands get their `Operator` from `OperatorSelection`, so they work whether or
  * not a server is running.
  */
 import { Command } from "@effect/cli"
@@ -15,6 +15,7 @@ import { parseCommand } from "./ParseCommand.js"
 import { searchCommand } from "./SearchCommand.js"
 import { serveCommand } from "./ServeCommand.js"
 import { summarizeCommand } from "./SummarizeCommand.js"
+import { webhooksCommand } from "./WebhooksCommand.js"
 
 const filings = Command.make("filings").pipe(
   Command.withSubcommands([
@@ -27,7 +28,8 @@ const filings = Command.make("filings").pipe(
     searchCommand.pipe(Command.provide(OperatorSelection.layer)),
     askCommand.pipe(Command.provide(OperatorSelection.layer)),
     edgarCommand.pipe(Command.provide(OperatorSelection.layer)),
-    companiesCommand.pipe(Command.provide(OperatorSelection.layer))
+    companiesCommand.pipe(Command.provide(OperatorSelection.layer)),
+    webhooksCommand
   ])
 )
 
