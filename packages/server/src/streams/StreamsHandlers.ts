@@ -8,6 +8,7 @@ import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
 import { Api, ApiError, Webhooks } from "@filings/domain"
 import { EventStore } from "@filings/storage"
 import { Effect, Layer, Stream } from "effect"
+import * as TickerAliases from "../companies/TickerAliases.js"
 import { orServiceUnavailable } from "../http/StorageFailures.js"
 import { ServerConfig } from "../ServerConfig.js"
 import * as EventStream from "./EventStream.js"
@@ -23,6 +24,7 @@ const streamHeaders = {
 export const layer = HttpApiBuilder.group(Api.FilingsApi, "streams", (handlers) =>
   Effect.gen(function*() {
     const events = yield* EventStore.EventStore
+    const aliases = yield* TickerAliases.make
     const tail = yield* EventTail.EventTail
     const slots = yield* StreamSlots.StreamSlots
     const config = yield* ServerConfig
@@ -45,7 +47,8 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "streams", (handlers) 
         yield* tail.listen
         const filter = {
           events: urlParams.events ?? Webhooks.EventTypes,
-          tickers: urlParams.tickers,
+          // Widened once, as the stream opens: a class the company lists later is not followed.
+          tickers: yield* aliases.widenFilter(urlParams.tickers),
           docTypes: urlParams.doc_types
         }
         const body = EventStream.body(tail, position, filter, config.streamHeartbeat).pipe(
