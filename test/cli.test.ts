@@ -12,12 +12,15 @@ import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { promisify } from "node:util"
-import { cli, repositoryRoot, type RunningServer, startServer, temporaryDataDir } from "./support/filings.js"
+import { cli, corpusDir, repositoryRoot, type RunningServer, startServer, temporaryDataDir } from "./support/filings.js"
 import { submission } from "./support/syntheticFilings.js"
 
 const run = promisify(execFile)
 const program = join(repositoryRoot, "packages/server/bin/filings.js")
 const hasScript = existsSync("/usr/bin/script")
+/** The 3M 10-K for 2018 printed to PDF, from the shared corpus when it is there (see its CATALOGUE.md). */
+const mmmPdf = join(corpusDir, "pdf", "mmm-10k-fy2018.pdf")
+const withoutCorpus = existsSync(mmmPdf) ? "" : " (skipped: the corpus beside the repository is absent)"
 
 let dataDir: string
 let removeDataDir: () => Promise<void>
@@ -90,6 +93,54 @@ describe("filings ingest", () => {
     assert.include(output, "2/2 ")
     assert.match(output, /2 stored, 0 skipped/)
   }, 120_000)
+
+  it("a bare document without options names every missing option in one run, and stores nothing", async () => {
+    const folder = join(files, "bare")
+    await mkdir(folder)
+    const bare = join(folder, "notice.htm")
+    await writeFile(
+      bare,
+      "<html><body><p>Our offices have moved across the street to a larger building.</p></body></html>"
+    )
+    const refused = await cli({ dataDir }, ["ingest", bare])
+    assert.strictEqual(refused.exitCode, 1)
+    const [line, summary] = refused.stdout.trimEnd().split("\n")
+    assert.match(line!, /^skipped .*notice\.htm: the file does not say its /)
+    for (const option of ["--form", "--filing-date", "--cik", "--ticker", "--company-name", "--accession"]) {
+      assert.include(line, option)
+    }
+    assert.include(line, "nothing was stored")
+    assert.strictEqual(summary, "0 stored, 1 skipped (via database)")
+    assert.include(refused.stderr, "1 of 1 files could not be ingested")
+  }, 120_000)
+
+  it.skipIf(!existsSync(mmmPdf))(
+    `the 3M 10-K as a PDF: one run names every option it lacks${withoutCorpus}`,
+    async () => {
+      const refused = await cli({ dataDir }, ["ingest", mmmPdf])
+      assert.strictEqual(refused.exitCode, 1)
+      for (const option of ["--filing-date", "--accession", "--cik", "--company-name"]) {
+        assert.include(refused.stdout, option)
+      }
+      const stored = await cli({ dataDir }, [
+        "ingest",
+        mmmPdf,
+        "--filing-date",
+        "2019-02-07",
+        "--accession",
+        "0001558370-19-000470",
+        "--cik",
+        "66740",
+        "--ticker",
+        "MMM",
+        "--company-name",
+        "3M Company"
+      ])
+      assert.strictEqual(stored.exitCode, 0, stored.stdout + stored.stderr)
+      assert.match(stored.stdout, /^created 0001558370-19-000470 MMM 10-K 2019-02-07 /)
+    },
+    180_000
+  )
 
   it(
     "--manifest reports every missing or invalid field at once and stores nothing, then stores a good one",

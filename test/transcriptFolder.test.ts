@@ -68,7 +68,11 @@ describe("the transcript drop folder", () => {
       assert.isTrue(existsSync(join(folder, "failed", "notes.txt")))
       assert.isTrue(existsSync(join(folder, "failed", "ZZZZ_2024-11-05.txt")))
       assert.match(await readFile(join(folder, "failed", "notes.txt.error.txt"), "utf8"), /<TICKER>_<YYYY-MM-DD>/)
-      assert.match(await readFile(join(folder, "failed", "ZZZZ_2024-11-05.txt.error.txt"), "utf8"), /central index key/)
+      // The folder takes no options: the reason says what to do there, never which flag to pass.
+      const unknownCompany = await readFile(join(folder, "failed", "ZZZZ_2024-11-05.txt.error.txt"), "utf8")
+      assert.match(unknownCompany, /no company with the ticker ZZZZ is stored/)
+      assert.match(unknownCompany, /store one of the company's filings first/)
+      assert.notInclude(unknownCompany, "--")
 
       const { adminToken } = JSON.parse(await readFile(join(storage.dataDir, "server.json"), "utf8")) as {
         adminToken: string
@@ -92,5 +96,5 @@ describe("the transcript drop folder", () => {
       await server.stop()
       await storage.remove()
     }
-  })
+  }, 180_000)
 })

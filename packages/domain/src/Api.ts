@@ -346,8 +346,8 @@ export class TimelineGroup extends HttpApiGroup.make("timeline")
           "announced call (dated by its scheduled time, in New York) and news item, each with the first highlight " +
           "of its feed item. Newest date first; entries of one date in a fixed order, so paging is exact: send " +
           "`next_cursor` back as `cursor` with the same types, start_date and end_date (limit may change) until " +
-          "`has_more` is false. The ticker names the company as for GET /v1/companies/{ticker} (its current ticker " +
-          "or another listed class; `ticker` in the answer is its current one), and the timeline holds the company's " +
+          "`has_more` is false. The ticker names the company as for GET /v1/companies/{ticker} (its primary ticker " +
+          "or another class its cover or the regulator lists; `ticker` in the answer is its primary one), and the timeline holds the company's " +
           "documents whichever of its tickers they were stored under (a second class, a ticker it had before). A " +
           "ticker no company has answers 404 company_not_found."
       )

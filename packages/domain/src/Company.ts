@@ -101,7 +101,10 @@ export class CompanyProfile extends Schema.Class<CompanyProfile>("CompanyProfile
   cik: Cik,
   company_name: Schema.String,
   former_names: Schema.Array(FormerName),
-  /** Every ticker of the company, the current one first, then every listed class. */
+  /**
+   * Every ticker of the company: the primary one first (the first its newest filing's cover lists,
+   * else the regulator's first for its key), then the other classes on that cover, then the listed ones.
+   */
   tickers: Schema.Array(Ticker),
   exchange: Schema.NullOr(Schema.String),
   /** Standard industrial classification code, four digits. */

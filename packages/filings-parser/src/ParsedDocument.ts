@@ -58,7 +58,13 @@ export const CoverFacts = Schema.Struct({
   documentType: Schema.optional(Schema.String),
   registrantName: Schema.optional(Schema.String),
   centralIndexKey: Schema.optional(Schema.String),
+  /** The first trading symbol the cover lists. */
   tradingSymbol: Schema.optional(Schema.String),
+  /**
+   * Every trading symbol the cover lists (`dei:TradingSymbol` is repeated once per class of
+   * securities: GOOGL, then GOOG), in the cover's order, each once.
+   */
+  tradingSymbols: Schema.optional(Schema.Array(Schema.String)),
   periodEndDate: Schema.optional(Schema.String),
   fiscalYearFocus: Schema.optional(Schema.String),
   fiscalPeriodFocus: Schema.optional(Schema.String)

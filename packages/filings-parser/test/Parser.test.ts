@@ -149,10 +149,37 @@ describe("Parser.parse", () => {
         "</body></html>"
       ].join("")
       const parsed = yield* Parser.parse({ bytes: encode(html) })
-      assert.deepStrictEqual(parsed.cover, { documentType: "10-Q", tradingSymbol: "WDGT", periodEndDate: "2024-06-29" })
+      assert.deepStrictEqual(parsed.cover, {
+        documentType: "10-Q",
+        tradingSymbol: "WDGT",
+        tradingSymbols: ["WDGT"],
+        periodEndDate: "2024-06-29"
+      })
       assert.strictEqual(parsed.form, "10-Q")
       assert.deepStrictEqual(parsed.sections.map((section) => section.item), ["part1item2"])
       assert.notInclude(parsed.markdown, "WDGT")
+    }))
+
+  it.effect("a cover listing two classes of shares: every trading symbol, in the cover's order", () =>
+    Effect.gen(function*() {
+      const html = [
+        "<html xmlns:ix=\"http://www.xbrl.org/2013/inlineXBRL\"><body>",
+        "<div style=\"display:none\"><ix:header><ix:hidden>",
+        "<ix:nonNumeric name=\"dei:DocumentType\" contextRef=\"c\">10-Q</ix:nonNumeric>",
+        "</ix:hidden></ix:header></div>",
+        "<table><tr><td>Class A Common Stock</td>",
+        "<td><ix:nonNumeric name=\"dei:TradingSymbol\" contextRef=\"a\">TWOA</ix:nonNumeric></td></tr>",
+        "<tr><td>Class C Capital Stock</td>",
+        "<td><ix:nonNumeric name=\"dei:TradingSymbol\" contextRef=\"c\">TWOC</ix:nonNumeric></td></tr>",
+        "<tr><td>Class A again, on another exchange</td>",
+        "<td><ix:nonNumeric name=\"dei:TradingSymbol\" contextRef=\"x\">TWOA</ix:nonNumeric></td></tr></table>",
+        "<p style=\"font-weight:bold\">PART I</p><p style=\"font-weight:bold\">Item 2. Management's Discussion</p>",
+        paragraph(30, "quarter"),
+        "</body></html>"
+      ].join("")
+      const parsed = yield* Parser.parse({ bytes: encode(html) })
+      assert.strictEqual(parsed.cover?.tradingSymbol, "TWOA")
+      assert.deepStrictEqual(parsed.cover?.tradingSymbols, ["TWOA", "TWOC"])
     }))
 
   it.effect("character references in cover facts and in a text filing's HTML shell are decoded, all of them", () =>

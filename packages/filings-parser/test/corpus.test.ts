@@ -7,7 +7,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import { readFileSync } from "node:fs"
 import { corpusMissing, corpusUrl } from "../../../test/support/corpus.js"
-import { FilingsParser, SgmlSubmission } from "../src/index.js"
+import { FilingsParser, Parser, SgmlSubmission } from "../src/index.js"
 
 const corpus = corpusUrl
 const read = (path: string): Uint8Array => readFileSync(new URL(path, corpus))
@@ -36,6 +36,13 @@ const hiddenXbrl = /us-gaap:|iso4217:|xbrli:|dei:|ix:header|display:\s*none/
 const rawHtml = /<\/?(?:div|span|p|td|tr|table|font|ix:[a-z]+)\b/i
 
 describe.skipIf(corpusMissing)(`corpus in ../shared/corpus`, () => {
+  it.effect("GOOG 10-Q Q2 2023: the cover's trading symbols, both classes, GOOGL first", () =>
+    Effect.gen(function*() {
+      const parsed = yield* Parser.parse({ bytes: read("10-Q/goog-10q-2023-06-30.htm"), fileName: "goog-10q.htm" })
+      assert.strictEqual(parsed.cover?.tradingSymbol, "GOOGL")
+      assert.deepStrictEqual(parsed.cover?.tradingSymbols, ["GOOGL", "GOOG"])
+    }))
+
   it.effect("AAPL 10-K FY2024: tables, headings, no hidden XBRL", () =>
     Effect.gen(function*() {
       const converted = yield* FilingsParser.bytesToMarkdown(read("10-K/aapl-10k-fy2024.htm"), "text/html")

@@ -7,6 +7,7 @@
  */
 import { assert, describe, layer } from "@effect/vitest"
 import { Feed, type Ids } from "@filings/domain"
+import type { CompanyStore } from "@filings/storage"
 import { FeedStore, MemoryStorage } from "@filings/storage"
 import { SqlStorage, TestDatabase } from "@filings/storage-sql"
 import { sampleFeedItem } from "@filings/storage/testing"
@@ -194,7 +195,7 @@ const pagesEveryWay = (adapter: string) =>
     assert.isAtLeast(outgrown, seeds.length / 2, "feeds with instants larger than the page")
   })
 
-const adapters: Array<readonly [string, Layer.Layer<FeedStore.FeedStore, unknown>]> = [
+const adapters: Array<readonly [string, Layer.Layer<FeedStore.FeedStore | CompanyStore.CompanyStore, unknown>]> = [
   ["memory", MemoryStorage.layer],
   ["PGlite", SqlStorage.layer.pipe(Layer.provide(TestDatabase.layerPglite()))]
 ]

@@ -156,6 +156,54 @@ describe("a caller's ticker or key against the file's", () => {
     }).pipe(Effect.provide(layer)))
 })
 
+/** A bare inline XBRL 10-Q whose cover lists two classes of shares, `first` then `second`. */
+const twoClassTenQ = (first: string, second: string, cik: string) =>
+  [
+    "<html xmlns:ix=\"http://www.xbrl.org/2013/inlineXBRL\"><body>",
+    "<div style=\"display:none\"><ix:header><ix:hidden>",
+    "<ix:nonNumeric name=\"dei:DocumentType\" contextRef=\"c\">10-Q</ix:nonNumeric>",
+    `<ix:nonNumeric name="dei:EntityCentralIndexKey" contextRef="c">${cik}</ix:nonNumeric>`,
+    "<ix:nonNumeric name=\"dei:EntityRegistrantName\" contextRef=\"c\">Two Class Holdings Inc.</ix:nonNumeric>",
+    "</ix:hidden></ix:header></div>",
+    `<table><tr><td>Class A</td><td><ix:nonNumeric name="dei:TradingSymbol" contextRef="a">${first}</ix:nonNumeric></td></tr>`,
+    `<tr><td>Class C</td><td><ix:nonNumeric name="dei:TradingSymbol" contextRef="b">${second}</ix:nonNumeric></td></tr></table>`,
+    "<p style=\"font-weight:bold\">Item 2. Management's Discussion and Analysis</p>",
+    "<p>Revenue grew in the quarter as customers bought more of both products the company makes and sells.</p>",
+    "</body></html>"
+  ].join("")
+
+describe("a company with several listed classes", () => {
+  it.effect("--ticker of any class on the cover is accepted; the document takes the primary (first) ticker", () =>
+    Effect.gen(function*() {
+      const file = twoClassTenQ("TWOA", "TWOC", "0000888804")
+      const overrides = { accession: "0000888804-26-000001", filing_date: "2026-07-28" }
+      const second = yield* ingest("two.htm", file, { ...overrides, ticker: "TWOC" })
+      assert.deepStrictEqual(said(second, "ticker", "company_name"), ["TWOA", "Two Class Holdings Inc."])
+      const company = yield* (yield* CompanyStore.CompanyStore).findByTicker("TWOC" as CompanyStore.Company["ticker"])
+      assert.deepStrictEqual(
+        Option.map(company, (found): ReadonlyArray<unknown> => [found.ticker, found.tickers]),
+        Option.some(["TWOA", ["TWOA", "TWOC"]])
+      )
+      // A ticker the cover does not list contradicts it, and the message names both of the file's.
+      const other = yield* ingest("two.htm", file, { ...overrides, ticker: "ZZZZ" })
+      assert.match(
+        Either.isLeft(other) ? other.left.message : "",
+        /gives TWOA and TWOC as its tickers.*--ticker says ZZZZ/
+      )
+      // A transcript named by the second class belongs to the company, under its primary ticker.
+      const call = yield* ingest("call.txt", transcript, {
+        form: "EARNINGS_CALL",
+        ticker: "TWOC",
+        filing_date: "2026-07-29"
+      })
+      assert.deepStrictEqual(said(call, "publication_id", "ticker", "company_name"), [
+        "call-twoa-2026-07-29",
+        "TWOA",
+        "Two Class Holdings Inc."
+      ])
+    }).pipe(Effect.provide(layer)))
+})
+
 describe("a release or transcript of a company not known yet", () => {
   it.effect("--type PRESS_RELEASE stores a release on its own, with its headline, under a stable id", () =>
     Effect.gen(function*() {

@@ -38,6 +38,14 @@ describe("matching events to subscriptions", () => {
     assert.isFalse(wants(subscription({ startSequence: 11 }), filing))
   })
 
+  it("a ticker filter naming another class of the event's company wants the event", () => {
+    const secondClass = subscription({ filters: { tickers: ["GOOG"] } })
+    const filing = event("filing.new", { ticker: "GOOGL", doc_type: "10-Q" })
+    assert.isTrue(wants(secondClass, filing, ["GOOGL", "GOOG"]))
+    assert.isFalse(wants(secondClass, filing))
+    assert.isFalse(wants(secondClass, event("filing.new", { ticker: "AAPL", doc_type: "10-Q" }), ["AAPL"]))
+  })
+
   it("applies ticker and document type filters, with the implied types of releases and calls", () => {
     const filtered = subscription({ filters: { tickers: ["AAPL"], docTypes: ["PRESS_RELEASE"] } })
     assert.isTrue(wants(filtered, event("press_release.new", { ticker: "AAPL" })))

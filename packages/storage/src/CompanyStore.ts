@@ -1,6 +1,13 @@
 /**
  * The company store: the companies the service knows, keyed by central index key, with their
- * current ticker and name: those of the newest filing seen. A company renames itself over the years
+ * current ticker and name: those of the newest filing seen.
+ *
+ * A company may have several tickers, one per listed class of shares (Alphabet's GOOGL and GOOG).
+ * Each is an alias of the company: `findByTicker`, `findProfile` and `aliasesOf` find the company
+ * by any of them. Its **primary ticker**, the one answers carry, is the first its newest filing's
+ * cover lists (`dei:TradingSymbol`, repeated per class, in the cover's order); for a company no
+ * filing has named yet, the first the regulator's list gives its key. The other tickers come from
+ * that cover and from the regulator's list. A company renames itself over the years
  * (APPLE COMPUTER INC became Apple Inc.), so storing an old filing after a newer one must not bring
  * the old name back; each document keeps the name it was filed under on its own.
  *
@@ -24,9 +31,23 @@ export const Company = Schema.Struct({
    * The filing date (`YYYY-MM-DD`) the ticker and name are taken from. Absent for a company known
    * from a listing rather than a filing.
    */
-  asOf: Schema.optional(Schema.String).pipe(Schema.fromKey("as_of"))
+  asOf: Schema.optional(Schema.String).pipe(Schema.fromKey("as_of")),
+  /**
+   * Every ticker the cover of the filing the ticker is taken from lists, in its order, `ticker`
+   * (the primary) first: a second class of shares (`GOOG` beside `GOOGL`). Absent when that filing
+   * listed none (a record with only `ticker`).
+   */
+  tickers: Schema.optional(Schema.Array(Ids.Ticker))
 })
 export type Company = typeof Company.Type
+
+/**
+ * Every ticker of a company, each once: its primary one, then the others its cover lists, then the
+ * ones the regulator lists for it (`listed`, in the list's order).
+ */
+export const everyTicker = (company: Company, listed: ReadonlyArray<Ids.Ticker> = []): ReadonlyArray<Ids.Ticker> => [
+  ...new Set([company.ticker, ...(company.tickers ?? []), ...listed])
+]
 
 /**
  * Whether `next` replaces `current`: a dated record gives way only to one of the same date or
@@ -89,7 +110,7 @@ export interface CompanyProfile {
   readonly company: Company
   /** The exchange of the company's main listed ticker; absent when the regulator lists none. */
   readonly exchange?: string | undefined
-  /** Every ticker of the company, its current one first, then its listed ones in the list's order. */
+  /** Every ticker of the company (see `everyTicker`): its primary one first, then its cover's, then its listed ones. */
   readonly tickers: ReadonlyArray<Ids.Ticker>
   /** Absent until `saveDetails` has been given them: not known yet, rather than known to be empty. */
   readonly details?: CompanyDetails | undefined
@@ -98,9 +119,9 @@ export interface CompanyProfile {
 /** Which companies `search` reads: those `q` matches, on one exchange, one page of them. */
 export interface CompanySearch {
   /**
-   * A ticker (exactly, or its beginning; any class of the company), a central index key (with or
-   * without its leading zeros), or words that begin words of the name (`micro soft`). Blank or
-   * absent: every company.
+   * A ticker (any of the company's exactly, or the beginning of its primary or listed ones), a
+   * central index key (with or without its leading zeros), or words that begin words of the name
+   * (`micro soft`). Blank or absent: every company.
    */
   readonly q?: string | undefined
   /** Only companies whose exchange this is, in any case (`nasdaq`). */
@@ -161,14 +182,28 @@ export type MatchRank = 0 | 1 | 2 | 3 | 4
  */
 export interface Service {
   /**
-   * Adds the company, or, when the key is known, replaces its ticker and name if the record given
-   * is not older than the stored one (see `supersedes`).
+   * Adds the company, or, when the key is known, replaces its ticker, tickers and name if the
+   * record given is not older than the stored one (see `supersedes`). A record without `tickers`
+   * keeps the stored ones when its ticker is the stored one, and drops them when it is another.
    */
   readonly upsert: (company: Company) => Effect.Effect<void, StorageError>
-  /** The company with this central index key, with its current ticker and name. */
+  /** The company with this central index key, with its current ticker, tickers and name. */
   readonly findByCik: (cik: Ids.Cik) => Effect.Effect<Option.Option<Company>, StorageError>
-  /** The company whose current ticker this is: after a ticker change, the old one finds nothing. */
+  /**
+   * The company this ticker names: the one whose primary ticker it is (the most recently updated,
+   * should two have it), else one whose cover lists it (the newest filing's), else the one the
+   * regulator's list gives it to. After a ticker change, the old one finds nothing (unless the
+   * list still gives it to the company).
+   */
   readonly findByTicker: (ticker: Ids.Ticker) => Effect.Effect<Option.Option<Company>, StorageError>
+  /**
+   * Each ticker given with every ticker of the company it names (as `findByTicker` finds it; see
+   * `everyTicker`): what a filter by ticker matches, so that `GOOG` finds the documents stored under
+   * `GOOGL`. A ticker that names no company maps to itself alone. One read for all the tickers.
+   */
+  readonly aliasesOf: (
+    tickers: ReadonlyArray<Ids.Ticker>
+  ) => Effect.Effect<ReadonlyMap<Ids.Ticker, ReadonlyArray<Ids.Ticker>>, StorageError>
   /**
    * Replaces the regulator's list with `listed`, in its order (a company's first ticker is its main
    * one; a ticker given twice counts once, the first time). Each company is added, or takes the
@@ -184,8 +219,8 @@ export interface Service {
    */
   readonly search: (query: CompanySearch) => Effect.Effect<CompanyPage, StorageError>
   /**
-   * The company whose current ticker this is, else the one the listing gives it to (a second class,
-   * `GOOG`), with its exchange, tickers and details.
+   * The company this ticker names (as `findByTicker` finds it: a second class, `GOOG`, finds
+   * Alphabet), with its exchange, tickers and details.
    */
   readonly findProfile: (ticker: Ids.Ticker) => Effect.Effect<Option.Option<CompanyProfile>, StorageError>
   /** Records what the regulator says of a known company (nothing when the key is unknown). */

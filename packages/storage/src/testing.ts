@@ -1019,6 +1019,61 @@ export const conformance = <E>(
             assert.deepStrictEqual(Option.map(yield* store.findByCik(cik), (c) => c.name), Option.some("Apple Inc"))
           }))
 
+        it.effect("every ticker a cover lists is an alias of the company: found, expanded, the primary first", () =>
+          Effect.gen(function*() {
+            const store = yield* CompanyStore
+            const cik = uniqueCik()
+            const prefix = uniqueTicker()
+            const ticker = (suffix: string) => `${prefix}${suffix}` as Ids.Ticker
+            const [classA, classC, listedOnly, other] = [ticker("A"), ticker("C"), ticker("L"), ticker("X")] as const
+            const company = {
+              cik,
+              ticker: classA,
+              name: "Two Classes Inc.",
+              asOf: "2024-07-26",
+              tickers: [classA, classC]
+            }
+            yield* store.upsert(company)
+            assert.deepStrictEqual(yield* store.findByCik(cik), Option.some(company))
+            assert.deepStrictEqual(yield* store.findByTicker(classC), Option.some(company))
+            assert.deepStrictEqual(
+              yield* store.findProfile(classC),
+              Option.some({ company, tickers: [classA, classC] })
+            )
+            // A filter by the second class matches the first's documents too; an unknown ticker stays itself.
+            assert.deepStrictEqual(
+              yield* store.aliasesOf([classC, other]),
+              new Map([[classC, [classA, classC]], [other, [other]]])
+            )
+            assert.deepStrictEqual(yield* store.aliasesOf([]), new Map())
+            const found = yield* store.search({ q: classC, limit: 10, offset: 0 })
+            assert.deepStrictEqual(found.companies.map((summary) => [summary.cik, summary.ticker]), [[cik, classA]])
+
+            // The regulator's list adds its own tickers of the company, after the cover's.
+            yield* store.saveListing([{ cik, ticker: listedOnly, name: "Two Classes Inc." }])
+            assert.deepStrictEqual(
+              yield* store.aliasesOf([listedOnly]),
+              new Map([[listedOnly, [classA, classC, listedOnly]]])
+            )
+            assert.deepStrictEqual(
+              Option.map(yield* store.findProfile(listedOnly), (profile) => profile.tickers),
+              Option.some([classA, classC, listedOnly])
+            )
+            yield* store.saveListing([])
+
+            // A later record of the same primary ticker without tickers keeps them; an older one changes nothing.
+            yield* store.upsert({ cik, ticker: classA, name: "Two Classes Inc.", asOf: "2024-10-30" })
+            yield* store.upsert({ cik, ticker: classC, name: "Old Name", asOf: "2020-01-02", tickers: [classC] })
+            assert.deepStrictEqual(
+              yield* store.findByCik(cik),
+              Option.some({ ...company, asOf: "2024-10-30" })
+            )
+            // A newer filing under another ticker, listing only it, leaves the old classes naming nothing.
+            yield* store.upsert({ cik, ticker: other, name: "Renamed Inc.", asOf: "2025-01-02", tickers: [other] })
+            assert.isTrue(Option.isNone(yield* store.findByTicker(classC)))
+            assert.deepStrictEqual(yield* store.aliasesOf([classC]), new Map([[classC, [classC]]]))
+          }))
+
         it.effect("a company known from a listing takes the name of its first filing", () =>
           Effect.gen(function*() {
             const store = yield* CompanyStore

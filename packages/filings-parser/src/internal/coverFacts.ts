@@ -24,17 +24,30 @@ const factText = (html: string, start: number): string | undefined => {
   return undefined
 }
 
-/** The first value of each `dei:` fact, in one pass over the document. */
-const deiFacts = (html: string): Map<string, string> => {
-  const found = new Map<string, string>()
+/**
+ * The first value of each `dei:` fact, in one pass over the document, and every value of the facts
+ * a cover repeats once per class of securities (`dei:TradingSymbol`: GOOGL, then GOOG), in order.
+ */
+const deiFacts = (
+  html: string
+): { readonly first: Map<string, string>; readonly repeated: Map<string, Array<string>> } => {
+  const first = new Map<string, string>()
+  const repeated = new Map<string, Array<string>>()
   const open = /<ix:nonNumeric\b[^>]*\bname\s*=\s*["']dei:(\w+)["'][^>]*>/gi
   for (let match = open.exec(html); match !== null; match = open.exec(html)) {
     const name = match[1]!
-    if (found.has(name)) continue
+    const isRepeated = perClass.has(name)
+    if (first.has(name) && !isRepeated) continue
     const value = factText(html, match.index + match[0].length)
-    if (value !== undefined) found.set(name, value)
+    if (value === undefined) continue
+    if (!first.has(name)) first.set(name, value)
+    if (isRepeated) {
+      const values = repeated.get(name) ?? []
+      if (!values.includes(value)) values.push(value)
+      repeated.set(name, values)
+    }
   }
-  return found
+  return { first, repeated }
 }
 
 const months = [
@@ -75,6 +88,9 @@ export const toIsoDate = (text: string): string | undefined => {
   return undefined
 }
 
+/** The `dei:` facts a cover gives once per class of securities, all of whose values are kept. */
+const perClass = new Set(["TradingSymbol"])
+
 const facts = {
   documentType: "DocumentType",
   registrantName: "EntityRegistrantName",
@@ -92,8 +108,10 @@ export const readCoverFacts = (html: string): CoverFacts | undefined => {
   const dei = deiFacts(html)
   const found: Record<string, string> = {}
   for (const [field, name] of Object.entries(facts)) {
-    const value = dei.get(name)
+    const value = dei.first.get(name)
     if (value !== undefined) found[field] = field === "periodEndDate" ? (toIsoDate(value) ?? value) : value
   }
-  return Object.keys(found).length === 0 ? undefined : found
+  const tradingSymbols = dei.repeated.get("TradingSymbol")
+  if (Object.keys(found).length === 0) return undefined
+  return tradingSymbols === undefined ? found : { ...found, tradingSymbols }
 }

@@ -45,7 +45,8 @@ const formerNamesOf = (details: CompanyStore.CompanyDetails | undefined) =>
 
 /**
  * Reads profiles from the stores: the returned function gives the profile of the company a ticker
- * names (its current one or another listed class), none when no company has it.
+ * names (its primary one or another class its cover or the regulator's list gives it), none when
+ * no company has it.
  */
 export const make = Effect.gen(function*() {
   const companies = yield* CompanyStore.CompanyStore
@@ -57,8 +58,9 @@ export const make = Effect.gen(function*() {
     const { company, details, exchange, tickers } = found.value
     const [counts, points] = yield* Effect.all([
       documents.countByType(company.cik),
+      // Under every ticker of the company: its filings may be stored under another class's.
       extractions.metricSeries({
-        tickers: [company.ticker],
+        tickers,
         metrics: Extraction.MetricNames,
         docTypes: PeriodicForms
       })

@@ -7,6 +7,7 @@ import type { Ids } from "@filings/domain"
 import { Api, ApiError, Document, Feed } from "@filings/domain"
 import { DocumentStore } from "@filings/storage"
 import { Effect, Option, Schema } from "effect"
+import * as TickerAliases from "../companies/TickerAliases.js"
 import { keptEncoding, pageAnswer } from "../http/EncodedJson.js"
 import { orServiceUnavailable } from "../http/StorageFailures.js"
 import { DocumentCache, type Variant } from "./DocumentCache.js"
@@ -21,6 +22,7 @@ const listAnswer = pageAnswer(Document.DocumentList, "documents")
 export const layer = HttpApiBuilder.group(Api.FilingsApi, "documents", (handlers) =>
   Effect.gen(function*() {
     const store = yield* DocumentStore.DocumentStore
+    const aliases = yield* TickerAliases.make
     // Provided by the server's composition root; without it (some tests) every answer is read afresh.
     const cache = yield* Effect.serviceOption(DocumentCache)
 
@@ -117,7 +119,7 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "documents", (handlers
       const limit = params.limit ?? DefaultListLimit
       const offset = params.offset ?? 0
       const page = yield* store.list({
-        tickers,
+        tickers: yield* aliases.widenFilter(tickers),
         docTypes: doc_types,
         startDate: start_date,
         endDate: end_date,

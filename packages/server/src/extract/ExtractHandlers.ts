@@ -58,8 +58,11 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "extract", (handlers) 
         return yield* new ApiError.InvalidRequest({ message: `start_date ${start_date} is after end_date ${end_date}` })
       }
       const requested = [...new Set(params.metrics)].map((asked) => ({ asked, stored: storedMetricName(asked) }))
+      // Each company's points, whichever of its tickers (a second class) its filings were stored under.
+      const aliases = yield* companies.aliasesOf(params.tickers)
+      const tickersOf = (ticker: Ids.Ticker) => [ticker, ...(aliases.get(ticker) ?? [])]
       const points = yield* extractions.metricSeries({
-        tickers: params.tickers,
+        tickers: [...new Set(params.tickers.flatMap(tickersOf))],
         metrics: [...new Set(requested.map((metric) => metric.stored))],
         docTypes: params.doc_types ?? DefaultMetricDocTypes,
         startDate: start_date,
@@ -68,13 +71,16 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "extract", (handlers) 
       const fitting = points.filter(fitsFrequency(params.frequency ?? "all"))
       const perTicker = yield* Effect.forEach(params.tickers, (ticker) =>
         Effect.gen(function*() {
-          const own = fitting.filter((point) => point.ticker === ticker)
-          // The company's name now (the points are oldest first, each under the name it was filed under).
+          const own = fitting.filter((point) => tickersOf(ticker).includes(point.ticker))
+          // The company's primary ticker and name now (the points are oldest first, each under the
+          // name it was filed under).
+          const company = yield* companies.findByTicker(ticker)
           const companyName = Option.getOrElse(
-            Option.map(yield* companies.findByTicker(ticker), (company) => company.name),
+            Option.map(company, (found) => found.name),
             () => own.at(-1)?.companyName ?? ""
           )
-          return toCompanyMetrics(ticker, companyName, requested, own)
+          const primary = Option.getOrElse(Option.map(company, (found) => found.ticker), () => ticker)
+          return toCompanyMetrics(primary, companyName, requested, own)
         }))
       const body: typeof Extraction.CompanyMetricsList.Encoded | typeof Extraction.CompanyMetrics.Encoded =
         perTicker.length === 1 ? perTicker[0]! : { results: perTicker }
@@ -86,8 +92,9 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "extract", (handlers) 
       const tableType = params.table_type ?? "all"
       const limit = params.limit ?? DefaultTableLimit
       const offset = params.offset ?? 0
+      const aliases = yield* companies.aliasesOf(params.tickers)
       const page = yield* extractions.tables({
-        tickers: params.tickers,
+        tickers: [...new Set(params.tickers.flatMap((ticker) => [ticker, ...(aliases.get(ticker) ?? [])]))],
         docTypes: params.doc_types ?? DefaultTableDocTypes,
         ...(tableType === "all" ? {} : { tableTypes: [tableType] }),
         limit,

@@ -5,8 +5,9 @@
  */
 import { HttpApiBuilder } from "@effect/platform"
 import { Api, ApiError, Feed } from "@filings/domain"
-import { FeedStore } from "@filings/storage"
+import { CompanyStore, FeedStore } from "@filings/storage"
 import { Clock, Effect, Either } from "effect"
+import * as TickerAliases from "../companies/TickerAliases.js"
 import { keptEncoding, pageAnswer } from "../http/EncodedJson.js"
 import { orServiceUnavailable } from "../http/StorageFailures.js"
 import * as FeedCursor from "./FeedCursor.js"
@@ -56,6 +57,7 @@ const feedAnswer = pageAnswer(Feed.FeedResponse, "items")
  */
 const pageFor = Effect.fn("feed.feed")(function*(request: Feed.FeedRequest) {
   const store = yield* FeedStore.FeedStore
+  const aliases = yield* TickerAliases.make
   const limit = request.limit ?? DefaultLimit
   const fromMillis = request.start_date === undefined ? undefined : startOfDate(request.start_date)
   const beforeMillis = request.end_date === undefined ? undefined : endBound(request.end_date)
@@ -64,7 +66,12 @@ const pageFor = Effect.fn("feed.feed")(function*(request: Feed.FeedRequest) {
       message: `start_date ${request.start_date} is after end_date ${request.end_date}`
     })
   }
-  const filters: FeedPages.Filters = { tickers: request.tickers, docTypes: request.doc_types, fromMillis }
+  const filters: FeedPages.Filters = {
+    tickers: yield* aliases.widen(request.tickers),
+    docTypes: request.doc_types,
+    fromMillis
+  }
+  // The cursor belongs to the request as asked, not to its widened tickers.
   const filterFingerprint = FeedCursor.fingerprint(request)
   const page = yield* request.cursor !== undefined
     ? Either.match(FeedCursor.decode(request.cursor, filterFingerprint), {
@@ -104,15 +111,16 @@ export const answer = (request: Feed.FeedRequest) =>
 
 export const layer = HttpApiBuilder.group(Api.FilingsApi, "feed", (handlers) =>
   Effect.map(
-    FeedStore.FeedStore,
-    (store) =>
+    Effect.all([FeedStore.FeedStore, CompanyStore.CompanyStore]),
+    ([store, companies]) =>
       handlers.handle(
         "feed",
         ({ payload }) =>
           orServiceUnavailable(
             pageFor(payload).pipe(
               Effect.map(({ envelope, items }) => feedAnswer(envelope, items.map(feedItemJson))),
-              Effect.provideService(FeedStore.FeedStore, store)
+              Effect.provideService(FeedStore.FeedStore, store),
+              Effect.provideService(CompanyStore.CompanyStore, companies)
             )
           )
       )

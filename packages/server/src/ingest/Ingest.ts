@@ -36,6 +36,39 @@ const contradicts = (what: string, fileValue: string, option: string, givenValue
   unreadable(`the file gives ${fileValue} as its ${what}, but --${option} says ${givenValue}; nothing was stored`)
 
 const decodeTicker = Schema.decodeOption(Ids.Ticker)
+const decodeDocType = Schema.decodeUnknownOption(DocType.DocType)
+const decodeIsoDate = Schema.decodeUnknownOption(Dates.IsoDate)
+const decodePublicationId = Schema.decodeUnknownOption(Ids.PublicationId)
+
+/** A piece of metadata a caller can give, by its field in `Admin.IngestMetadata`. */
+export type MetadataField = "form" | "filing_date" | "cik" | "ticker" | "company_name" | "accession"
+
+/** What each field is called in a message, and the option of `filings ingest` that gives it. */
+const metadataWords: Record<MetadataField, { readonly what: string; readonly option: string }> = {
+  form: { what: "form type", option: "--form" },
+  filing_date: { what: "filing date", option: "--filing-date" },
+  cik: { what: "central index key", option: "--cik" },
+  ticker: { what: "ticker", option: "--ticker" },
+  company_name: { what: "company name", option: "--company-name" },
+  accession: { what: "accession number", option: "--accession" }
+}
+
+/** `a`, `a and b`, `a, b and c`. */
+const listed = (words: ReadonlyArray<string>): string =>
+  words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`
+
+/**
+ * One sentence naming every piece of metadata the file lacks and the option that gives each. The
+ * ticker and name of a company already stored come from its record, so with a key they may be
+ * left out; the sentence says so rather than asking for more than is needed.
+ */
+export const lackingMetadata = (fields: ReadonlyArray<MetadataField>): string => {
+  const words = fields.map((field) => metadataWords[field])
+  const fromRecord = fields.includes("cik") && (fields.includes("ticker") || fields.includes("company_name"))
+  return `the file does not say its ${listed(words.map(({ what }) => what))}; ` +
+    `give ${fields.length === 1 ? "it" : "them"} with ${listed(words.map(({ option }) => option))}` +
+    (fromRecord ? " (for a company already stored, --cik alone will do: its ticker and name come from its record)" : "")
+}
 
 /**
  * The key of documents of a company the service has no central index key for: a transcript or a
@@ -65,6 +98,8 @@ const factsOf = (parsed: ParsedDocument.ParsedDocument) => {
     companyName: header?.companyName ?? cover?.registrantName,
     cik: header?.cik ?? cover?.centralIndexKey,
     ticker: cover?.tradingSymbol,
+    // One per listed class of shares, in the cover's order (GOOGL, then GOOG).
+    tickers: cover?.tradingSymbols ?? [],
     fiscalYearFocus: cover?.fiscalYearFocus,
     fiscalPeriodFocus: cover?.fiscalPeriodFocus,
     discussedPeriod: parsed.discussedPeriod
@@ -140,24 +175,24 @@ export const make = Effect.gen(function*() {
     }).pipe(Effect.mapError((error) => unreadable(error.message)))
     const facts = factsOf(parsed)
 
-    const missing = (what: string, option: string) =>
-      unreadable(`the file does not say its ${what}; give it with --${option}`)
+    // Every piece of metadata is worked out before anything is refused for lack of one, so that one
+    // run names all the caller must add (a bare PDF lacks four).
+    const lacking: Array<MetadataField> = []
+    const problems: Array<string> = []
     const invalid = (what: string, value: string) =>
-      unreadable(`the file gives ${JSON.stringify(value)} as its ${what}, which is not valid`)
+      `the file gives ${JSON.stringify(value)} as its ${what}, which is not valid`
 
     const formText = overrides.form ?? facts.form
-    if (formText === undefined) return yield* missing("form type", "form")
-    const docType = yield* Schema.decodeUnknown(DocType.DocType)(formText.trim()).pipe(
-      Effect.mapError(() =>
-        unreadable(`form ${formText} is not one of the supported document types (${DocType.DocumentTypes.join(", ")})`)
-      )
-    )
+    if (formText === undefined) lacking.push("form")
+    const docType = formText === undefined ? undefined : Option.getOrUndefined(decodeDocType(formText.trim()))
+    if (formText !== undefined && docType === undefined) {
+      problems.push(`form ${formText} is not one of the supported document types (${DocType.DocumentTypes.join(", ")})`)
+    }
 
     const filingDateText = overrides.filing_date ?? facts.filingDate
-    if (filingDateText === undefined) return yield* missing("filing date", "filing-date")
-    const filingDate = yield* Schema.decodeUnknown(Dates.IsoDate)(filingDateText).pipe(
-      Effect.mapError(() => invalid("filing date", filingDateText))
-    )
+    if (filingDateText === undefined) lacking.push("filing_date")
+    const filingDate = filingDateText === undefined ? undefined : Option.getOrUndefined(decodeIsoDate(filingDateText))
+    if (filingDateText !== undefined && filingDate === undefined) problems.push(invalid("filing date", filingDateText))
 
     // A transcript or a release names its company by the ticker the caller gives; a filing by its
     // central index key. What the file says of itself wins: a caller's ticker or key that contradicts
@@ -166,6 +201,10 @@ export const make = Effect.gen(function*() {
     const isRelease = docType === "PRESS_RELEASE"
     const fileCik = facts.cik === undefined ? undefined : Ids.normalizeCik(facts.cik)
     const fileTicker = Option.getOrUndefined(decodeTicker(facts.ticker?.trim() ?? ""))
+    // Every class the cover lists is the company's: its first is the primary ticker (see `CompanyStore`).
+    const fileTickers = fileTicker === undefined ? [] : [
+      ...new Set([fileTicker, ...facts.tickers.flatMap((symbol) => Option.toArray(decodeTicker(symbol.trim())))])
+    ]
     const givenTicker = overrides.ticker === undefined ? undefined : yield* Schema.decodeUnknown(Ids.Ticker)(
       overrides.ticker.trim()
     ).pipe(Effect.mapError(() => unreadable(`--ticker ${JSON.stringify(overrides.ticker)} is not a ticker symbol`)))
@@ -176,8 +215,10 @@ export const make = Effect.gen(function*() {
     if (givenCik !== undefined && fileCik !== undefined && givenCik !== fileCik) {
       return yield* contradicts("central index key", fileCik, "cik", givenCik)
     }
-    if (givenTicker !== undefined && fileTicker !== undefined && givenTicker !== fileTicker) {
-      return yield* contradicts("ticker", fileTicker, "ticker", givenTicker)
+    if (givenTicker !== undefined && fileTicker !== undefined && !fileTickers.includes(givenTicker)) {
+      return yield* fileTickers.length > 1
+        ? contradicts("tickers", listed(fileTickers), "ticker", givenTicker)
+        : contradicts("ticker", fileTicker, "ticker", givenTicker)
     }
     const byTicker = givenTicker === undefined ? Option.none() : yield* companies.findByTicker(givenTicker)
     const cik = fileCik ?? givenCik ?? Option.getOrUndefined(Option.map(byTicker, (c) => c.cik)) ??
@@ -186,27 +227,29 @@ export const make = Effect.gen(function*() {
         ? UnknownCik
         : undefined)
     if (cik === undefined) {
-      if (facts.cik !== undefined) return yield* invalid("central index key", facts.cik)
-      return yield* missing("central index key", "cik")
+      if (facts.cik !== undefined) problems.push(invalid("central index key", facts.cik))
+      else lacking.push("cik")
     }
 
-    const known = cik === UnknownCik ? Option.none() : yield* companies.findByCik(cik)
-    const ticker = fileTicker ?? givenTicker ?? Option.getOrUndefined(Option.map(known, (c) => c.ticker))
+    const known = cik === undefined || cik === UnknownCik ? Option.none() : yield* companies.findByCik(cik)
+    // The given ticker may be another class of a known company: the document takes the primary one.
+    const ticker = fileTicker ?? Option.getOrUndefined(Option.map(known, (c) => c.ticker)) ?? givenTicker
     if (ticker === undefined) {
-      if (facts.ticker !== undefined) return yield* invalid("ticker", facts.ticker)
-      return yield* missing("ticker", "ticker")
+      if (facts.ticker !== undefined) problems.push(invalid("ticker", facts.ticker))
+      else lacking.push("ticker")
     }
     // The company is known under another ticker, or the ticker belongs to another company: storing
     // would move the company's documents, or another's, under the wrong ticker.
     if (givenTicker !== undefined && fileTicker === undefined && Option.isSome(known)) {
-      if (known.value.ticker !== givenTicker) {
+      const isAlias = Option.isSome(byTicker) && byTicker.value.cik === known.value.cik
+      if (known.value.ticker !== givenTicker && !isAlias) {
         return yield* unreadable(
           `--ticker ${givenTicker} contradicts the file: central index key ${cik} is ${known.value.ticker} ` +
             `(${known.value.name}); nothing was stored`
         )
       }
     }
-    if (Option.isSome(byTicker) && byTicker.value.cik !== cik && cik !== UnknownCik) {
+    if (Option.isSome(byTicker) && cik !== undefined && byTicker.value.cik !== cik && cik !== UnknownCik) {
       return yield* unreadable(
         `ticker ${ticker} belongs to central index key ${byTicker.value.cik} (${byTicker.value.name}), ` +
           `but the file is filed by ${cik}; nothing was stored`
@@ -218,18 +261,35 @@ export const make = Effect.gen(function*() {
       // A transcript or release of a new company named by its ticker and key: the ticker names it
       // until a filing of the company says its name.
       ((isCall || isRelease) && givenTicker !== undefined && givenCik !== undefined ? givenTicker : undefined)
-    if (companyName === undefined) return yield* missing("company name", "company-name")
+    if (companyName === undefined) lacking.push("company_name")
 
     // A transcript has no accession number: its id is its company's and its date (`call-aapl-2022-01-27`).
     // A release on its own has none either: its id is a hash of its company, date and headline.
     const headline = isRelease ? headlineOf(parsed.markdown) : undefined
     const accessionText = overrides.accession ?? facts.accession ??
-      (isCall ? Ids.callDocumentId(ticker, filingDate) : undefined) ??
-      (isRelease ? Ids.releaseDocumentId(hashOf(ticker, filingDate, headline ?? fileName)) : undefined)
-    if (accessionText === undefined) return yield* missing("accession number", "accession")
-    const publicationId = yield* Schema.decodeUnknown(Ids.PublicationId)(accessionText.trim()).pipe(
-      Effect.mapError(() => invalid("accession number", accessionText))
-    )
+      (isCall && ticker !== undefined && filingDate !== undefined
+        ? Ids.callDocumentId(ticker, filingDate)
+        : undefined) ??
+      (isRelease && ticker !== undefined && filingDate !== undefined
+        ? Ids.releaseDocumentId(hashOf(ticker, filingDate, headline ?? fileName))
+        : undefined)
+    // A transcript's or a release's id follows from its ticker and date: it lacks only what they lack.
+    if (accessionText === undefined && !isCall && !isRelease) lacking.push("accession")
+    const publicationId = accessionText === undefined
+      ? undefined
+      : Option.getOrUndefined(decodePublicationId(accessionText.trim()))
+    if (accessionText !== undefined && publicationId === undefined) {
+      problems.push(invalid("accession number", accessionText))
+    }
+
+    if (
+      lacking.length > 0 || problems.length > 0 || docType === undefined || filingDate === undefined ||
+      cik === undefined || ticker === undefined || companyName === undefined || publicationId === undefined
+    ) {
+      return yield* unreadable(
+        [...(lacking.length === 0 ? [] : [lackingMetadata(lacking)]), ...problems, "nothing was stored"].join("; ")
+      )
+    }
 
     const items = docType === "8-K" ? eightKItems(parsed) : []
     const period = periodOf(docType, facts, filingDate, items)
@@ -261,8 +321,15 @@ export const make = Effect.gen(function*() {
     // A filing names its company as of its date: the newest filing's name and ticker stand (an older
     // one stored later renames nothing). A transcript or release names a company only the service
     // did not know; a company without a key is not kept.
-    if (isFiling(docType)) yield* companies.upsert({ cik, ticker, name: companyName, asOf: filingDate })
-    else if (Option.isNone(known) && cik !== UnknownCik) yield* companies.upsert({ cik, ticker, name: companyName })
+    if (isFiling(docType)) {
+      yield* companies.upsert({
+        cik,
+        ticker,
+        name: companyName,
+        asOf: filingDate,
+        ...(fileTickers.length === 0 ? {} : { tickers: fileTickers })
+      })
+    } else if (Option.isNone(known) && cik !== UnknownCik) yield* companies.upsert({ cik, ticker, name: companyName })
     // What speaks of the company now (its feed item, its events) uses its current name; the
     // document keeps the name it was filed under.
     const currentName = cik === UnknownCik

@@ -4,12 +4,14 @@
  * `<TICKER>_<YYYY-MM-DD>[_anything].<ext>` (the company and the day of the call), for example
  * `AAPL_2025-01-30.json`; the company must be known already (one of its filings ingested or
  * followed). A stored file moves to `processed/`; a file that can never be stored moves to
- * `failed/`, with the reason beside it in `<name>.error.txt`; a file met while the database is
- * unavailable stays for the next look. Storing is idempotent on the transcript's id, so a crash
+ * `failed/`, with the reason beside it in `<name>.error.txt`, which says what to do in the folder
+ * (rename the file, store a filing of the company first): the folder takes no options, so the
+ * reason never asks for one. A file met while the database is unavailable stays for the next look. Storing is idempotent on the transcript's id, so a crash
  * between storing and moving repeats nothing visible.
  */
 import { FileSystem } from "@effect/platform"
 import { ApiError, Dates, Ids } from "@filings/domain"
+import { CompanyStore } from "@filings/storage"
 import { Duration, Effect, Layer, Option, Schedule, Schema } from "effect"
 import { join } from "node:path"
 import { Ingestion } from "../ingest/Ingestion.js"
@@ -26,11 +28,18 @@ export const transcriptNameParts = (
   return match === null ? undefined : { ticker: match[1]!.toUpperCase(), callDate: match[2]! }
 }
 
+/** Why a transcript of a company the service does not know waits in `failed/`, and what to do. */
+const unknownCompany = (ticker: Ids.Ticker) =>
+  `no company with the ticker ${ticker} is stored, so there is no central index key to file the call under: ` +
+  `store one of the company's filings first (a 10-K, 10-Q or 8-K), then put this file back in the folder ` +
+  `(or rename it to a ticker the service knows, as <TICKER>_<YYYY-MM-DD>.txt)`
+
 /** One look at the folder: every transcript in it stored and moved, or left with a reason. */
 export const lookOnce = (folder: string) =>
   Effect.gen(function*() {
     const fs = yield* FileSystem.FileSystem
     const ingestion = yield* Ingestion
+    const companies = yield* CompanyStore.CompanyStore
     const processed = join(folder, "processed")
     const failed = join(folder, "failed")
     yield* fs.makeDirectory(processed, { recursive: true })
@@ -56,6 +65,12 @@ export const lookOnce = (folder: string) =>
       const callDate = Schema.decodeOption(Dates.IsoDate)(parts.callDate)
       if (Option.isNone(ticker) || Option.isNone(callDate)) {
         yield* fail(name, `${parts.ticker} ${parts.callDate} is not a ticker and a date`)
+        continue
+      }
+      // The name gives the company only by its ticker, so the company must be stored already: said
+      // here in the folder's terms, where ingesting would ask for an option the folder cannot take.
+      if (Option.isNone(yield* companies.findByTicker(ticker.value))) {
+        yield* fail(name, unknownCompany(ticker.value))
         continue
       }
       const bytes = yield* fs.readFile(path)

@@ -5,7 +5,8 @@
  */
 import { ApiError, DocType, Search } from "@filings/domain"
 import { DocumentStore, NamedCompanies, SearchIndex, SearchText, type StorageError } from "@filings/storage"
-import { Context, Duration, Effect, Either, Layer } from "effect"
+import { Array as Arr, Context, Duration, Effect, Either, Layer } from "effect"
+import * as TickerAliases from "../companies/TickerAliases.js"
 import { searchDuration, timed } from "../observability/ServerMetrics.js"
 import { requestedSections } from "../sections/SectionsHandlers.js"
 
@@ -45,13 +46,20 @@ export interface Service {
 export const make = Effect.gen(function*() {
   const index = yield* SearchIndex.SearchIndex
   const documents = yield* DocumentStore.DocumentStore
+  const aliases = yield* TickerAliases.make
   const [cached, invalidate] = yield* Effect.cachedInvalidateWithTTL(
     Effect.map(documents.companyNames, NamedCompanies.companyTerms),
     companyNamesKeptFor
   )
   const known = Effect.tapError(cached, () => invalidate)
   const find = (params: Search.SearchParams) =>
-    findPassages(params, known).pipe(
+    aliases.widenFilter(params.tickers).pipe(
+      Effect.flatMap((tickers) =>
+        findPassages(
+          tickers !== undefined && Arr.isNonEmptyReadonlyArray(tickers) ? { ...params, tickers } : params,
+          known
+        )
+      ),
       Effect.provideService(SearchIndex.SearchIndex, index),
       (search) => timed(searchDuration, search)
     )

@@ -8,6 +8,7 @@ import { Api, ApiError, Sections } from "@filings/domain"
 import { SectionQuery } from "@filings/filings-parser"
 import { DocumentStore } from "@filings/storage"
 import { Effect, Option } from "effect"
+import * as TickerAliases from "../companies/TickerAliases.js"
 import { orServiceUnavailable } from "../http/StorageFailures.js"
 
 const DefaultSearchLimit = 20
@@ -55,6 +56,7 @@ export const requestedSections = (
 export const layer = HttpApiBuilder.group(Api.FilingsApi, "sections", (handlers) =>
   Effect.gen(function*() {
     const store = yield* DocumentStore.DocumentStore
+    const aliases = yield* TickerAliases.make
 
     const getDocumentSections = Effect.fn("sections.getDocumentSections")(function*(
       publicationId: DocumentStore.DocumentMetadata["publicationId"],
@@ -96,7 +98,7 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "sections", (handlers)
         const limit = params.limit ?? DefaultSearchLimit
         const offset = params.offset ?? 0
         const page = yield* store.searchSections({
-          tickers: params.tickers,
+          tickers: yield* aliases.widen(params.tickers),
           docTypes,
           startDate: start_date,
           endDate: end_date,

@@ -9,6 +9,7 @@ import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
 import { Api, ApiError, Webhooks } from "@filings/domain"
 import { EventStore } from "@filings/storage"
 import { Effect, Layer, Stream } from "effect"
+import * as TickerAliases from "../companies/TickerAliases.js"
 import { orServiceUnavailable } from "../http/StorageFailures.js"
 import * as WriteStall from "../http/WriteStall.js"
 import { ServerConfig } from "../ServerConfig.js"
@@ -25,6 +26,7 @@ const streamHeaders = {
 export const layer = HttpApiBuilder.group(Api.FilingsApi, "streams", (handlers) =>
   Effect.gen(function*() {
     const events = yield* EventStore.EventStore
+    const aliases = yield* TickerAliases.make
     const tail = yield* EventTail.EventTail
     const slots = yield* StreamSlots.StreamSlots
     const config = yield* ServerConfig
@@ -49,7 +51,8 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "streams", (handlers) 
         yield* WriteStall.closeWhenStalled(config.streamStallTimeout)
         const filter = {
           events: urlParams.events ?? Webhooks.EventTypes,
-          tickers: urlParams.tickers,
+          // Widened once, as the stream opens: a class the company lists later is not followed.
+          tickers: yield* aliases.widenFilter(urlParams.tickers),
           docTypes: urlParams.doc_types
         }
         const body = EventStream.body(tail, position, filter, config.streamHeartbeat).pipe(

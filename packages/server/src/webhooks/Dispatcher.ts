@@ -6,9 +6,10 @@
  * the delivery id, so a crash in between, or two dispatchers on one database, deliver each event
  * once per subscription.
  */
-import { CursorStore, DeliveryStore, EventStore, JobQueue, WebhookStore } from "@filings/storage"
+import { Ids } from "@filings/domain"
+import { CompanyStore, CursorStore, DeliveryStore, EventStore, JobQueue, WebhookStore } from "@filings/storage"
 import { Clock, Effect, Option, Schema } from "effect"
-import { deliveryIdOf, wants } from "./Matching.js"
+import { deliveryIdOf, subjectOf, wants } from "./Matching.js"
 
 export const CursorName = "webhooks.dispatch"
 
@@ -18,6 +19,8 @@ export const DeliveryQueue = "webhooks.deliveries"
 export const DeliveryJob = Schema.Struct({ deliveryId: Schema.String })
 
 const BatchSize = 200
+
+const decodeTicker = Schema.decodeOption(Ids.Ticker)
 
 const Position = Schema.NumberFromString.pipe(Schema.int(), Schema.nonNegative())
 
@@ -37,11 +40,20 @@ export const dispatchOnce = Effect.gen(function*() {
   if (batch.length === 0) return 0
   const subscriptions = yield* webhooks.listAll
   const now = yield* Clock.currentTimeMillis
+  // Every ticker of each event's company, in one read for the batch: a filter naming another class
+  // of its shares (GOOG for an event under GOOGL) wants the event too.
+  const tickerOf = (event: EventStore.StoredEvent) => Option.getOrUndefined(decodeTicker(subjectOf(event).ticker ?? ""))
+  const eventTickers = [...new Set(batch.flatMap((event) => tickerOf(event) ?? []))]
+  const hasTickerFilter = subscriptions.some((subscription) => (subscription.filters.tickers?.length ?? 0) > 0)
+  const aliases = hasTickerFilter && eventTickers.length > 0
+    ? yield* (yield* CompanyStore.CompanyStore).aliasesOf(eventTickers)
+    : new Map<Ids.Ticker, ReadonlyArray<Ids.Ticker>>()
 
   const planned: Array<DeliveryStore.NewDelivery> = []
   for (const event of batch) {
+    const companyTickers = aliases.get(tickerOf(event) ?? ("" as Ids.Ticker))
     for (const subscription of subscriptions) {
-      if (!wants(subscription, event)) continue
+      if (!wants(subscription, event, companyTickers)) continue
       planned.push({
         id: deliveryIdOf(subscription.id, event.id),
         subscriptionId: subscription.id,

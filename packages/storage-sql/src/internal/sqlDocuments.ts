@@ -298,10 +298,15 @@ export const makeDocumentStore = Effect.gen(function*() {
 
 /** A company's profile row: the company, its exchange, its listed tickers and its details when read. */
 const ProfileRow = Schema.Struct({
-  ...CompanyStore.Company.fields,
+  cik: CompanyStore.Company.fields.cik,
+  ticker: CompanyStore.Company.fields.ticker,
+  name: CompanyStore.Company.fields.name,
+  asOf: CompanyStore.Company.fields.asOf,
+  /** The tickers the cover lists (`companies.tickers`). */
+  cover_tickers: Schema.optional(Schema.Array(Ids.Ticker)),
   exchange: Schema.optional(Schema.String),
   /** The listed tickers, in the list's order. */
-  tickers: Schema.Array(Ids.Ticker),
+  listed: Schema.Array(Ids.Ticker),
   /** Set once the details were saved. */
   details: Schema.optional(Schema.typeSchema(CompanyStore.CompanyDetails))
 })
@@ -333,12 +338,49 @@ const listingRows = (listed: ReadonlyArray<CompanyStore.ListedTicker>) => {
 export const makeCompanyStore = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const matchColumns = sql.literal("c.cik, c.ticker, c.name, c.exchange")
-  const companyColumns = sql.unsafe("cik, ticker, name, as_of::text AS as_of")
-  const findCompany = (key: { readonly cik: Ids.Cik } | { readonly ticker: Ids.Ticker }) =>
-    ("cik" in key
-      ? sql`SELECT ${companyColumns} FROM companies WHERE cik = ${key.cik}`
-      : sql`SELECT ${companyColumns} FROM companies WHERE ticker = ${key.ticker} ORDER BY updated_at DESC LIMIT 1`)
-      .pipe(readCompany)
+  const companyColumnList = "c.cik, c.ticker, c.name, c.as_of::text AS as_of, c.tickers"
+  const companyColumns = sql.literal(companyColumnList)
+  const findByCik = (cik: Ids.Cik) =>
+    sql`SELECT ${companyColumns} FROM companies c WHERE c.cik = ${cik}`.pipe(readCompany)
+
+  // The company each ticker names (see `CompanyStore.Service.findByTicker`), one row per ticker
+  // that names one, with `columns` of it as `c`: its primary ticker (the most recently updated
+  // company's), else a cover's (the newest filing's), else the regulator's list's. Each branch is
+  // one index read: the ticker index, the GIN index on `tickers`, the listing's key.
+  const namedBy = (tickers: ReadonlyArray<Ids.Ticker>, columns: ReturnType<typeof sql.literal>) =>
+    sql`
+      SELECT DISTINCT ON (asked.position) asked.ticker AS asked, ${columns}
+      FROM jsonb_array_elements_text(${jsonb(tickers)}::jsonb) WITH ORDINALITY AS asked(ticker, position)
+      CROSS JOIN LATERAL (
+        (SELECT c.cik, 0 AS how, c.updated_at AS newest FROM companies c WHERE c.ticker = asked.ticker)
+        UNION ALL
+        (SELECT c.cik, 1, c.as_of::timestamptz FROM companies c WHERE c.tickers @> ARRAY[asked.ticker])
+        UNION ALL
+        (SELECT l.cik, 2, NULL FROM company_listings l WHERE l.ticker = asked.ticker)
+      ) AS found
+      JOIN companies c ON c.cik = found.cik
+      ORDER BY asked.position, found.how, found.newest DESC NULLS LAST`
+  const findByTicker = (ticker: Ids.Ticker) => namedBy([ticker], companyColumns).pipe(readCompany)
+
+  const readExpansions = rowsAs(Schema.Struct({
+    asked: Ids.Ticker,
+    ...CompanyStore.Company.fields,
+    listed: Schema.Array(Ids.Ticker)
+  }))
+  const expansionColumns = sql.literal(
+    `${companyColumnList},
+    coalesce((SELECT jsonb_agg(l.ticker ORDER BY l.position) FROM company_listings l WHERE l.cik = c.cik), '[]')
+      AS listed`
+  )
+  const aliasesOf = (tickers: ReadonlyArray<Ids.Ticker>) =>
+    Effect.gen(function*() {
+      if (tickers.length === 0) return new Map<Ids.Ticker, ReadonlyArray<Ids.Ticker>>()
+      const rows = yield* namedBy(tickers, expansionColumns).pipe(readExpansions)
+      const named = new Map(
+        rows.map(({ asked, listed, ...company }) => [asked, CompanyStore.everyTicker(company, listed)])
+      )
+      return new Map(tickers.map((ticker) => [ticker, named.get(ticker) ?? [ticker]] as const))
+    })
 
   const saveListing = (listed: ReadonlyArray<CompanyStore.ListedTicker>) => {
     const rows = listingRows(listed)
@@ -395,7 +437,9 @@ export const makeCompanyStore = Effect.gen(function*() {
           WHERE c.ticker COLLATE "C" >= ${ticker} AND c.ticker COLLATE "C" < ${`${ticker}~`}`,
         sql`SELECT ${matchColumns}, CASE WHEN l.ticker = ${ticker} THEN 0 ELSE 2 END AS rank
           FROM company_listings l JOIN companies c ON c.cik = l.cik
-          WHERE l.ticker COLLATE "C" >= ${ticker} AND l.ticker COLLATE "C" < ${`${ticker}~`}`
+          WHERE l.ticker COLLATE "C" >= ${ticker} AND l.ticker COLLATE "C" < ${`${ticker}~`}`,
+        // Another class its cover lists, exactly.
+        sql`SELECT ${matchColumns}, 0 AS rank FROM companies c WHERE c.tickers @> ARRAY[${ticker}::text]`
       ]),
       ...(cik === undefined ? [] : [sql`SELECT ${matchColumns}, 1 AS rank FROM companies c WHERE c.cik = ${cik}`]),
       ...(words.length === 0 ? [] : [
@@ -441,27 +485,29 @@ export const makeCompanyStore = Effect.gen(function*() {
       return { companies: page.rows, total: page.total }
     })
 
-  const profileColumns = sql.literal(`c.cik, c.ticker, c.name, c.as_of::text AS as_of, c.exchange,
+  const profileColumns = sql.literal(`c.cik, c.ticker, c.name, c.as_of::text AS as_of, c.tickers AS cover_tickers,
+    c.exchange,
     coalesce((SELECT jsonb_agg(l.ticker ORDER BY l.position) FROM company_listings l WHERE l.cik = c.cik), '[]')
-      AS tickers,
+      AS listed,
     CASE WHEN c.details_at IS NOT NULL THEN jsonb_strip_nulls(jsonb_build_object('sic', c.sic,
       'sicDescription', c.sic_description, 'stateOfIncorporation', c.state_of_incorporation,
       'fiscalYearEnd', c.fiscal_year_end, 'formerNames', coalesce(c.former_names, '[]'))) END AS details`)
 
   const findProfile = (ticker: Ids.Ticker) =>
     Effect.gen(function*() {
-      const own = yield* sql`
-        SELECT ${profileColumns} FROM companies c WHERE c.ticker = ${ticker}
-        ORDER BY c.updated_at DESC LIMIT 1`.pipe(readProfile)
-      const found = Option.isSome(own) ? own : yield* sql`
-        SELECT ${profileColumns} FROM company_listings l JOIN companies c ON c.cik = l.cik
-        WHERE l.ticker = ${ticker}`.pipe(readProfile)
-      return Option.map(found, ({ details, exchange, tickers, ...company }): CompanyStore.CompanyProfile => ({
-        company,
-        ...(exchange === undefined ? {} : { exchange }),
-        tickers: [company.ticker, ...tickers.filter((listed) => listed !== company.ticker)],
-        ...(details === undefined ? {} : { details })
-      }))
+      const found = yield* namedBy([ticker], profileColumns).pipe(readProfile)
+      return Option.map(
+        found,
+        ({ cover_tickers, details, exchange, listed, ...named }): CompanyStore.CompanyProfile => {
+          const company = { ...named, ...(cover_tickers === undefined ? {} : { tickers: cover_tickers }) }
+          return {
+            company,
+            ...(exchange === undefined ? {} : { exchange }),
+            tickers: CompanyStore.everyTicker(company, listed),
+            ...(details === undefined ? {} : { details })
+          }
+        }
+      )
     })
 
   const saveDetails = (cik: Ids.Cik, details: CompanyStore.CompanyDetails) =>
@@ -490,17 +536,26 @@ export const makeCompanyStore = Effect.gen(function*() {
   const service: CompanyStore.Service = {
     upsert: (company) =>
       // The same rule as `CompanyStore.supersedes`, in one statement so concurrent ingestions agree.
+      // Without tickers of its own, a record keeps the stored ones of the same primary ticker.
       sql`
-        INSERT INTO companies (cik, ticker, name, as_of)
-        VALUES (${company.cik}, ${company.ticker}, ${company.name}, ${company.asOf ?? null}::date)
+        INSERT INTO companies (cik, ticker, name, as_of, tickers)
+        VALUES (${company.cik}, ${company.ticker}, ${company.name}, ${company.asOf ?? null}::date,
+          ${
+        company.tickers === undefined
+          ? sql`NULL`
+          : sql`ARRAY(SELECT jsonb_array_elements_text(${jsonb(company.tickers)}::jsonb))`
+      })
         ON CONFLICT (cik) DO UPDATE SET ticker = excluded.ticker, name = excluded.name, as_of = excluded.as_of,
+          tickers = coalesce(excluded.tickers,
+            CASE WHEN excluded.ticker = companies.ticker THEN companies.tickers END),
           updated_at = now()
         WHERE companies.as_of IS NULL OR excluded.as_of >= companies.as_of`.pipe(
         Effect.asVoid,
         failsAs("CompanyStore.upsert")
       ),
-    findByCik: (cik) => findCompany({ cik }).pipe(failsAs("CompanyStore.findByCik")),
-    findByTicker: (ticker) => findCompany({ ticker }).pipe(failsAs("CompanyStore.findByTicker")),
+    findByCik: (cik) => findByCik(cik).pipe(failsAs("CompanyStore.findByCik")),
+    findByTicker: (ticker) => findByTicker(ticker).pipe(failsAs("CompanyStore.findByTicker")),
+    aliasesOf: (tickers) => aliasesOf(tickers).pipe(failsAs("CompanyStore.aliasesOf")),
     saveListing: (listed) => saveListing(listed).pipe(failsAs("CompanyStore.saveListing")),
     search: (query) => search(query).pipe(failsAs("CompanyStore.search")),
     findProfile: (ticker) => findProfile(ticker).pipe(failsAs("CompanyStore.findProfile")),

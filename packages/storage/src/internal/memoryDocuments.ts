@@ -164,6 +164,16 @@ export const makeCompanyStore = Effect.gen(function*() {
       .sort(([, a], [, b]) => a.position - b.position)
       .map(([ticker]) => ticker as Ids.Ticker)
 
+  // The company a ticker names (see `CompanyStore.Service.findByTicker`): its primary ticker, else
+  // one its newest cover lists, else the regulator's list's.
+  const named = (current: CompanyState, ticker: Ids.Ticker): CompanyRecord | undefined => {
+    const records = [...current.companies.values()]
+    return records.find((record) => record.company.ticker === ticker) ??
+      records.filter((record) => record.company.tickers?.includes(ticker) === true)
+        .sort((a, b) => (b.company.asOf ?? "").localeCompare(a.company.asOf ?? ""))[0] ??
+      current.companies.get(current.listings.get(ticker)?.cik ?? "")
+  }
+
   // The best rank `q` matches the record with, if any (see `CompanyStore.MatchRank`).
   const rankOf = (current: CompanyState, q: string) => {
     const ticker = CompanyStore.tickerQuery(q)
@@ -171,7 +181,9 @@ export const makeCompanyStore = Effect.gen(function*() {
     const words = CompanyStore.nameWords(q)
     return (record: CompanyRecord): CompanyStore.MatchRank | undefined => {
       const tickers = ticker === undefined ? [] : [record.company.ticker, ...listedTickers(current, record.company.cik)]
-      if (ticker !== undefined && tickers.includes(ticker as Ids.Ticker)) return 0
+      if (ticker !== undefined && [...tickers, ...(record.company.tickers ?? [])].includes(ticker as Ids.Ticker)) {
+        return 0
+      }
       if (cik !== undefined && record.company.cik === cik) return 1
       if (ticker !== undefined && tickers.some((candidate) => candidate.startsWith(ticker))) return 2
       if (words.length > 0) {
@@ -193,21 +205,38 @@ export const makeCompanyStore = Effect.gen(function*() {
         const record = current.companies.get(company.cik)
         if (record !== undefined && !CompanyStore.supersedes(company, record.company)) return current
         const { asOf, cik, name, ticker } = company
+        // Without tickers of its own, a record keeps the stored ones of the same primary ticker.
+        const tickers = company.tickers ??
+          (record?.company.ticker === ticker ? record.company.tickers : undefined)
         return {
           ...current,
           companies: new Map(current.companies).set(cik, {
             ...record,
-            company: { cik, ticker, name, ...(asOf === undefined ? {} : { asOf }) }
+            company: {
+              cik,
+              ticker,
+              name,
+              ...(asOf === undefined ? {} : { asOf }),
+              ...(tickers === undefined ? {} : { tickers: [...tickers] })
+            }
           })
         }
       }),
     findByCik: (cik) =>
       Effect.map(Ref.get(state), (current) => Option.fromNullable(current.companies.get(cik)?.company)),
     findByTicker: (ticker) =>
+      Effect.map(Ref.get(state), (current) => Option.fromNullable(named(current, ticker)?.company)),
+    aliasesOf: (tickers) =>
       Effect.map(Ref.get(state), (current) =>
-        Option.fromNullable(
-          [...current.companies.values()].find((record) => record.company.ticker === ticker)?.company
-        )),
+        new Map(tickers.map((ticker) => {
+          const record = named(current, ticker)
+          return [
+            ticker,
+            record === undefined
+              ? [ticker]
+              : CompanyStore.everyTicker(record.company, listedTickers(current, record.company.cik))
+          ] as const
+        }))),
     saveListing: (listed) =>
       Ref.modify(state, (current) => {
         const listings = new Map<string, Listing>()
@@ -252,14 +281,12 @@ export const makeCompanyStore = Effect.gen(function*() {
       }),
     findProfile: (ticker) =>
       Effect.map(Ref.get(state), (current) => {
-        const record = [...current.companies.values()].find((candidate) => candidate.company.ticker === ticker) ??
-          current.companies.get(current.listings.get(ticker)?.cik ?? "")
+        const record = named(current, ticker)
         if (record === undefined) return Option.none()
-        const listed = listedTickers(current, record.company.cik)
         return Option.some({
           company: record.company,
           ...(record.exchange === undefined ? {} : { exchange: record.exchange }),
-          tickers: [record.company.ticker, ...listed.filter((listedTicker) => listedTicker !== record.company.ticker)],
+          tickers: CompanyStore.everyTicker(record.company, listedTickers(current, record.company.cik)),
           ...(record.details === undefined ? {} : { details: record.details })
         })
       }),

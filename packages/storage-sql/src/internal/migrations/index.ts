@@ -24,6 +24,7 @@ import companyFormerNames from "./0017_company_former_names.js"
 import eventsByRecordedAt from "./0018_events_by_recorded_at.js"
 import coordination from "./0019_coordination.js"
 import retention from "./0020_retention.js"
+import companyTickers from "./0021_company_tickers.js"
 
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
   "0001_filings_meta": filingsMeta,
@@ -45,5 +46,6 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0017_company_former_names": companyFormerNames,
   "0018_events_by_recorded_at": eventsByRecordedAt,
   "0019_coordination": coordination,
-  "0020_retention": retention
+  "0020_retention": retention,
+  "0021_company_tickers": companyTickers
 }
