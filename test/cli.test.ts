@@ -12,14 +12,15 @@ import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { promisify } from "node:util"
-import { cli, corpusDir, repositoryRoot, type RunningServer, startServer, temporaryDataDir } from "./support/filings.js"
+import { corpusFile } from "./support/corpus.js"
+import { cli, repositoryRoot, type RunningServer, startServer, temporaryDataDir } from "./support/filings.js"
 import { submission } from "./support/syntheticFilings.js"
 
 const run = promisify(execFile)
 const program = join(repositoryRoot, "packages/server/bin/filings.js")
 const hasScript = existsSync("/usr/bin/script")
 /** The 3M 10-K for 2018 printed to PDF, from the shared corpus when it is there (see its CATALOGUE.md). */
-const mmmPdf = join(corpusDir, "pdf", "mmm-10k-fy2018.pdf")
+const mmmPdf = corpusFile("pdf/mmm-10k-fy2018.pdf")
 const withoutCorpus = existsSync(mmmPdf) ? "" : " (skipped: the corpus beside the repository is absent)"
 
 let dataDir: string

@@ -11,11 +11,9 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Dates } from "@filings/domain"
 import { Effect } from "effect"
-import { existsSync, readdirSync, readFileSync } from "node:fs"
+import { readdirSync, readFileSync } from "node:fs"
+import { corpusMissing, corpusUrl as corpus } from "../../../test/support/corpus.js"
 import { FiscalPeriod, Parser } from "../src/index.js"
-
-const corpus = new URL("../../../../shared/corpus/", import.meta.url)
-const corpusMissing = !existsSync(corpus)
 
 interface Case {
   readonly file: string
