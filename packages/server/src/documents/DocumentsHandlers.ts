@@ -22,7 +22,7 @@ const listAnswer = pageAnswer(Document.DocumentList, "documents")
 export const layer = HttpApiBuilder.group(Api.FilingsApi, "documents", (handlers) =>
   Effect.gen(function*() {
     const store = yield* DocumentStore.DocumentStore
-    const aliases = yield* TickerAliases.make
+    const aliases = yield* TickerAliases.make()
     // Provided by the server's composition root; without it (some tests) every answer is read afresh.
     const cache = yield* Effect.serviceOption(DocumentCache)
 

@@ -57,7 +57,7 @@ const feedAnswer = pageAnswer(Feed.FeedResponse, "items")
  */
 const pageFor = Effect.fn("feed.feed")(function*(request: Feed.FeedRequest) {
   const store = yield* FeedStore.FeedStore
-  const aliases = yield* TickerAliases.make
+  const aliases = yield* TickerAliases.make()
   const limit = request.limit ?? DefaultLimit
   const fromMillis = request.start_date === undefined ? undefined : startOfDate(request.start_date)
   const beforeMillis = request.end_date === undefined ? undefined : endBound(request.end_date)

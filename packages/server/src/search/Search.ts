@@ -46,7 +46,7 @@ export interface Service {
 export const make = Effect.gen(function*() {
   const index = yield* SearchIndex.SearchIndex
   const documents = yield* DocumentStore.DocumentStore
-  const aliases = yield* TickerAliases.make
+  const aliases = yield* TickerAliases.make()
   const [cached, invalidate] = yield* Effect.cachedInvalidateWithTTL(
     Effect.map(documents.companyNames, NamedCompanies.companyTerms),
     companyNamesKeptFor

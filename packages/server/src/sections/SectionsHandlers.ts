@@ -56,7 +56,7 @@ export const requestedSections = (
 export const layer = HttpApiBuilder.group(Api.FilingsApi, "sections", (handlers) =>
   Effect.gen(function*() {
     const store = yield* DocumentStore.DocumentStore
-    const aliases = yield* TickerAliases.make
+    const aliases = yield* TickerAliases.make()
 
     const getDocumentSections = Effect.fn("sections.getDocumentSections")(function*(
       publicationId: DocumentStore.DocumentMetadata["publicationId"],

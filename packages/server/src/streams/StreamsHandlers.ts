@@ -26,7 +26,7 @@ const streamHeaders = {
 export const layer = HttpApiBuilder.group(Api.FilingsApi, "streams", (handlers) =>
   Effect.gen(function*() {
     const events = yield* EventStore.EventStore
-    const aliases = yield* TickerAliases.make
+    const aliases = yield* TickerAliases.make()
     const tail = yield* EventTail.EventTail
     const slots = yield* StreamSlots.StreamSlots
     const config = yield* ServerConfig
