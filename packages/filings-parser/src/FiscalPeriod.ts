@@ -34,6 +34,7 @@ export const StatedPeriod = Schema.Struct({
 })
 export type StatedPeriod = typeof StatedPeriod.Type
 
+/** How `fromText` reads a document: a call's text, or a release's or an 8-K's. */
 export interface FromTextOptions {
   /**
    * Only sentences that report results count (a release or an 8-K: "patient screening will begin
