@@ -12,6 +12,7 @@
  */
 import type { IsoDate, Period } from "@filings/domain/Dates"
 import { Schema } from "effect"
+import { inlinePlainText } from "./internal/markdown/plainText.js"
 import {
   mentionRole,
   type PeriodMention,
@@ -47,19 +48,19 @@ export interface FromTextOptions {
 const openingSentences = 100
 const openingCharacters = 16_000
 
-/** Markdown to plain sentences: tables (figures of several periods side by side) and images left out. */
+/**
+ * The parser's Markdown to plain sentences: tables (figures of several periods side by side) and
+ * images left out, inline marks undone by the parser's own plain-text reading. Stored documents
+ * keep their Markdown and not their blocks, so a stored call is read again from its Markdown; a
+ * line the renderer starts with `|` is a table row, and a leading `#`, `-` or `1.` a heading's or
+ * a list item's mark.
+ */
 const sentencesOf = (text: string): ReadonlyArray<string> => {
   const sentences: Array<string> = []
   let characters = 0
   for (const rawLine of text.slice(0, openingCharacters * 2).split(/\n/)) {
     if (/^\s*\|/.test(rawLine)) continue
-    const line = rawLine
-      .replace(/!\[[^\]]*\]\([^)]*\)/g, " ")
-      .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
-      .replace(/^\s*(?:#{1,6}|[-*+]|\d+\.)\s+/, "")
-      .replace(/[*_\\]/g, "")
-      .replace(/\s+/g, " ")
-      .trim()
+    const line = inlinePlainText(rawLine.replace(/^\s*(?:#{1,6}|[-*+]|\d+\.)\s+/, ""), "omit").trim()
     if (line === "") continue
     for (const sentence of line.split(/(?<=[.?!]["”’)]?)\s+(?=["“(]?[A-Z0-9])/)) {
       sentences.push(sentence)
