@@ -5,7 +5,7 @@
  */
 import { HttpApiBuilder } from "@effect/platform"
 import { Api, ApiError, Feed } from "@filings/domain"
-import { CompanyStore, FeedStore } from "@filings/storage"
+import { FeedStore } from "@filings/storage"
 import { Clock, Effect, Either } from "effect"
 import * as TickerAliases from "../companies/TickerAliases.js"
 import { keptEncoding, pageAnswer } from "../http/EncodedJson.js"
@@ -55,9 +55,8 @@ const feedAnswer = pageAnswer(Feed.FeedResponse, "items")
  * The page of one request: its stored items, and the answer around them (its `items` empty):
  * whether more follow, and where to go on from.
  */
-const pageFor = Effect.fn("feed.feed")(function*(request: Feed.FeedRequest) {
+const pageFor = Effect.fn("feed.feed")(function*(request: Feed.FeedRequest, aliases: TickerAliases.TickerAliases) {
   const store = yield* FeedStore.FeedStore
-  const aliases = yield* TickerAliases.make()
   const limit = request.limit ?? DefaultLimit
   const fromMillis = request.start_date === undefined ? undefined : startOfDate(request.start_date)
   const beforeMillis = request.end_date === undefined ? undefined : endBound(request.end_date)
@@ -104,23 +103,23 @@ const pageFor = Effect.fn("feed.feed")(function*(request: Feed.FeedRequest) {
 
 /** The answer to one request: its page, whether more follow, and where to go on from. */
 export const answer = (request: Feed.FeedRequest) =>
-  Effect.map(
-    pageFor(request),
-    ({ envelope, items }) => new Feed.FeedResponse({ ...envelope, items: items.map(toFeedItem) })
+  TickerAliases.make().pipe(
+    Effect.flatMap((aliases) => pageFor(request, aliases)),
+    Effect.map(({ envelope, items }) => new Feed.FeedResponse({ ...envelope, items: items.map(toFeedItem) }))
   )
 
 export const layer = HttpApiBuilder.group(Api.FilingsApi, "feed", (handlers) =>
   Effect.map(
-    Effect.all([FeedStore.FeedStore, CompanyStore.CompanyStore]),
-    ([store, companies]) =>
+    // Built once, so the widenings it keeps serve every request (see `TickerAliases`).
+    Effect.all([FeedStore.FeedStore, TickerAliases.make()]),
+    ([store, aliases]) =>
       handlers.handle(
         "feed",
         ({ payload }) =>
           orServiceUnavailable(
-            pageFor(payload).pipe(
+            pageFor(payload, aliases).pipe(
               Effect.map(({ envelope, items }) => feedAnswer(envelope, items.map(feedItemJson))),
-              Effect.provideService(FeedStore.FeedStore, store),
-              Effect.provideService(CompanyStore.CompanyStore, companies)
+              Effect.provideService(FeedStore.FeedStore, store)
             )
           )
       )
