@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { FilingsParser, type ParsedDocument, SgmlSubmission } from "@filings/filings-parser"
+import { FilingsParser, type ParsedDocument, Parser, SgmlSubmission } from "@filings/filings-parser"
 import { Effect, Either, Option } from "effect"
 import * as Exhibits from "./Exhibits.js"
 import type { MetricValue } from "./Extraction.js"
@@ -169,5 +169,47 @@ export const extract: (input: ExtractInput) => Effect.Effect<ExtractionOutput> =
       ...(signatures.signatures === undefined ? {} : { signatures: signatures.signatures }),
       warnings: [...metrics.warnings, ...tables.warnings, ...signatures.warnings]
     }
+  }
+)
+
+/** A filing to parse and extract from: what `Parser.parse` reads, and what `extract` wants besides. */
+export interface ParseAndExtractInput extends Parser.ParseInput {
+  /** What `Parser.parse` made of the same bytes: given, they are not parsed again. */
+  readonly parsed?: ParsedDocument.ParsedDocument | undefined
+  /**
+   * The id the filing is published under, for exhibit URLs; the submission header's accession
+   * number when absent. Without either, every exhibit's `url` is `null`.
+   */
+  readonly publicationId?: string | undefined
+  /** What the filing says of itself when the bytes are one of its documents alone (see `ExtractInput`). */
+  readonly filing?: ExtractInput["filing"]
+}
+
+/**
+ * Parses a filing (unless given what the parser made of it) and extracts it, splitting a full
+ * submission once for the parser and the extractor both. Fails only with the parser's errors.
+ *
+ * @example
+ * ```ts
+ * const { metrics, exhibits } = yield* Extractor.parseAndExtract({ bytes, fileName: "aapl-20240928.htm" })
+ * ```
+ */
+export const parseAndExtract: (
+  input: ParseAndExtractInput
+) => Effect.Effect<ExtractionOutput, Parser.ParseError> = Effect.fn("Extractor.parseAndExtract")(
+  function*(input: ParseAndExtractInput) {
+    const { filing, parsed: given, publicationId, ...parseInput } = input
+    const submission = parseInput.submission ??
+      (SgmlSubmission.looksLikeSubmission(parseInput.bytes)
+        ? yield* SgmlSubmission.parseBytes(parseInput.bytes)
+        : undefined)
+    const parsed = given ?? (yield* Parser.parse({ ...parseInput, submission }))
+    return yield* extract({
+      bytes: parseInput.bytes,
+      parsed,
+      publicationId: publicationId ?? submission?.header.accessionNumber ?? parsed.header?.accessionNumber,
+      ...(submission === undefined ? {} : { submission }),
+      ...(filing === undefined ? {} : { filing })
+    })
   }
 )

@@ -14,30 +14,14 @@
  * console.log(metrics.revenue) // { value: 391035000000, unit: "USD", period: "FY 2024", source: "us-gaap:..." }
  * ```
  */
-import { EffectPromise } from "@filings/domain"
-import {
-  type FilingInput,
-  type ParsedDocument,
-  type ParseFilingOptions,
-  Parser,
-  SgmlSubmission,
-  toParseInput
-} from "@filings/filings-parser"
-import { Effect } from "effect"
+import { type FilingInput, type ParseFilingOptions, toParseInput } from "@filings/filings-parser"
+import * as EffectPromise from "@filings/filings-parser/EffectPromise"
 import * as Extractor from "./Extractor.js"
 
 /** What `extractFiling` takes besides the filing: `parseFiling`'s options, and what `Extractor.extract` wants. */
-export interface ExtractFilingOptions extends ParseFilingOptions {
-  /** What `Parser.parse` (or `parseFiling`) made of the same bytes: given, it is not parsed again. */
-  readonly parsed?: ParsedDocument.ParsedDocument | undefined
-  /**
-   * The id the filing is published under, for exhibit URLs; the submission header's accession
-   * number when absent. Without either, every exhibit's `url` is `null`.
-   */
-  readonly publicationId?: string | undefined
-  /** What the filing says of itself when the bytes are one of its documents alone (see `Extractor.ExtractInput`). */
-  readonly filing?: Extractor.ExtractInput["filing"]
-}
+export interface ExtractFilingOptions
+  extends ParseFilingOptions, Pick<Extractor.ParseAndExtractInput, "parsed" | "publicationId" | "filing">
+{}
 
 /**
  * Extracts a filing's metrics, tables, exhibit references and signatures, as `Extractor.extract`
@@ -57,24 +41,9 @@ export const extractFiling = (
   input: FilingInput,
   options: ExtractFilingOptions = {}
 ): Promise<Extractor.ExtractionOutput> => {
-  const { filing, parsed: given, publicationId, ...parseOptions } = options
-  const parseInput = toParseInput(input, parseOptions)
+  const { filing, parsed, publicationId, ...parseOptions } = options
   return EffectPromise.run(
-    Effect.gen(function*() {
-      // A full submission is split once, for the parser and the extractor both.
-      const submission = parseInput.submission ??
-        (SgmlSubmission.looksLikeSubmission(parseInput.bytes)
-          ? yield* SgmlSubmission.parseBytes(parseInput.bytes)
-          : undefined)
-      const parsed = given ?? (yield* Parser.parse({ ...parseInput, submission }))
-      return yield* Extractor.extract({
-        bytes: parseInput.bytes,
-        parsed,
-        publicationId: publicationId ?? submission?.header.accessionNumber ?? parsed.header?.accessionNumber,
-        ...(submission === undefined ? {} : { submission }),
-        ...(filing === undefined ? {} : { filing })
-      })
-    }),
+    Extractor.parseAndExtract({ ...toParseInput(input, parseOptions), parsed, publicationId, filing }),
     options
   )
 }

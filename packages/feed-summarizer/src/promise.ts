@@ -17,7 +17,7 @@
  * ```
  */
 import { FetchHttpClient } from "@effect/platform"
-import { EffectPromise } from "@filings/domain"
+import * as EffectPromise from "@filings/filings-parser/EffectPromise"
 import { Effect, Layer, Redacted } from "effect"
 import * as ChatCompletionsModel from "./ChatCompletionsModel.js"
 import * as FeedSummarizer from "./FeedSummarizer.js"

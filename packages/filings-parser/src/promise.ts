@@ -16,7 +16,7 @@
  * }
  * ```
  */
-import { EffectPromise } from "@filings/domain"
+import * as EffectPromise from "./EffectPromise.js"
 import type { ParsedDocument } from "./ParsedDocument.js"
 import * as Parser from "./Parser.js"
 

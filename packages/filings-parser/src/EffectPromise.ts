@@ -4,6 +4,10 @@
  * with or the original exception of a defect, never Effect's `FiberFailure` wrapper, so callers can
  * use `instanceof` and `_tag`.
  *
+ * It lives in the parser because every library with a Promise door is built on the parser: they
+ * share this one runner (`@filings/filings-parser/EffectPromise`) without a package of its own, and
+ * the schemas package holds no runtime.
+ *
  * @module
  */
 import { Cause, Effect, Exit } from "effect"
@@ -22,7 +26,7 @@ const isAborted = (signal: AbortSignal): boolean => signal.aborted
  *
  * @example
  * ```ts
- * import { EffectPromise } from "@filings/domain"
+ * import * as EffectPromise from "@filings/filings-parser/EffectPromise"
  * import { Effect } from "effect"
  *
  * await EffectPromise.run(Effect.fail(new Error("no"))) // rejects with that very Error

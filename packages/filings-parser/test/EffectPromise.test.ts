@@ -3,7 +3,7 @@
  * themselves (never a FiberFailure), and abort signals as `fetch` treats them.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { EffectPromise } from "@filings/domain"
+import * as EffectPromise from "@filings/filings-parser/EffectPromise"
 import { Data, Effect } from "effect"
 
 class Refused extends Data.TaggedError("Refused")<{ readonly why: string }> {}
