@@ -6,11 +6,11 @@
  *
  * @module
  */
+import type { FactSet } from "@filings/filings-parser/XbrlFacts"
 import { Effect, Schema } from "effect"
 import type { MetricValue } from "./Extraction.js"
 import type { MetricName } from "./internal/xbrl/concepts.js"
 import { metricNames } from "./internal/xbrl/concepts.js"
-import type { FactSet } from "./internal/xbrl/facts.js"
 import { readInlineFacts } from "./internal/xbrl/inlineFacts.js"
 import { readInstanceFacts } from "./internal/xbrl/instanceFacts.js"
 import type { ReportingPeriod } from "./internal/xbrl/select.js"

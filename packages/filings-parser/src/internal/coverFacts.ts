@@ -1,28 +1,11 @@
 // The cover-page facts an inline XBRL filing tags in the `dei:` namespace (form, company, central
 // index key, ticker, period end, fiscal period), read from the raw HTML, where they sit inside the
-// hidden `ix:header` that the Markdown leaves out.
+// hidden `ix:header` that the Markdown leaves out. A regular expression finds where each `dei:`
+// fact opens; the XBRL reader reads it from there, so the whole document is never tokenized twice.
 import { Dates } from "@filings/domain"
 import { Schema } from "effect"
-import { decodeHTMLStrict } from "entities"
 import type { CoverFacts } from "../ParsedDocument.js"
-
-const plainText = (html: string): string => decodeHTMLStrict(html.replace(/<[^>]*>/g, " ")).replace(/\s+/g, " ").trim()
-
-/** The text of the `ix:nonNumeric` element whose opening tag ends at `start`, nested markup removed. */
-const factText = (html: string, start: number): string | undefined => {
-  // Facts may nest ix:nonNumeric elements; the value ends at the matching close tag.
-  const tag = /<(\/?)ix:nonNumeric\b[^>]*>/gi
-  tag.lastIndex = start
-  let depth = 1
-  for (let match = tag.exec(html); match !== null; match = tag.exec(html)) {
-    depth += match[1] === "/" ? -1 : 1
-    if (depth === 0) {
-      const value = plainText(html.slice(start, match.index))
-      return value === "" ? undefined : value
-    }
-  }
-  return undefined
-}
+import { factAt } from "../XbrlFacts.js"
 
 /**
  * The first value of each `dei:` fact, in one pass over the document, and every value of the facts
@@ -38,8 +21,9 @@ const deiFacts = (
     const name = match[1]!
     const isRepeated = perClass.has(name)
     if (first.has(name) && !isRepeated) continue
-    const value = factText(html, match.index + match[0].length)
-    if (value === undefined) continue
+    const fact = factAt(html, match.index)
+    if (fact === undefined || !("text" in fact) || fact.text === "") continue
+    const value = fact.text
     if (!first.has(name)) first.set(name, value)
     if (isRepeated) {
       const values = repeated.get(name) ?? []

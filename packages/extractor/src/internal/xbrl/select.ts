@@ -2,10 +2,10 @@
  * From a fact set to metrics: the filing's own reporting period (dei cover facts), the totals (facts
  * without dimensions) for that period, duplicates checked, the prior-year fact for the change.
  */
+import type { FactSet, NumericFact, XbrlContext } from "@filings/filings-parser/XbrlFacts"
 import type { MetricValue } from "../../Extraction.js"
 import { findDate } from "../dates.js"
 import { metricConcepts, type MetricName, metricNames, type MetricUnit } from "./concepts.js"
-import type { FactSet, NumericFact, XbrlContext } from "./facts.js"
 import { type DebtFact, totalDebtAt, totalDebtConcepts } from "./totalDebt.js"
 
 /** The reporting period of the filing, from its dei cover facts. */

@@ -1,17 +1,35 @@
 /**
- * The fact model shared by the inline XBRL and the XBRL instance readers: contexts, units and facts as
- * the filer tagged them, plus the warnings met while reading. One SAX pass over the document
- * (htmlparser2 callbacks, no DOM) fills it.
+ * The XBRL facts of a filing, as the filer tagged them: contexts, units, numeric and text facts, and
+ * the warnings met while reading. One reader serves inline XBRL (`ix:nonFraction`, `ix:nonNumeric`
+ * in an HTML document) and XBRL instance documents alike, in one SAX pass (htmlparser2 callbacks, no
+ * DOM). The parser reads its cover facts (the `dei:` facts) with it, `factAt` reading each where it
+ * stands without passing over the whole document; the extractor reads its metrics' facts with
+ * `readFacts`.
+ *
+ * @example
+ * ```ts
+ * import { XbrlFacts } from "@filings/filings-parser"
+ *
+ * const { numericFacts, contexts } = XbrlFacts.readFacts(html, "inline")
+ * numericFacts.find((fact) => fact.concept === "us-gaap:Revenues")?.value // 391035000000
+ * ```
+ *
+ * @module
  */
 import { decodeHTML, decodeHTMLAttribute } from "entities"
 import { Parser } from "htmlparser2"
 
 /** A context: the period of a fact and whether it carries dimensions (a segment or scenario member). */
 export interface XbrlContext {
+  /** The context's `id`, which facts name in `contextRef`. */
   readonly id: string
+  /** The entity identifier (a CIK), as written. */
   readonly entity?: string | undefined
+  /** The first day of a duration, as written (`2023-10-01`). */
   readonly startDate?: string | undefined
+  /** The last day of a duration, as written. */
   readonly endDate?: string | undefined
+  /** The day of an instant, as written. */
   readonly instant?: string | undefined
   /** The explicit and typed members, `dimension=member`, sorted; empty for a total. */
   readonly dimensions: ReadonlyArray<string>
@@ -19,15 +37,21 @@ export interface XbrlContext {
 
 /** A unit: `USD`, `shares`, or a ratio such as `USD/shares`, with namespace prefixes removed. */
 export interface XbrlUnit {
+  /** The unit's `id`, which numeric facts name in `unitRef`. */
   readonly id: string
+  /** The measure, a ratio's parts joined by `/` and a product's by `*`. */
   readonly measure: string
 }
 
 /** A numeric fact: the value with scale and sign applied, or `null` for a nil fact. */
 export interface NumericFact {
+  /** The concept's qualified name (`us-gaap:Revenues`). */
   readonly concept: string
+  /** The id of the fact's context. */
   readonly contextRef: string
+  /** The id of the fact's unit. */
   readonly unitRef: string
+  /** The value with scale and sign applied; `null` for a nil fact. */
   readonly value: number | null
   /** `Infinity` for `INF`; `undefined` when the filer gave no precision. */
   readonly decimals?: number | undefined
@@ -35,16 +59,25 @@ export interface NumericFact {
 
 /** A non-numeric fact (dei cover facts and text blocks), its text trimmed. */
 export interface TextFact {
+  /** The concept's qualified name (`dei:DocumentType`). */
   readonly concept: string
+  /** The id of the fact's context. */
   readonly contextRef: string
+  /** The fact's text, nested markup left out, entities decoded and runs of whitespace single spaces. */
   readonly text: string
 }
 
+/** What `readFacts` found in a document. */
 export interface FactSet {
+  /** The contexts by id. */
   readonly contexts: ReadonlyMap<string, XbrlContext>
+  /** The units by id. */
   readonly units: ReadonlyMap<string, XbrlUnit>
+  /** The numeric facts, in document order of their ends. */
   readonly numericFacts: ReadonlyArray<NumericFact>
+  /** The text facts, in document order of their ends. */
   readonly textFacts: ReadonlyArray<TextFact>
+  /** The facts that could not be read, each skipped with a warning. */
   readonly warnings: ReadonlyArray<string>
 }
 
@@ -141,20 +174,44 @@ const specialTags = new Set([
 ])
 
 /** Reads contexts, units and facts from an inline XBRL document or an XBRL instance in one pass. */
-export const readFacts = (source: string, mode: ReaderMode): FactSet => {
+export const readFacts = (source: string, mode: ReaderMode): FactSet => readFast(source, mode, false)
+
+const inlineFactTag = /^<ix:non(?:Fraction|Numeric)\b/i
+
+/**
+ * The inline fact (`ix:nonFraction` or `ix:nonNumeric`) whose opening tag starts at `start` in
+ * `html`, read from there to its end and no further; `undefined` when no fact starts there or it
+ * never ends.
+ *
+ * @example
+ * ```ts
+ * const start = html.search(/<ix:nonNumeric[^>]*name="dei:DocumentType"/)
+ * XbrlFacts.factAt(html, start) // { concept: "dei:DocumentType", contextRef: "c-1", text: "10-K" }
+ * ```
+ */
+export const factAt = (html: string, start: number): NumericFact | TextFact | undefined => {
+  if (!inlineFactTag.test(html.slice(start, start + 20))) return undefined
+  const { numericFacts, textFacts } = readFast(html.slice(start), "inline", true)
+  return numericFacts[0] ?? textFacts[0]
+}
+
+const readFast = (source: string, mode: ReaderMode, firstFactOnly: boolean): FactSet => {
   if (mode === "inline") {
     // Decoding entities in htmlparser2 costs half its time on a 10-K: decode only the text and attributes
     // read, and read again the usual way when one of them is uncertain.
     try {
-      return readFactsIn(source, mode, false)
+      return readFactsIn(source, mode, false, firstFactOnly)
     } catch (error) {
       if (error !== undecided) throw error
     }
   }
-  return readFactsIn(source, mode, true)
+  return readFactsIn(source, mode, true, firstFactOnly)
 }
 
-const readFactsIn = (source: string, mode: ReaderMode, decodeEntities: boolean): FactSet => {
+/** Thrown when the first fact ends and the rest of the source is not wanted. */
+const firstFactRead = Symbol("firstFactRead")
+
+const readFactsIn = (source: string, mode: ReaderMode, decodeEntities: boolean, firstFactOnly: boolean): FactSet => {
   const contexts = new Map<string, XbrlContext>()
   const units = new Map<string, XbrlUnit>()
   const numericFacts: Array<NumericFact> = []
@@ -302,12 +359,18 @@ const readFactsIn = (source: string, mode: ReaderMode, decodeEntities: boolean):
         for (const open of openFacts) open.text += text
         if (capture !== undefined) capture.text += text
       },
-      onclosetag(name) {
+      onclosetag(name, isImplied) {
         inSpecial = false
         const top = openFacts[openFacts.length - 1]
         if (top !== undefined && top.depth === depth) {
           openFacts.pop()
-          closeFact(top)
+          if (!firstFactOnly) closeFact(top)
+          else if (depth === 1) {
+            // Reading one fact, the facts nested in it are part of its text, not facts of their own;
+            // one closed only by the end of the source never ended.
+            if (!isImplied) closeFact(top)
+            throw firstFactRead
+          }
           depth--
           return
         }
@@ -352,6 +415,10 @@ const readFactsIn = (source: string, mode: ReaderMode, decodeEntities: boolean):
       }
       : { xmlMode: true }
   )
-  parser.end(source)
+  try {
+    parser.end(source)
+  } catch (error) {
+    if (error !== firstFactRead) throw error
+  }
   return { contexts, units, numericFacts, textFacts, warnings }
 }
