@@ -11,12 +11,11 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Document } from "@filings/domain"
-import { type ChildProcess, spawn } from "node:child_process"
 import { randomBytes } from "node:crypto"
 import pg from "pg"
 import { afterAll, beforeAll } from "vitest"
 import { type EdgarReplay, followEnv, type ReplayFiling, startEdgarReplay } from "./support/edgarReplay.js"
-import { createKey, repositoryRoot } from "./support/filings.js"
+import { createKey, type RunningServer, startServer } from "./support/filings.js"
 import { jsonOf } from "./support/http.js"
 import { eightKSubmission, type SyntheticEightK } from "./support/syntheticEightK.js"
 import {
@@ -60,57 +59,6 @@ const batch = (size: number) =>
 const eventsExpected = (filing: SyntheticEightK) =>
   filing.items.includes("1.01") ? ["filing.new", "filing.8k_material"] : ["filing.new"]
 
-interface Server {
-  readonly url: string
-  readonly process: ChildProcess
-  readonly output: () => string
-  readonly stop: () => Promise<void>
-}
-
-/**
- * `filings serve` on PostgreSQL with an operator token for `/admin`. The shared `startServer` helper
- * clears `FILINGS_ADMIN_TOKEN` (it is made for PGlite, whose server leaves its token in
- * `server.json`), so this test starts the process itself; holding the child also lets it tell
- * whether the process that answers after the outage is the one that was there before it.
- */
-const startServerWithAdminToken = (databaseUrl: string, env: Record<string, string>) =>
-  new Promise<Server>((resolve, reject) => {
-    const inherited = { ...process.env }
-    for (const name of ["FILINGS_DATA_DIR", "FILINGS_SERVER_URL", "FILINGS_ADMIN_TOKEN"]) delete inherited[name]
-    const child = spawn(
-      process.execPath,
-      [`${repositoryRoot}packages/server/bin/filings.js`, "serve", "--port", "0", "--json"],
-      {
-        env: { ...inherited, FILINGS_LOG_LEVEL: "WARN", ...env, FILINGS_DATABASE_URL: databaseUrl },
-        cwd: repositoryRoot,
-        stdio: ["ignore", "pipe", "pipe"]
-      }
-    )
-    let output = ""
-    const stop = () =>
-      new Promise<void>((done) => {
-        if (child.exitCode !== null || child.signalCode !== null) return done()
-        child.once("exit", () => done())
-        child.kill("SIGTERM")
-      })
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL")
-      reject(new Error(`the server did not start within 60 s:\n${output}`))
-    }, 60_000)
-    child.stderr.on("data", (chunk) => (output += chunk))
-    child.stdout.on("data", (chunk) => {
-      output += chunk
-      const listening = output.split("\n").find((line) => line.startsWith("{\"event\":\"listening\""))
-      if (listening === undefined) return
-      clearTimeout(timer)
-      resolve({ url: (JSON.parse(listening) as { url: string }).url, process: child, output: () => output, stop })
-    })
-    child.once("exit", (code, signal) => {
-      clearTimeout(timer)
-      reject(new Error(`the server exited (${code ?? signal}) before listening:\n${output}`))
-    })
-  })
-
 const title = throwawayPostgresAvailable()
   ? "following EDGAR while PostgreSQL stops and starts again"
   : "following EDGAR while PostgreSQL stops and starts again (skipped: initdb and pg_ctl are not installed)"
@@ -138,10 +86,10 @@ describe.skipIf(!throwawayPostgresAvailable())(title, () => {
   const adminToken = randomBytes(24).toString("base64url")
   let replay: EdgarReplay | undefined
   let postgres: ThrowawayPostgres | undefined
-  let server: Server
+  let server: RunningServer
   let key: string
 
-  const alive = () => server.process.exitCode === null && server.process.signalCode === null
+  const alive = () => server.isRunning()
   const get = (path: string) => fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${key}` } })
   const statusOf = async (id: string) => (await get(`/v1/documents/${id}`)).status
   const served = (id: string) =>
@@ -188,7 +136,8 @@ describe.skipIf(!throwawayPostgresAvailable())(title, () => {
       companyTickers: [{ cik: "0000999303", ticker: "ACMR", name: "ACME RESTART CORP" }]
     })
     postgres = await startThrowawayPostgres()
-    server = await startServerWithAdminToken(postgres.url, {
+    // The operator token for /admin is given here: startServer clears the developer's own.
+    server = await startServer({ databaseUrl: postgres.url }, {
       ...followEnv(replay),
       FILINGS_ADMIN_TOKEN: adminToken
     })
@@ -206,7 +155,7 @@ describe.skipIf(!throwawayPostgresAvailable())(title, () => {
   })
 
   it("answers 503 with Retry-After while PostgreSQL is down, then stores and announces every filing once", async () => {
-    const pid = server.process.pid
+    const pid = server.pid
     const first = batch(4)
     for (const filing of first) replay!.publish(filing)
     for (const filing of first) await served(filing.accessionNumber)
@@ -311,6 +260,6 @@ describe.skipIf(!throwawayPostgresAvailable())(title, () => {
 
     // The same process served before, during and after the outage.
     assert.isTrue(alive(), `the server died after PostgreSQL came back:\n${server.output()}`)
-    assert.strictEqual(server.process.pid, pid)
+    assert.strictEqual(server.pid, pid)
   }, 120_000)
 })
