@@ -2,7 +2,7 @@
  * Chat: how often the offline answer of `POST /v1/chat` holds the figure an analyst asks for, and
  * how soon the first sentence of a streamed answer arrives on a large store.
  *
- * 1. Quality. The questions of the search development set (`bench/search/dev-questions.json`)
+ * 1. Quality. The questions of the search development set (`bench/quality/search/dev-questions.json`)
  *    whose answer is one figure (those made from XBRL facts, and a few written by hand) are asked
  *    of the answerer the server uses, restricted to the company as an analyst would ask, over the
  *    corpus stored in memory. Reported, by kind and rendition: the share of answers that state the
@@ -37,8 +37,8 @@ import { mkdtemp, rm } from "node:fs/promises"
 import { cpus, tmpdir } from "node:os"
 import { join } from "node:path"
 import { parseArgs, promisify } from "node:util"
-import { corpusEntries, corpusPresent, storeCorpus } from "./search/corpus.js"
-import { type DevQuestion, readDevSet } from "./search/devSet.js"
+import { corpusEntries, corpusPresent, storeCorpus } from "./quality/search/corpus.js"
+import { type DevQuestion, readDevSet } from "./quality/search/devSet.js"
 import {
   Cleanup,
   createBenchKey,

@@ -39,8 +39,8 @@ import { join, relative, resolve } from "node:path"
 import { isDeepStrictEqual, parseArgs } from "node:util"
 import { corpusDir } from "../test/support/corpus.js"
 import { createDatabase } from "../test/support/postgres.js"
-import { type EarningsCall, ectsumValidationDir, readEctsum } from "./summaries/corpus.js"
-import { transcriptChunks } from "./summaries/ectsum.js"
+import { type EarningsCall, ectsumValidationDir, readEctsum } from "./quality/summaries/corpus.js"
+import { transcriptChunks } from "./quality/summaries/ectsum.js"
 import type { LoadRun, Summary } from "./support/load.js"
 import { summarize } from "./support/load.js"
 import {
@@ -315,7 +315,7 @@ const summariesPart = async (): Promise<ReadonlyArray<string>> => {
     "`Parser.parse` from the bytes with the folder's form as the hint; summarising is",
     "`ExtractiveModel.summarize({ source, docType, items, chunks, title })` on its result (8-K items from the",
     "submission header or the sections, as ingestion finds them). summaries/s = documents / total summarising time.",
-    "ECTSum transcripts are summarised from chunks of 12 sentences (as `bench/summaries/run.ts` builds them);",
+    "ECTSum transcripts are summarised from chunks of 12 sentences (as `bench/quality/summaries/run.ts` builds them);",
     "their parse time, the baseline, is `Parser.parse` of the same text as an `EARNINGS_CALL`.",
     "",
     ...statsTable([...overall, ...byType]),

@@ -1,5 +1,5 @@
 /**
- * The summary benchmark's ROUGE scorer (`bench/summaries/rouge.ts`) on vectors small enough to work
+ * The summary benchmark's ROUGE scorer (`bench/quality/summaries/rouge.ts`) on vectors small enough to work
  * out by hand, each worked out in a comment, plus the two baselines and the ECTSum runner on a
  * two-call corpus written for the test.
  */
@@ -7,10 +7,10 @@ import { assert, describe, it } from "@effect/vitest"
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { firstK, textRank, textRankScores } from "../bench/summaries/baselines.js"
-import { evaluate, formatMarkdown, type SummaryContext } from "../bench/summaries/ectsum.js"
-import { meanScores, type Score, score } from "../bench/summaries/rouge.js"
-import { rougeTokens } from "../bench/summaries/tokens.js"
+import { firstK, textRank, textRankScores } from "../bench/quality/summaries/baselines.js"
+import { evaluate, formatMarkdown, type SummaryContext } from "../bench/quality/summaries/ectsum.js"
+import { meanScores, type Score, score } from "../bench/quality/summaries/rouge.js"
+import { rougeTokens } from "../bench/quality/summaries/tokens.js"
 
 const assertScore = (actual: Score, expected: Score, what: string) => {
   assert.closeTo(actual.precision, expected.precision, 1e-12, `${what} precision`)

@@ -5,7 +5,7 @@
  * are left out. A news item's first statement, its lead, is always its first highlight. Categories
  * come from the 8-K items and the most telling passages, sentiment from the highlights. The few
  * weights of the score (`ScoringSettings`) default to values chosen by cross-validation on earnings
- * calls (`bench/summaries/crossValidation.ts`).
+ * calls (`bench/quality/summaries/crossValidation.ts`).
  *
  * @module
  */

@@ -46,7 +46,7 @@ export interface SearchPage {
  * row or a sentence that holds each of its words once, while narrative around it repeats a few of
  * them: so a term's repeats count less (`k1` 0.6, against the usual 1.2), length counts less (`b`
  * 0.3, against 0.75), and words side by side as in the query count more. On the development set
- * (`bench/search.ts`) these move recall@5 from 0.649 to 0.722 within a company's documents and from
+ * (`bench/quality/search.ts`) these move recall@5 from 0.649 to 0.722 within a company's documents and from
  * 0.516 to 0.614 over everything.
  */
 export const ranking = { k1: 0.6, b: 0.3, adjacentWeight: 1 } as const

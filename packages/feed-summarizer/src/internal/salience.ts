@@ -28,7 +28,7 @@ export interface Scored {
 
 /**
  * The knobs of the score and of the choice among the scored sentences. They are few on purpose:
- * each is chosen by cross-validation on earnings calls (`bench/summaries/crossValidation.ts`), and
+ * each is chosen by cross-validation on earnings calls (`bench/quality/summaries/crossValidation.ts`), and
  * the fewer there are, the less a choice can fit the calls it was made on.
  */
 export interface ScoringSettings {
@@ -54,7 +54,7 @@ export interface ScoringSettings {
 
 /**
  * The settings the model uses when not told otherwise: those the coordinate search of
- * `bench/summaries/crossValidation.ts` chooses on all 249 ECTSum validation calls, which are also,
+ * `bench/quality/summaries/crossValidation.ts` chooses on all 249 ECTSum validation calls, which are also,
  * setting by setting, the values most of its five folds chose on their own training calls.
  */
 export const defaultScoring: ScoringSettings = {

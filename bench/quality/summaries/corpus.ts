@@ -6,7 +6,7 @@
 import { existsSync } from "node:fs"
 import { readdir, readFile } from "node:fs/promises"
 import { join, relative } from "node:path"
-import { repositoryRoot } from "../support/processes.js"
+import { repositoryRoot } from "../../support/processes.js"
 
 /** The validation split beside the repository; the test split is kept for independent evaluation. */
 export const ectsumValidationDir = join(repositoryRoot, "..", "shared", "corpus", "ectsum-val")

@@ -12,7 +12,7 @@ import { Ingestion } from "@filings/server/ingest/Ingestion"
 import { Effect } from "effect"
 import { existsSync, readFileSync } from "node:fs"
 import { basename, join } from "node:path"
-import { repositoryRoot } from "../support/processes.js"
+import { repositoryRoot } from "../../support/processes.js"
 
 /** The shared corpus, beside the repository. */
 export const corpusDir = join(repositoryRoot, "..", "shared", "corpus")

@@ -6,7 +6,7 @@
  * same calls, so one run shows all three. The settings chosen on all calls together (what the
  * defaults are set to) are reported last; their score on those calls is in-sample and flatters them.
  *
- *   node --import tsx bench/summaries/crossValidation.ts [--folds 5] [--highlights 3]
+ *   node --import tsx bench/quality/summaries/crossValidation.ts [--folds 5] [--highlights 3]
  *     [--output bench/results/summaries-cv-latest.md] [--corpus ../shared/corpus/ectsum-val]
  */
 import { ExtractiveModel } from "@filings/feed-summarizer"
@@ -204,7 +204,7 @@ const main = async () => {
   const report = [
     `# Summaries: ${folds}-fold cross-validation of the extractive model's settings on ECTSum validation`,
     "",
-    `Command: \`node --import tsx bench/summaries/crossValidation.ts --folds ${folds} --highlights ${highlights}\`. Run ${
+    `Command: \`node --import tsx bench/quality/summaries/crossValidation.ts --folds ${folds} --highlights ${highlights}\`. Run ${
       new Date().toISOString()
     } on ${cpus()[0]?.model ?? "an unknown CPU"}, Node ${process.version}; ${seconds.toFixed(0)} s.`,
     "",

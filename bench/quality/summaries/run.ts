@@ -3,7 +3,7 @@
  * split, for a sweep of sentence budgets k. Prints a Markdown report (progress goes to standard
  * error); `--output` also writes it to a file.
  *
- *   node --import tsx bench/summaries/run.ts [--k 1,2,3,5,8,10] [--output bench/results/summaries-latest.md]
+ *   node --import tsx bench/quality/summaries/run.ts [--k 1,2,3,5,8,10] [--output bench/results/summaries-latest.md]
  *     [--corpus ../shared/corpus/ectsum-val]
  */
 import { ExtractiveModel } from "@filings/feed-summarizer"
@@ -55,7 +55,7 @@ const main = async () => {
   const report = [
     "# Summaries: ROUGE on ECTSum validation",
     "",
-    `Command: \`node --import tsx bench/summaries/run.ts --k ${budgets.join(",")}\`. Run ${
+    `Command: \`node --import tsx bench/quality/summaries/run.ts --k ${budgets.join(",")}\`. Run ${
       new Date().toISOString()
     } on ${cpus()[0]?.model ?? "an unknown CPU"}, Node ${process.version}.`,
     "",

@@ -11,7 +11,7 @@
  * One known difference: rouge-score stems with NLTK's `PorterStemmer` in its default
  * `NLTK_EXTENSIONS` mode, and this module with the `stemmer` package, which follows Porter's
  * published algorithm (with his later `bli` and `logi` rules). The two disagree on a few word
- * shapes; see `bench/summaries/README.md` for the list and its measured effect on the scores.
+ * shapes; see `bench/quality/summaries/README.md` for the list and its measured effect on the scores.
  */
 import { stemmer } from "stemmer"
 

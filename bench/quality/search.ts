@@ -13,7 +13,7 @@
  * include an evidence page. Reports recall@5 and MRR@10, by kind of question and rendition, the
  * time to store and index, the SQL index's size against the stored text, and query latency.
  *
- *   node --import tsx bench/search.ts [--output bench/results/search-latest.md] [--misses FILE.json]
+ *   node --import tsx bench/quality/search.ts [--output bench/results/search-latest.md] [--misses FILE.json]
  */
 import { SqlClient } from "@effect/sql"
 import { SummaryModel } from "@filings/feed-summarizer"
@@ -28,9 +28,9 @@ import { readFileSync, writeFileSync } from "node:fs"
 import { cpus } from "node:os"
 import { basename, join } from "node:path"
 import { parseArgs } from "node:util"
+import { repositoryRoot } from "../support/processes.js"
 import { corpusDir, corpusEntries, corpusPresent, storeCorpus, type StoredEntry } from "./search/corpus.js"
 import { type DevQuestion, readDevSet } from "./search/devSet.js"
-import { repositoryRoot } from "./support/processes.js"
 
 const { values: argv } = parseArgs({
   options: { output: { type: "string" }, misses: { type: "string" } },
@@ -409,9 +409,9 @@ const report = [
   "",
   `${new Date().toISOString().slice(0, 10)}, Node.js ${process.versions.node}, ${
     cpus()[0]?.model ?? "cpu"
-  } × ${cpus().length}. \`node --import tsx bench/search.ts\` (after \`npx tsc -b\`).`,
+  } × ${cpus().length}. \`node --import tsx bench/quality/search.ts\` (after \`npx tsc -b\`).`,
   "",
-  `${targets.length} questions of the development set (\`bench/search/dev-questions.json\`: ${
+  `${targets.length} questions of the development set (\`bench/quality/search/dev-questions.json\`: ${
     targets.filter((t) => t.question.kind === "xbrl").length
   } from XBRL facts, ${targets.filter((t) => t.question.kind === "hand").length} written by hand${
     unplaced.length > 0 ? `; ${unplaced.length} left out, their evidence not stored` : ""

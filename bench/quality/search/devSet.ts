@@ -13,7 +13,7 @@
  *
  * The set holds questions, document paths and page numbers only, never the corpus's text.
  *
- *   node --import tsx bench/search/devSet.ts   # rewrites bench/search/dev-questions.json
+ *   node --import tsx bench/quality/search/devSet.ts   # rewrites bench/quality/search/dev-questions.json
  */
 import { Blocks, Parser } from "@filings/filings-parser"
 import { SearchText } from "@filings/storage"
