@@ -5,29 +5,12 @@
  * what is allowed, once, in the API's words: never the schema library's (`Expected ..., actual`,
  * `Encoded side`) nor a schema's class name.
  */
-import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
+import { assert, describe, it } from "@effect/vitest"
 import { DocType, Extraction, Webhooks } from "@filings/domain"
-import { readFile } from "node:fs/promises"
-import { join } from "node:path"
-import { createKey, type RunningServer, startServer, temporaryDataDir } from "./support/filings.js"
 import { errorOf } from "./support/http.js"
+import { serverForSuite } from "./support/suiteServer.js"
 
-let server: RunningServer
-let key: string
-let adminToken: string
-let removeDataDir: () => Promise<void>
-
-beforeAll(async () => {
-  const { dataDir, remove } = await temporaryDataDir()
-  removeDataDir = remove
-  key = await createKey({ dataDir }, { name: "bad-requests", rateLimit: 100_000 })
-  server = await startServer({ dataDir })
-  ;({ adminToken } = JSON.parse(await readFile(join(dataDir, "server.json"), "utf8")) as { adminToken: string })
-}, 90_000)
-afterAll(async () => {
-  await server?.stop()
-  await removeDataDir?.()
-})
+const suite = serverForSuite("bad-requests", { rateLimit: 100_000 })
 
 interface Sent {
   readonly method?: string
@@ -38,10 +21,10 @@ interface Sent {
 }
 
 const send = (path: string, sent: Sent = {}) =>
-  fetch(`${server.url}${path}`, {
+  fetch(`${suite.server.url}${path}`, {
     method: sent.method ?? "GET",
     headers: {
-      authorization: `Bearer ${sent.admin === true ? adminToken : key}`,
+      authorization: `Bearer ${sent.admin === true ? suite.adminToken : suite.key}`,
       ...(sent.contentType === undefined ? {} : { "content-type": sent.contentType })
     },
     ...(sent.body === undefined ? {} : { body: sent.body })

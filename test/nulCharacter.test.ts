@@ -3,35 +3,18 @@
  * it, so every route refuses it as a bad request (400 `invalid_request`, naming the field), never
  * as a storage failure (503), and stores nothing.
  */
-import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
-import { readFile } from "node:fs/promises"
-import { join } from "node:path"
-import { createKey, type RunningServer, startServer, temporaryDataDir } from "./support/filings.js"
+import { assert, describe, it } from "@effect/vitest"
 import { errorOf } from "./support/http.js"
+import { serverForSuite } from "./support/suiteServer.js"
 
 describe("a NUL character in a request", () => {
-  let server: RunningServer
-  let key: string
-  let adminToken: string
-  let removeDataDir: () => Promise<void>
-
-  beforeAll(async () => {
-    const { dataDir, remove } = await temporaryDataDir()
-    removeDataDir = remove
-    key = await createKey({ dataDir }, { name: "nul", rateLimit: 100_000 })
-    server = await startServer({ dataDir })
-    ;({ adminToken } = JSON.parse(await readFile(join(dataDir, "server.json"), "utf8")) as { adminToken: string })
-  }, 90_000)
-  afterAll(async () => {
-    await server?.stop()
-    await removeDataDir?.()
-  })
+  const suite = serverForSuite("nul", { rateLimit: 100_000 })
 
   const send = (path: string, init: { method?: string; body?: unknown; admin?: boolean } = {}) =>
-    fetch(`${server.url}${path}`, {
+    fetch(`${suite.server.url}${path}`, {
       method: init.method ?? "GET",
       headers: {
-        authorization: `Bearer ${init.admin === true ? adminToken : key}`,
+        authorization: `Bearer ${init.admin === true ? suite.adminToken : suite.key}`,
         ...(init.body === undefined ? {} : { "content-type": "application/json" })
       },
       ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) })
