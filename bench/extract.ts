@@ -18,7 +18,7 @@
  *   node --import tsx bench/extract.ts --baseline <checkout> [--rounds 20] [--warmup 2]
  */
 import { SqlClient } from "@effect/sql"
-import { Extraction } from "@filings/domain"
+import { ExtractionApi } from "@filings/domain"
 import { Extractor } from "@filings/extractor"
 import { Parser } from "@filings/filings-parser"
 import { Database } from "@filings/storage-sql"
@@ -94,7 +94,7 @@ const extractionAgainstParsing = (): Array<string> => {
 
 const companies = 250
 const filingsPerCompany = 40
-const metricNames = Extraction.MetricNames
+const metricNames = ExtractionApi.MetricNames
 
 /** 10,000 filings (one 10-K and three 10-Qs a year from 2015) with all 13 metrics each, in bulk. */
 const seed = Effect.gen(function*() {

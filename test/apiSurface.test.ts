@@ -6,7 +6,7 @@
  * chosen), the last in headless Chromium when the machine has it.
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
-import { Document, Extraction } from "@filings/domain"
+import { Document, ExtractionApi } from "@filings/domain"
 import { Schema } from "effect"
 import { writeFile } from "node:fs/promises"
 import { join } from "node:path"
@@ -67,8 +67,8 @@ describe("GET /v1/extract/tables pages like the other lists", () => {
   // 60 schedules and the exhibit index.
   const total = 61
   const tables = (query: string) => get(`/v1/extract/tables?tickers=TTC${query}`)
-  const pageOf = async (query: string) => jsonOf(Extraction.CompanyTables, await tables(query))
-  const idsOf = (page: typeof Extraction.CompanyTables.Encoded) => page.tables.map((table) => table.id)
+  const pageOf = async (query: string) => jsonOf(ExtractionApi.CompanyTables, await tables(query))
+  const idsOf = (page: typeof ExtractionApi.CompanyTables.Encoded) => page.tables.map((table) => table.id)
 
   it("returns 50 tables by default, with total, limit and offset echoed", async () => {
     const page = await pageOf("")
@@ -103,7 +103,7 @@ describe("GET /v1/extract/tables pages like the other lists", () => {
 
 describe("exhibit reference urls", () => {
   const exhibitsOf = async (publicationId: string) =>
-    (await jsonOf(Extraction.ExtractionResult, await get(`/v1/documents/${publicationId}/extract?fields=exhibits`)))
+    (await jsonOf(ExtractionApi.ExtractionResult, await get(`/v1/documents/${publicationId}/extract?fields=exhibits`)))
       .exhibits ?? []
 
   it("a url serves its exhibit; an exhibit the filing does not carry has url null", async () => {

@@ -6,7 +6,7 @@
  * `Encoded side`) nor a schema's class name.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { DocType, Extraction, Webhooks } from "@filings/domain"
+import { DocType, ExtractionApi, Webhooks } from "@filings/domain"
 import { errorOf } from "./support/http.js"
 import { serverForSuite } from "./support/suiteServer.js"
 
@@ -154,7 +154,7 @@ describe("the message of a bad request", () => {
       [
         "/v1/extract/metrics?tickers=AAPL&metrics=happiness",
         "metrics",
-        [...Extraction.MetricNames, "eps"],
+        [...ExtractionApi.MetricNames, "eps"],
         "happiness"
       ],
       ["/v1/documents?doc_types=10K", "doc_types", DocType.DocumentTypes, "10K"],

@@ -4,7 +4,7 @@
  * headers, error envelopes, paging, formats, rate limits).
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
-import { Extraction, Feed, Sections } from "@filings/domain"
+import { ExtractionApi, Feed, Sections } from "@filings/domain"
 import { Schema } from "effect"
 import { execFile } from "node:child_process"
 import { readFile, writeFile } from "node:fs/promises"
@@ -504,7 +504,7 @@ describe.skipIf(corpusMissing)("real filings from the corpus", () => {
 
   it("the 10-K's own XBRL numbers, tables, exhibits and signatures are extracted at ingestion and served", async () => {
     const extraction = await jsonOf(
-      Extraction.ExtractionResult,
+      ExtractionApi.ExtractionResult,
       await get("/v1/documents/0000320193-24-000123/extract")
     )
     const metrics = extraction.metrics ?? {}
@@ -530,7 +530,7 @@ describe.skipIf(corpusMissing)("real filings from the corpus", () => {
     assert.include((extraction.signatures?.signers ?? []).map((signer) => signer.name), "Timothy D. Cook")
 
     const series = await jsonOf(
-      Extraction.CompanyMetrics,
+      ExtractionApi.CompanyMetrics,
       await get("/v1/extract/metrics?tickers=AAPL&metrics=revenue,eps&frequency=annual")
     )
     assert.deepStrictEqual(series.metrics.revenue?.data, [
@@ -538,7 +538,7 @@ describe.skipIf(corpusMissing)("real filings from the corpus", () => {
     ])
     assert.deepStrictEqual(series.metrics.eps?.data.map((point) => point.value), [6.08])
     const balances = await jsonOf(
-      Extraction.CompanyMetrics,
+      ExtractionApi.CompanyMetrics,
       await get("/v1/extract/metrics?tickers=AAPL&metrics=total_assets&frequency=annual")
     )
     assert.deepStrictEqual(balances.metrics.total_assets?.data, [
@@ -546,7 +546,7 @@ describe.skipIf(corpusMissing)("real filings from the corpus", () => {
     ])
 
     const statements = await jsonOf(
-      Extraction.CompanyTables,
+      ExtractionApi.CompanyTables,
       await get("/v1/extract/tables?tickers=AAPL&table_type=income_statement")
     )
     assert.isAbove(statements.total, 0)
@@ -614,7 +614,7 @@ describe.skipIf(corpusMissing)("a company's name across its filings", () => {
     ]])
 
     const series = await jsonOf(
-      Extraction.CompanyMetrics,
+      ExtractionApi.CompanyMetrics,
       await get("/v1/extract/metrics?tickers=AAPL&metrics=revenue&doc_types=10-K,10-Q")
     )
     assert.strictEqual(series.company_name, "Apple Inc.")
@@ -655,12 +655,12 @@ describe.skipIf(corpusMissing)("metrics of an earnings release from the corpus",
     const ingested = await cliJson<{ stored: number }>({ dataDir }, ["ingest", submissionFile])
     assert.strictEqual(ingested.stored, 1)
     const query = "/v1/extract/metrics?tickers=ADBE&metrics=revenue,eps&doc_types=8-K"
-    const quarterly = await jsonOf(Extraction.CompanyMetrics, await get(`${query}&frequency=quarterly`))
+    const quarterly = await jsonOf(ExtractionApi.CompanyMetrics, await get(`${query}&frequency=quarterly`))
     assert.deepStrictEqual(quarterly.metrics.revenue?.data, [
       { period: "Q1 2023", value: 4_655_000_000, filing_date: "2023-03-15" }
     ])
     assert.deepStrictEqual(quarterly.metrics.eps?.data.map((point) => point.value), [2.71])
-    const annual = await jsonOf(Extraction.CompanyMetrics, await get(`${query}&frequency=annual`))
+    const annual = await jsonOf(ExtractionApi.CompanyMetrics, await get(`${query}&frequency=annual`))
     // A metric without a value in the range is left out of the answer.
     assert.deepStrictEqual(annual.metrics, {})
     assert.strictEqual(annual.company_name, quarterly.company_name)

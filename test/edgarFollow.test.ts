@@ -5,7 +5,7 @@
  * a crash of its own.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { Document, Extraction } from "@filings/domain"
+import { Document, ExtractionApi } from "@filings/domain"
 import { readFile } from "node:fs/promises"
 import { join } from "node:path"
 import pg from "pg"
@@ -130,7 +130,7 @@ describe("following EDGAR", () => {
       "Signatures"
     ])
     const extraction = await jsonOf(
-      Extraction.ExtractionResult,
+      ExtractionApi.ExtractionResult,
       await get(`/v1/documents/${filing.accessionNumber}/extract?fields=exhibits,signatures`)
     )
     assert.deepStrictEqual(extraction.signatures?.signers, [{ name: "Pat Example", title: "Chief Financial Officer" }])
@@ -333,7 +333,7 @@ describe.skipIf(corpusMissing)("following EDGAR with real filings from the corpu
       })
       assert.strictEqual(release.title, "Adobe Reports Record Revenue in Q1 Fiscal 2023")
       const extraction = await jsonOf(
-        Extraction.ExtractionResult,
+        ExtractionApi.ExtractionResult,
         await get(`/v1/documents/${releaseId}/extract?fields=metrics`)
       )
       assert.deepStrictEqual(

@@ -44,7 +44,7 @@ import {
   CompanyTables,
   ExtractionResult,
   ExtractParams
-} from "./Extraction.js"
+} from "./ExtractionApi.js"
 import { DocumentChunk, FeedRequest, FeedResponse } from "./Feed.js"
 import { PublicationId, Ticker } from "./Ids.js"
 import { queryKeyScheme, tidyOpenApi } from "./internal/openApiTidy.js"

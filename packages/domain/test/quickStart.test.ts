@@ -7,13 +7,13 @@ import { assert, describe, it } from "@effect/vitest"
 import { itShowsQuickStart } from "../../../test/support/quickStart.js"
 
 // README:effect:start
-import { Extraction } from "@filings/domain"
+import { ExtractionApi } from "@filings/domain"
 import { Effect, Schema } from "effect"
 
 // json: one metric of GET /v1/documents/{id}/extract, as the API serves it (snake_case: as_of, yoy_change)
 export const metricOf = (json: unknown) =>
   Effect.gen(function*() {
-    const metric = yield* Schema.decodeUnknown(Extraction.Metric)(json) // or fails with a ParseError
+    const metric = yield* Schema.decodeUnknown(ExtractionApi.Metric)(json) // or fails with a ParseError
     return `${metric.period}: ${metric.value} ${metric.unit}, ${metric.yoyChange} on a year earlier`
   })
 // README:effect:end

@@ -1,5 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Document, Extracted, Extraction, Feed, Timeline } from "@filings/domain"
+import { Document, ExtractedValues, ExtractionApi, Feed, Timeline } from "@filings/domain"
 import { Schema } from "effect"
 
 // Each shape is declared once, camelCase on its type side; the API's snake_case JSON is its encoded
@@ -14,7 +14,7 @@ describe("one declaration per shape, the API's JSON as its encoded side", () => 
       yoy_change: 0.02,
       source: "us-gaap:Assets"
     }
-    const value = Schema.decodeUnknownSync(Extracted.MetricValue)(json)
+    const value = Schema.decodeUnknownSync(ExtractedValues.MetricValue)(json)
     assert.deepStrictEqual(value, {
       value: 1.5e9,
       unit: "USD",
@@ -23,14 +23,14 @@ describe("one declaration per shape, the API's JSON as its encoded side", () => 
       yoyChange: 0.02,
       source: "us-gaap:Assets"
     })
-    assert.strictEqual(JSON.stringify(Schema.encodeSync(Extracted.MetricValue)(value)), JSON.stringify(json))
+    assert.strictEqual(JSON.stringify(Schema.encodeSync(ExtractedValues.MetricValue)(value)), JSON.stringify(json))
     // The served metric is the same value without its source.
-    const served = Schema.encodeSync(Extraction.Metric)(new Extraction.Metric(value))
+    const served = Schema.encodeSync(ExtractionApi.Metric)(new ExtractionApi.Metric(value))
     assert.deepStrictEqual(Object.keys(served), ["value", "unit", "period", "as_of", "yoy_change"])
   })
 
   it("a served table of /v1/extract/tables keeps its keys and their order", () => {
-    const table: Extracted.Table = {
+    const table: ExtractedValues.Table = {
       id: "t001",
       title: "Balance Sheets",
       section: "Item 8",
@@ -39,11 +39,11 @@ describe("one declaration per shape, the API's JSON as its encoded side", () => 
       unit: "USD millions",
       tableType: "balance_sheet"
     }
-    const encoded = Schema.encodeSync(Extraction.CompanyTable)(
-      new Extraction.CompanyTable({
-        ticker: "ACME" as Extraction.CompanyTable["ticker"],
+    const encoded = Schema.encodeSync(ExtractionApi.CompanyTable)(
+      new ExtractionApi.CompanyTable({
+        ticker: "ACME" as ExtractionApi.CompanyTable["ticker"],
         companyName: "Acme Corp",
-        publicationId: "0000999999-24-000001" as Extraction.CompanyTable["publicationId"],
+        publicationId: "0000999999-24-000001" as ExtractionApi.CompanyTable["publicationId"],
         docType: "10-K",
         filingDate: "2024-02-01",
         period: "FY 2023",
@@ -66,15 +66,15 @@ describe("one declaration per shape, the API's JSON as its encoded side", () => 
       "unit"
     ])
     // Within a document's extraction the type is not served.
-    assert.notProperty(Schema.encodeSync(Extraction.Table)(new Extraction.Table(table)), "table_type")
+    assert.notProperty(Schema.encodeSync(ExtractionApi.Table)(new ExtractionApi.Table(table)), "table_type")
   })
 
   it("signatures and document metadata read their snake_case keys", () => {
     assert.deepStrictEqual(
-      Schema.decodeUnknownSync(Extracted.Signatures)({ signed_date: "2024-11-01", signers: [] }),
+      Schema.decodeUnknownSync(ExtractedValues.Signatures)({ signed_date: "2024-11-01", signers: [] }),
       { signedDate: "2024-11-01", signers: [] }
     )
-    assert.throws(() => Schema.decodeUnknownSync(Extracted.Signatures)({ signed_date: "", signers: [] }))
+    assert.throws(() => Schema.decodeUnknownSync(ExtractedValues.Signatures)({ signed_date: "", signers: [] }))
     const metadata = Schema.decodeUnknownSync(Document.DocumentMetadata)({
       publication_id: "0000999999-24-000001",
       ticker: "ACME",

@@ -5,16 +5,16 @@
  *
  * @module
  */
-import { Extracted } from "@filings/domain"
+import { ExtractedValues } from "@filings/domain"
 import type { ParsedDocument } from "@filings/filings-parser"
 import { readExhibits } from "./internal/exhibits/readExhibits.js"
 
 /**
  * An exhibit reference: number, description and the API path that serves it, or `null` when the
- * filing does not carry it. The one schema of `@filings/domain`'s `Extracted.ExhibitReference`.
+ * filing does not carry it. The one schema of `@filings/domain`'s `ExtractedValues.ExhibitReference`.
  */
-export const ExhibitReference = Extracted.ExhibitReference
-export type ExhibitReference = Extracted.ExhibitReference
+export const ExhibitReference = ExtractedValues.ExhibitReference
+export type ExhibitReference = ExtractedValues.ExhibitReference
 
 /** The path that serves one exhibit of a publication. */
 export const exhibitUrl = (publicationId: string, number: string): string =>

@@ -8,10 +8,10 @@
 import { FilingsParser, type ParsedDocument, Parser, SgmlSubmission } from "@filings/filings-parser"
 import { Effect, Either, Option } from "effect"
 import * as Exhibits from "./Exhibits.js"
-import type { MetricValue } from "./Extraction.js"
 import { metricsFromSchedules, readFinancialDataSchedules } from "./internal/fds/financialDataSchedule.js"
 import { selectTableMetrics } from "./internal/tables/tableMetrics.js"
 import * as Metrics from "./Metrics.js"
+import type { MetricValue } from "./MetricValue.js"
 import * as Signatures from "./Signatures.js"
 import * as Tables from "./Tables.js"
 

@@ -8,13 +8,13 @@
  */
 import type { FactSet } from "@filings/filings-parser/XbrlFacts"
 import { Effect, Schema } from "effect"
-import type { MetricValue } from "./Extraction.js"
 import type { MetricName } from "./internal/xbrl/concepts.js"
 import { metricNames } from "./internal/xbrl/concepts.js"
 import { readInlineFacts } from "./internal/xbrl/inlineFacts.js"
 import { readInstanceFacts } from "./internal/xbrl/instanceFacts.js"
 import type { ReportingPeriod } from "./internal/xbrl/select.js"
 import { selectMetrics } from "./internal/xbrl/select.js"
+import type { MetricValue } from "./MetricValue.js"
 
 /** A metric name of the API, such as `revenue` or `eps_diluted`: one of `names`. */
 export type { MetricName } from "./internal/xbrl/concepts.js"

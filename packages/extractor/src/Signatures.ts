@@ -4,21 +4,21 @@
  *
  * @module
  */
-import { Extracted } from "@filings/domain"
+import { ExtractedValues } from "@filings/domain"
 import type { ParsedDocument } from "@filings/filings-parser"
 import { readSignatures } from "./internal/signatures/readSignatures.js"
 
-/** One `/s/` signer: the one schema of `@filings/domain`'s `Extracted.Signer`. */
-export const Signer = Extracted.Signer
-export type Signer = Extracted.Signer
+/** One `/s/` signer: the one schema of `@filings/domain`'s `ExtractedValues.Signer`. */
+export const Signer = ExtractedValues.Signer
+export type Signer = ExtractedValues.Signer
 
 /**
  * The signers and the date of the signature page: the one schema of `@filings/domain`'s
- * `Extracted.Signatures`. `signedDate` is absent (with a warning) when the page names signers but no
+ * `ExtractedValues.Signatures`. `signedDate` is absent (with a warning) when the page names signers but no
  * date.
  */
-export const Signatures = Extracted.Signatures
-export type Signatures = Extracted.Signatures
+export const Signatures = ExtractedValues.Signatures
+export type Signatures = ExtractedValues.Signatures
 
 /** The signatures of a document, if it has any, and what could not be read on its signature page. */
 export interface SignaturesResult {

@@ -6,20 +6,20 @@
  *
  * @module
  */
-import { Extracted } from "@filings/domain"
+import { ExtractedValues } from "@filings/domain"
 import type { ParsedDocument } from "@filings/filings-parser"
 import { readTables } from "./internal/tables/readTables.js"
 
 /** The classification of a table (declared once, in `@filings/domain`). */
-export const TableType = Extracted.TableType
-export type TableType = Extracted.TableType
+export const TableType = ExtractedValues.TableType
+export type TableType = ExtractedValues.TableType
 
 /**
  * A table with its section, title, header row, rows, unit and type: the one schema of
- * `@filings/domain`'s `Extracted.Table`, whose encoded side is the API's snake_case.
+ * `@filings/domain`'s `ExtractedValues.Table`, whose encoded side is the API's snake_case.
  */
-export const Table = Extracted.Table
-export type Table = Extracted.Table
+export const Table = ExtractedValues.Table
+export type Table = ExtractedValues.Table
 
 /** The tables of a document, and what was repaired to read them. */
 export interface TablesResult {

@@ -3,9 +3,9 @@
  */
 export * as CallAnnouncements from "./CallAnnouncements.js"
 export * as Exhibits from "./Exhibits.js"
-export * as Extraction from "./Extraction.js"
 export * as Extractor from "./Extractor.js"
 export * as Metrics from "./Metrics.js"
+export * as MetricValue from "./MetricValue.js"
 export { extractFiling, type ExtractFilingOptions } from "./promise.js"
 export * as Signatures from "./Signatures.js"
 export * as Tables from "./Tables.js"

@@ -5,20 +5,20 @@
  *
  * @module
  */
-import { type Dates, type DocType as DocTypes, Extracted, type Ids } from "@filings/domain"
+import { type Dates, type DocType as DocTypes, ExtractedValues, type Ids } from "@filings/domain"
 import { Context, type Effect, type Option, Schema } from "effect"
 import type { DocumentMetadata } from "./DocumentStore.js"
 import type { StorageError } from "./StorageError.js"
 
 /**
- * A stored metric: the extracted value (`Extracted.MetricValue`) under one of the API's metric names
+ * A stored metric: the extracted value (`ExtractedValues.MetricValue`) under one of the API's metric names
  * (`revenue`, `eps_diluted`, ...). Its `period` is the document's reporting period (`FY 2024`);
  * extractions stored before balances got `asOf` hold the balance's date there instead, and readers
  * present those with the document's period. Encoded, its keys are the SQL columns' (`as_of`).
  */
 export const StoredMetric = Schema.Struct({
   name: Schema.String,
-  ...Extracted.MetricValue.fields
+  ...ExtractedValues.MetricValue.fields
 })
 export type StoredMetric = typeof StoredMetric.Type
 
@@ -30,14 +30,14 @@ export {
   ExhibitReference as StoredExhibitReference,
   Signatures as StoredSignatures,
   Table as StoredTable
-} from "@filings/domain/Extracted"
+} from "@filings/domain/ExtractedValues"
 
 /** What the extractor found in one document, as the store keeps it. */
 export const StoredExtraction = Schema.Struct({
   metrics: Schema.Array(StoredMetric),
-  tables: Schema.Array(Extracted.Table),
-  exhibits: Schema.Array(Extracted.ExhibitReference),
-  signatures: Schema.optional(Extracted.Signatures),
+  tables: Schema.Array(ExtractedValues.Table),
+  exhibits: Schema.Array(ExtractedValues.ExhibitReference),
+  signatures: Schema.optional(ExtractedValues.Signatures),
   warnings: Schema.Array(Schema.String)
 })
 export type StoredExtraction = typeof StoredExtraction.Type
@@ -70,7 +70,7 @@ export interface TableQuery {
   readonly tickers: ReadonlyArray<Ids.Ticker>
   readonly docTypes: ReadonlyArray<DocTypes.DocType>
   /** All types when absent. */
-  readonly tableTypes?: ReadonlyArray<Extracted.TableType> | undefined
+  readonly tableTypes?: ReadonlyArray<ExtractedValues.TableType> | undefined
   readonly limit: number
   readonly offset: number
 }
@@ -78,7 +78,7 @@ export interface TableQuery {
 /** One table found by `tables`, with the metadata of its document. */
 export interface TableHit {
   readonly document: DocumentMetadata
-  readonly table: Extracted.Table
+  readonly table: ExtractedValues.Table
 }
 
 /**

@@ -3,7 +3,7 @@
  * from its XBRL, its classified tables, exhibit references and signatures, as JSON.
  */
 import { Args, Command, Options } from "@effect/cli"
-import { Extracted } from "@filings/domain"
+import { ExtractedValues } from "@filings/domain"
 import { Extractor } from "@filings/extractor"
 import { Effect, Option, Schema } from "effect"
 import { basename } from "node:path"
@@ -51,7 +51,7 @@ const toJson = (extraction: Extractor.ExtractionOutput, fields: ReadonlyArray<Fi
     : {}),
   ...(fields.includes("exhibits") ? { exhibits: extraction.exhibits } : {}),
   ...(fields.includes("signatures") && extraction.signatures !== undefined
-    ? { signatures: Schema.encodeSync(Extracted.Signatures)(extraction.signatures) }
+    ? { signatures: Schema.encodeSync(ExtractedValues.Signatures)(extraction.signatures) }
     : {}),
   warnings: extraction.warnings
 })

@@ -4,7 +4,7 @@
  * newest of each (document store), and the newest value of each metric (extraction store).
  */
 import { Company, type Ids } from "@filings/domain"
-import { Extraction } from "@filings/domain"
+import { ExtractionApi } from "@filings/domain"
 import { CompanyStore, DocumentStore, ExtractionStore } from "@filings/storage"
 import { Effect, Option } from "effect"
 
@@ -14,7 +14,7 @@ const PeriodicForms = ["10-K", "10-Q", "20-F", "6-K"] as const
 const isNewer = (a: ExtractionStore.MetricPoint, b: ExtractionStore.MetricPoint) =>
   a.filingDate > b.filingDate || a.filingDate === b.filingDate && a.publicationId > b.publicationId
 
-/** The newest value of each metric, keyed by metric name in the order of `Extraction.MetricNames`. */
+/** The newest value of each metric, keyed by metric name in the order of `ExtractionApi.MetricNames`. */
 export const latestMetrics = (points: ReadonlyArray<ExtractionStore.MetricPoint>) => {
   const newest = new Map<string, ExtractionStore.MetricPoint>()
   for (const point of points) {
@@ -22,7 +22,7 @@ export const latestMetrics = (points: ReadonlyArray<ExtractionStore.MetricPoint>
     if (seen === undefined || isNewer(point, seen)) newest.set(point.metric.name, point)
   }
   const metrics: Record<string, Company.LatestMetric> = {}
-  for (const name of Extraction.MetricNames) {
+  for (const name of ExtractionApi.MetricNames) {
     const point = newest.get(name)
     if (point === undefined) continue
     const { asOf, unit, value } = point.metric
@@ -61,7 +61,7 @@ export const make = Effect.gen(function*() {
       // Under every ticker of the company: its filings may be stored under another class's.
       extractions.metricSeries({
         tickers,
-        metrics: Extraction.MetricNames,
+        metrics: ExtractionApi.MetricNames,
         docTypes: PeriodicForms
       })
     ], { concurrency: 2 })

@@ -3,7 +3,7 @@
  * one document's extraction, metric series across companies, and classified tables as JSON or CSV.
  */
 import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
-import { Api, ApiError, type DocType, Extraction, type Ids } from "@filings/domain"
+import { Api, ApiError, type DocType, ExtractionApi, type Ids } from "@filings/domain"
 import { CompanyStore, DocumentStore, ExtractionStore } from "@filings/storage"
 import { Effect, Option } from "effect"
 import { orServiceUnavailable } from "../http/StorageFailures.js"
@@ -40,7 +40,7 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "extract", (handlers) 
 
     const extractDocument = Effect.fn("extract.extractDocument")(function*(
       publicationId: Ids.PublicationId,
-      params: typeof Extraction.ExtractParams.Type
+      params: typeof ExtractionApi.ExtractParams.Type
     ) {
       const document = yield* documents.findMetadata(publicationId)
       if (Option.isNone(document)) return yield* ApiError.DocumentNotFound.forId(publicationId)
@@ -52,43 +52,47 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "extract", (handlers) 
       return toExtractionResult(document.value, extraction, fields)
     })
 
-    const bulkMetrics = Effect.fn("extract.bulkMetrics")(function*(params: typeof Extraction.BulkMetricsParams.Type) {
-      const { end_date, start_date } = params
-      if (start_date !== undefined && end_date !== undefined && start_date > end_date) {
-        return yield* new ApiError.InvalidRequest({ message: `start_date ${start_date} is after end_date ${end_date}` })
+    const bulkMetrics = Effect.fn("extract.bulkMetrics")(
+      function*(params: typeof ExtractionApi.BulkMetricsParams.Type) {
+        const { end_date, start_date } = params
+        if (start_date !== undefined && end_date !== undefined && start_date > end_date) {
+          return yield* new ApiError.InvalidRequest({
+            message: `start_date ${start_date} is after end_date ${end_date}`
+          })
+        }
+        const requested = [...new Set(params.metrics)].map((asked) => ({ asked, stored: storedMetricName(asked) }))
+        // Each company's points, whichever of its tickers (a second class) its filings were stored under.
+        const aliases = yield* companies.aliasesOf(params.tickers)
+        const tickersOf = (ticker: Ids.Ticker) => [ticker, ...(aliases.get(ticker) ?? [])]
+        const points = yield* extractions.metricSeries({
+          tickers: [...new Set(params.tickers.flatMap(tickersOf))],
+          metrics: [...new Set(requested.map((metric) => metric.stored))],
+          docTypes: params.doc_types ?? DefaultMetricDocTypes,
+          startDate: start_date,
+          endDate: end_date
+        })
+        const fitting = points.filter(fitsFrequency(params.frequency ?? "all"))
+        const perTicker = yield* Effect.forEach(params.tickers, (ticker) =>
+          Effect.gen(function*() {
+            const own = fitting.filter((point) => tickersOf(ticker).includes(point.ticker))
+            // The company's primary ticker and name now (the points are oldest first, each under the
+            // name it was filed under).
+            const company = yield* companies.findByTicker(ticker)
+            const companyName = Option.getOrElse(
+              Option.map(company, (found) => found.name),
+              () => own.at(-1)?.companyName ?? ""
+            )
+            const primary = Option.getOrElse(Option.map(company, (found) => found.ticker), () => ticker)
+            return toCompanyMetrics(primary, companyName, requested, own)
+          }))
+        const body: typeof ExtractionApi.CompanyMetricsList.Encoded | typeof ExtractionApi.CompanyMetrics.Encoded =
+          perTicker.length === 1 ? perTicker[0]! : { results: perTicker }
+        // Built as the JSON it is sent as (see `toCompanyMetrics`), not encoded again.
+        return HttpServerResponse.unsafeJson(body)
       }
-      const requested = [...new Set(params.metrics)].map((asked) => ({ asked, stored: storedMetricName(asked) }))
-      // Each company's points, whichever of its tickers (a second class) its filings were stored under.
-      const aliases = yield* companies.aliasesOf(params.tickers)
-      const tickersOf = (ticker: Ids.Ticker) => [ticker, ...(aliases.get(ticker) ?? [])]
-      const points = yield* extractions.metricSeries({
-        tickers: [...new Set(params.tickers.flatMap(tickersOf))],
-        metrics: [...new Set(requested.map((metric) => metric.stored))],
-        docTypes: params.doc_types ?? DefaultMetricDocTypes,
-        startDate: start_date,
-        endDate: end_date
-      })
-      const fitting = points.filter(fitsFrequency(params.frequency ?? "all"))
-      const perTicker = yield* Effect.forEach(params.tickers, (ticker) =>
-        Effect.gen(function*() {
-          const own = fitting.filter((point) => tickersOf(ticker).includes(point.ticker))
-          // The company's primary ticker and name now (the points are oldest first, each under the
-          // name it was filed under).
-          const company = yield* companies.findByTicker(ticker)
-          const companyName = Option.getOrElse(
-            Option.map(company, (found) => found.name),
-            () => own.at(-1)?.companyName ?? ""
-          )
-          const primary = Option.getOrElse(Option.map(company, (found) => found.ticker), () => ticker)
-          return toCompanyMetrics(primary, companyName, requested, own)
-        }))
-      const body: typeof Extraction.CompanyMetricsList.Encoded | typeof Extraction.CompanyMetrics.Encoded =
-        perTicker.length === 1 ? perTicker[0]! : { results: perTicker }
-      // Built as the JSON it is sent as (see `toCompanyMetrics`), not encoded again.
-      return HttpServerResponse.unsafeJson(body)
-    })
+    )
 
-    const bulkTables = Effect.fn("extract.bulkTables")(function*(params: typeof Extraction.BulkTablesParams.Type) {
+    const bulkTables = Effect.fn("extract.bulkTables")(function*(params: typeof ExtractionApi.BulkTablesParams.Type) {
       const tableType = params.table_type ?? "all"
       const limit = params.limit ?? DefaultTableLimit
       const offset = params.offset ?? 0
@@ -103,9 +107,9 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "extract", (handlers) 
       if (params.format === "csv") {
         return HttpServerResponse.text(toCsv(page.results), { contentType: "text/csv; charset=utf-8" })
       }
-      return new Extraction.CompanyTables({
+      return new ExtractionApi.CompanyTables({
         tables: page.results.map(({ document, table }) =>
-          new Extraction.CompanyTable({
+          new ExtractionApi.CompanyTable({
             ticker: document.ticker,
             companyName: document.companyName,
             publicationId: document.publicationId,
@@ -122,9 +126,10 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "extract", (handlers) 
     })
 
     return handlers
-      .handle("extractDocument", ({ path, urlParams }) =>
-        orServiceUnavailable(extractDocument(path.publication_id, urlParams)))
-      .handle("bulkMetrics", ({ urlParams }) =>
-        orServiceUnavailable(bulkMetrics(urlParams)))
+      .handle(
+        "extractDocument",
+        ({ path, urlParams }) => orServiceUnavailable(extractDocument(path.publication_id, urlParams))
+      )
+      .handle("bulkMetrics", ({ urlParams }) => orServiceUnavailable(bulkMetrics(urlParams)))
       .handle("bulkTables", ({ urlParams }) => orServiceUnavailable(bulkTables(urlParams)))
   }))

@@ -2,7 +2,7 @@
  * Stored extractions in their API shapes: the extraction of one document with only the fields
  * asked for, metric series per company, and tables as JSON or as tidy CSV.
  */
-import { type Dates, Extraction, type Ids } from "@filings/domain"
+import { type Dates, ExtractionApi, type Ids } from "@filings/domain"
 import type { DocumentStore, ExtractionStore } from "@filings/storage"
 
 const trusted = { disableValidation: true } as const
@@ -27,7 +27,7 @@ export const servedPeriod = (
 }
 
 const toMetric = (metric: ExtractionStore.StoredMetric, documentPeriod: Dates.Period) =>
-  new Extraction.Metric({
+  new ExtractionApi.Metric({
     value: metric.value,
     unit: metric.unit,
     ...servedPeriod(metric, documentPeriod),
@@ -40,7 +40,7 @@ export const toExtractionResult = (
   extraction: ExtractionStore.StoredExtraction,
   fields: ReadonlyArray<Field>
 ) =>
-  new Extraction.ExtractionResult({
+  new ExtractionApi.ExtractionResult({
     publicationId: document.publicationId,
     ticker: document.ticker,
     docType: document.docType,
@@ -54,16 +54,16 @@ export const toExtractionResult = (
       }
       : {}),
     ...(fields.includes("tables")
-      ? { tables: extraction.tables.map((table) => new Extraction.Table(table, trusted)) }
+      ? { tables: extraction.tables.map((table) => new ExtractionApi.Table(table, trusted)) }
       : {}),
     ...(fields.includes("exhibits")
-      ? { exhibits: extraction.exhibits.map((exhibit) => new Extraction.ExhibitReference(exhibit, trusted)) }
+      ? { exhibits: extraction.exhibits.map((exhibit) => new ExtractionApi.ExhibitReference(exhibit, trusted)) }
       : {}),
     ...(fields.includes("signatures") && extraction.signatures !== undefined
       ? {
-        signatures: new Extraction.Signatures({
+        signatures: new ExtractionApi.Signatures({
           ...(extraction.signatures.signedDate === undefined ? {} : { signedDate: extraction.signatures.signedDate }),
-          signers: extraction.signatures.signers.map((signer) => new Extraction.Signer(signer, trusted))
+          signers: extraction.signatures.signers.map((signer) => new ExtractionApi.Signer(signer, trusted))
         }, trusted)
       }
       : {})
@@ -82,14 +82,14 @@ export const toCompanyMetrics = (
   companyName: string,
   requested: ReadonlyArray<{ readonly asked: string; readonly stored: string }>,
   points: ReadonlyArray<ExtractionStore.MetricPoint>
-): typeof Extraction.CompanyMetrics.Encoded => ({
+): typeof ExtractionApi.CompanyMetrics.Encoded => ({
   ticker,
   company_name: companyName,
   metrics: Object.fromEntries(
     requested.flatMap(({ asked, stored }) => {
       const series = points.filter((point) => point.metric.name === stored)
       if (series.length === 0) return []
-      const encodedSeries: typeof Extraction.MetricSeries.Encoded = {
+      const encodedSeries: typeof ExtractionApi.MetricSeries.Encoded = {
         unit: series[0]!.metric.unit,
         data: series.map((point) => {
           const { asOf, period } = servedPeriod(point.metric, point.documentPeriod)

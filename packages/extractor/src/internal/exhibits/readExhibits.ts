@@ -3,12 +3,12 @@
  * Item 15 of a 10-K, Item 6 of a 10-Q, Item 9.01 of an 8-K) and from the exhibit documents of a
  * full submission, one per number, ordered by number.
  */
-import type { Extracted } from "@filings/domain"
+import type { ExtractedValues } from "@filings/domain"
 import type { Blocks, ParsedDocument } from "@filings/filings-parser"
 import { locateTables, mergeHeaderRows } from "../tables/readTables.js"
 
 /** An entry of the exhibit index: an exhibit reference before its url is known. */
-export type ExhibitEntry = Omit<Extracted.ExhibitReference, "url">
+export type ExhibitEntry = Omit<ExtractedValues.ExhibitReference, "url">
 
 const exhibitNumber =
   /^(?:ex(?:hibit)?\.?\s*)?(\d{1,3}(?:\.\d{1,3}){0,2}(?:\.?[A-Z]{1,3})?|\d{1,3}\([a-z0-9]+\)(?:\([a-z0-9]+\))?)(?=$|[\s*†‡#+^§]|\(\d\))/i

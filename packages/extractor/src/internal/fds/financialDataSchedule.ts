@@ -19,7 +19,7 @@
  * malformed, ends in schedules and warnings, never an exception. Metrics follow the project's rule:
  * a value is the one the company reported, with its unit and period, or it is absent.
  */
-import type { MetricValue } from "../../Extraction.js"
+import type { MetricValue } from "../../MetricValue.js"
 import { findDate } from "../dates.js"
 import { fiscalLabel, monthsBetween, near } from "../fiscalPeriods.js"
 import type { MetricName } from "../xbrl/concepts.js"

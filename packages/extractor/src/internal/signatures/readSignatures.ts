@@ -4,7 +4,7 @@
  * printed name repeated under it is skipped, the next short line is the title, and the first date
  * written on the page is the signing date.
  */
-import type { Extracted } from "@filings/domain"
+import type { ExtractedValues } from "@filings/domain"
 import type { ParsedDocument } from "@filings/filings-parser"
 import { findDate } from "../dates.js"
 import { type DocumentPart, partsOf, readParts } from "../tables/documentParts.js"
@@ -79,11 +79,11 @@ const linesOf = (page: DocumentPart): Array<string> => {
 
 export const readSignatures = (
   document: ParsedDocument.ParsedDocument
-): { readonly signatures?: Extracted.Signatures | undefined; readonly warnings: Array<string> } => {
+): { readonly signatures?: ExtractedValues.Signatures | undefined; readonly warnings: Array<string> } => {
   const page = signaturePage(document)
   if (page === undefined) return { warnings: ["no signature page found"] }
   const lines = linesOf(page)
-  const signers: Array<Extracted.Signer> = []
+  const signers: Array<ExtractedValues.Signer> = []
   let signedDate: string | undefined
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index] ?? ""

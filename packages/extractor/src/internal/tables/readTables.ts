@@ -3,15 +3,15 @@
  * a title (the heading or short paragraph just before), one header row (the block's header rows
  * joined), rows padded to the header's width, the unit, and a conservative financial-statement type.
  */
-import type { Extracted } from "@filings/domain"
+import type { ExtractedValues } from "@filings/domain"
 import { Blocks, type ParsedDocument } from "@filings/filings-parser"
 import { type DocumentPart, exhibitPart, partsOf, readParts, type TablePart } from "./documentParts.js"
 
-/** The table types the extractor gives: the one declaration of `Extracted.TableType`. */
-export type TableType = Extracted.TableType
+/** The table types the extractor gives: the one declaration of `ExtractedValues.TableType`. */
+export type TableType = ExtractedValues.TableType
 
-/** A table as read: the one shape of `Extracted.Table`. */
-export type ReadTable = Extracted.Table
+/** A table as read: the one shape of `ExtractedValues.Table`. */
+export type ReadTable = ExtractedValues.Table
 
 /** A table with the text blocks just before it, as found in one section. */
 export interface LocatedTable {

@@ -4,7 +4,7 @@
  * basic / diluted EPS, one value per period column. The table's unit gives the scale (per-share
  * rows are never scaled), parentheses are negatives, a dash is zero.
  */
-import type { MetricValue } from "../../Extraction.js"
+import type { MetricValue } from "../../MetricValue.js"
 import { findDate } from "../dates.js"
 import { fiscalLabel, near, yearBefore } from "../fiscalPeriods.js"
 import type { TableType } from "./readTables.js"

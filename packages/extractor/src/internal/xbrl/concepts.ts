@@ -19,13 +19,13 @@
  *   cover per class (dimensions): no total is then reported, and the metric is absent.
  * - IFRS filers: the main `ifrs-full` concepts are listed after the US GAAP ones.
  */
-import { Extraction } from "@filings/domain"
+import { ExtractionApi } from "@filings/domain"
 
 /** The metric names of the API, in its order. */
-export const metricNames = Extraction.MetricNames
+export const metricNames = ExtractionApi.MetricNames
 
-/** A metric name of the API: `revenue`, `eps_diluted`, ... (those of `@filings/domain`'s `Extraction.MetricNames`). */
-export type MetricName = (typeof Extraction.MetricNames)[number]
+/** A metric name of the API: `revenue`, `eps_diluted`, ... (those of `@filings/domain`'s `ExtractionApi.MetricNames`). */
+export type MetricName = (typeof ExtractionApi.MetricNames)[number]
 
 /** What a metric measures: a flow over the period, a balance at its end, or a per-share amount. */
 export type MetricKind = "duration" | "instant"

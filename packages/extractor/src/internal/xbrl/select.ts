@@ -3,7 +3,7 @@
  * without dimensions) for that period, duplicates checked, the prior-year fact for the change.
  */
 import type { FactSet, NumericFact, XbrlContext } from "@filings/filings-parser/XbrlFacts"
-import type { MetricValue } from "../../Extraction.js"
+import type { MetricValue } from "../../MetricValue.js"
 import { findDate } from "../dates.js"
 import { metricConcepts, type MetricName, metricNames, type MetricUnit } from "./concepts.js"
 import { type DebtFact, totalDebtAt, totalDebtConcepts } from "./totalDebt.js"

@@ -1,5 +1,5 @@
 /**
- * Structured data taken from a filing: the company's reported metrics, its classified tables,
+ * The API's schemas (requests, responses, query parameters) of structured data taken from a filing: the company's reported metrics, its classified tables,
  * exhibit references and signatures, for one document or as series across companies.
  *
  * @module
@@ -8,7 +8,7 @@ import { Schema } from "effect"
 import { IsoDate } from "./Dates.js"
 import { DocType } from "./DocType.js"
 import { DocumentMetadata, TickerList } from "./Document.js"
-import * as Extracted from "./Extracted.js"
+import * as ExtractedValues from "./ExtractedValues.js"
 import { CommaSeparated, IntegerInRange, mustBeOneOf, NonNegativeInteger, OneOf } from "./QueryParams.js"
 
 /**
@@ -37,35 +37,39 @@ export const RequestedMetricName = Schema.Literal(...MetricNames, "eps").annotat
 })
 export type RequestedMetricName = typeof RequestedMetricName.Type
 
-export { TableType, TableTypes } from "./Extracted.js"
+export { TableType, TableTypes } from "./ExtractedValues.js"
 
 /**
  * A metric of one document as served: the extracted value without its source. `period` is the
  * document's reporting period (`FY 2024`, `Q3 2024`) for every metric; `as_of`, an addition to the
  * spec's fields, is the date a balance or a share count is measured at.
  */
-export class Metric extends Schema.Class<Metric>("Metric")(Extracted.MetricValue.omit("source"), {
+export class Metric extends Schema.Class<Metric>("Metric")(ExtractedValues.MetricValue.omit("source"), {
   identifier: "Metric"
 }) {}
 
 /** A table as served with its document (its type is the filter of `/v1/extract/tables`). */
-export class Table extends Schema.Class<Table>("Table")(Extracted.Table.omit("tableType"), { identifier: "Table" }) {}
+export class Table
+  extends Schema.Class<Table>("Table")(ExtractedValues.Table.omit("tableType"), { identifier: "Table" })
+{}
 
 /**
  * `url` serves the exhibit (`/v1/documents/<publication_id>?exhibit=<number>`); it is `null` when
  * the filing does not carry the exhibit (incorporated by reference, exhibit 104, or a filing
  * stored from its primary document only), a clarification of the spec's string.
  */
-export class ExhibitReference extends Schema.Class<ExhibitReference>("ExhibitReference")(Extracted.ExhibitReference, {
-  identifier: "ExhibitReference"
-}) {}
+export class ExhibitReference
+  extends Schema.Class<ExhibitReference>("ExhibitReference")(ExtractedValues.ExhibitReference, {
+    identifier: "ExhibitReference"
+  })
+{}
 
 /** A person who signed the filing: the name as signed and the title given with it. */
-export class Signer extends Schema.Class<Signer>("Signer")(Extracted.Signer, { identifier: "Signer" }) {}
+export class Signer extends Schema.Class<Signer>("Signer")(ExtractedValues.Signer, { identifier: "Signer" }) {}
 
 /** The signature page of a filing as served: `signed_date` (`YYYY-MM-DD`) and who signed. */
 export class Signatures extends Schema.Class<Signatures>("Signatures")({
-  ...Extracted.Signatures.fields,
+  ...ExtractedValues.Signatures.fields,
   signers: Schema.Array(Signer)
 }, { identifier: "Signatures" }) {}
 
@@ -91,13 +95,13 @@ export const ExtractParams = Schema.Struct({
 
 /** A point of a series: `period` as on the document's metric, `as_of` (an addition) for balances. */
 export class MetricDataPoint extends Schema.Class<MetricDataPoint>("MetricDataPoint")({
-  ...Extracted.MetricValue.pick("period", "asOf", "value").fields,
+  ...ExtractedValues.MetricValue.pick("period", "asOf", "value").fields,
   filingDate: DocumentMetadata.fields.filingDate
 }, { identifier: "MetricDataPoint" }) {}
 
 /** One metric of a company over time: its unit (`USD`, `shares`) and its values, oldest filing first. */
 export class MetricSeries extends Schema.Class<MetricSeries>("MetricSeries")({
-  unit: Extracted.MetricValue.fields.unit,
+  unit: ExtractedValues.MetricValue.fields.unit,
   data: Schema.Array(MetricDataPoint)
 }) {}
 
@@ -144,8 +148,8 @@ export class CompanyTable extends Schema.Class<CompanyTable>("CompanyTable")({
   docType: DocumentMetadata.fields.docType,
   filingDate: DocumentMetadata.fields.filingDate,
   period: DocumentMetadata.fields.period,
-  tableType: Extracted.Table.fields.tableType,
-  ...Extracted.Table.omit("tableType").fields
+  tableType: ExtractedValues.Table.fields.tableType,
+  ...ExtractedValues.Table.omit("tableType").fields
 }, { identifier: "CompanyTable" }) {}
 
 /** A page of tables: `total` counts every match, `limit` and `offset` say which page this is. */

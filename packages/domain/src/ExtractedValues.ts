@@ -3,15 +3,15 @@
  * values, the stores keep them, and the API serves them.
  *
  * A schema's type side is the camelCase value the code works with; its encoded side is the API's
- * snake_case JSON (`asOf` is written `as_of`). The wire schemas of `Extraction` are built from these
+ * snake_case JSON (`asOf` is written `as_of`). The wire schemas of `ExtractionApi` are built from these
  * fields, and a store that keeps the camelCase form as JSON reads it with `Schema.typeSchema`.
  *
  * @example
- * import { Extracted } from "@filings/domain"
+ * import { ExtractedValues } from "@filings/domain"
  * import { Schema } from "effect"
  *
- * const revenue: Extracted.MetricValue = { value: 391_035_000_000, unit: "USD", period: "FY 2024", source: "us-gaap:Revenues" }
- * Schema.encodeSync(Extracted.MetricValue)({ ...revenue, asOf: "2024-09-28" })
+ * const revenue: ExtractedValues.MetricValue = { value: 391_035_000_000, unit: "USD", period: "FY 2024", source: "us-gaap:Revenues" }
+ * Schema.encodeSync(ExtractedValues.MetricValue)({ ...revenue, asOf: "2024-09-28" })
  * // { value: 391035000000, unit: "USD", period: "FY 2024", as_of: "2024-09-28", source: "us-gaap:Revenues" }
  *
  * @module
