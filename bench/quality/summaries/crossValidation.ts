@@ -10,13 +10,14 @@
  *     [--output bench/results/summaries-cv-latest.md] [--corpus ../shared/corpus/ectsum-val]
  */
 import { ExtractiveModel } from "@filings/feed-summarizer"
-import { mkdir, writeFile } from "node:fs/promises"
+
 import { cpus } from "node:os"
-import { dirname, resolve } from "node:path"
+import { resolve } from "node:path"
 import { parseArgs } from "node:util"
 import { type EarningsCall, ectsumValidationDir, readEctsum } from "./corpus.js"
 import { transcriptChunks } from "./ectsum.js"
 import { coordinateSearch, foldOf, type SearchSpace } from "./folds.js"
+import { publishReport, runEvaluation } from "./report.js"
 import { meanScores, type RougeScores, score } from "./rouge.js"
 
 type Settings = ExtractiveModel.ScoringSettings
@@ -280,15 +281,7 @@ const main = async () => {
     wholeSplitRow("current defaults", ExtractiveModel.DefaultScoring),
     ""
   ].join("\n")
-  process.stdout.write(report)
-  if (values.output !== undefined) {
-    await mkdir(dirname(resolve(values.output)), { recursive: true })
-    await writeFile(resolve(values.output), report)
-    process.stderr.write(`report written to ${values.output}\n`)
-  }
+  await publishReport(report, values.output)
 }
 
-void main().catch((error) => {
-  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`)
-  process.exitCode = 1
-})
+runEvaluation(main)

@@ -7,12 +7,13 @@
  *     [--corpus ../shared/corpus/ectsum-val]
  */
 import { ExtractiveModel } from "@filings/feed-summarizer"
-import { mkdir, writeFile } from "node:fs/promises"
+
 import { cpus } from "node:os"
-import { dirname, resolve } from "node:path"
+import { resolve } from "node:path"
 import { parseArgs } from "node:util"
 import { firstK, textRank } from "./baselines.js"
 import { evaluate, formatMarkdown, type SummarySystem, transcriptChunks } from "./ectsum.js"
+import { publishReport, runEvaluation } from "./report.js"
 
 /** Every system compared at a budget of k sentences, scored by the same runner on the same calls. */
 const systems = (k: number): ReadonlyArray<SummarySystem> => [
@@ -61,15 +62,7 @@ const main = async () => {
     "",
     formatMarkdown(evaluation)
   ].join("\n")
-  process.stdout.write(report)
-  if (values.output !== undefined) {
-    await mkdir(dirname(resolve(values.output)), { recursive: true })
-    await writeFile(resolve(values.output), report)
-    process.stderr.write(`report written to ${values.output}\n`)
-  }
+  await publishReport(report, values.output)
 }
 
-void main().catch((error) => {
-  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`)
-  process.exitCode = 1
-})
+runEvaluation(main)
