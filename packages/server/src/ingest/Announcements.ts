@@ -7,7 +7,7 @@
  * release announces: at once when it is less than a day away, else by a job due a day before.
  */
 import { Ids } from "@filings/domain"
-import type { SgmlSubmission } from "@filings/filings-parser"
+import type { ParsedDocument, SgmlSubmission } from "@filings/filings-parser"
 import { type DocumentStore, EventStore, JobQueue } from "@filings/storage"
 import { Clock, Duration, Effect, Option, Schema } from "effect"
 import {
@@ -61,6 +61,8 @@ export interface AnnounceInput {
    * and slide decks.
    */
   readonly submission: Option.Option<SgmlSubmission.Submission>
+  /** The exhibits the parser read from the submission: releases and decks are made of their blocks. */
+  readonly exhibits: ReadonlyArray<ParsedDocument.ParsedExhibit>
   /** When the regulator accepted the filing (ISO 8601), when known. */
   readonly acceptedAt?: string | undefined
   /** False for history (a backfill): the press releases are stored, no event is recorded. */
@@ -82,8 +84,9 @@ export const announce = Effect.fn("Announcements.announce")(function*(input: Ann
   const submission = document.docType === "8-K" ? input.submission : Option.none()
   if (Option.isSome(submission)) {
     const publishedAt = publishedAtOf(document, input.acceptedAt)
-    yield* savePresentations(filed, submission.value, publishedAt, document.companyName)
-    for (const release of yield* savePressReleases(filed, submission.value, publishedAt, document.companyName)) {
+    const read = { submission: submission.value, exhibits: input.exhibits }
+    yield* savePresentations(filed, read, publishedAt, document.companyName)
+    for (const release of yield* savePressReleases(filed, read, publishedAt, document.companyName)) {
       newEvents.push(
         pressReleaseEvent(
           { ...release.document, companyName: document.companyName },

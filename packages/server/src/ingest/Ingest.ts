@@ -265,7 +265,7 @@ export const make = Effect.gen(function*() {
 
     // A transcript has no accession number: its id is its company's and its date (`call-aapl-2022-01-27`).
     // A release on its own has none either: its id is a hash of its company, date and headline.
-    const headline = isRelease ? headlineOf(parsed.markdown) : undefined
+    const headline = isRelease ? headlineOf(parsed.blocks) : undefined
     const accessionText = overrides.accession ?? facts.accession ??
       (isCall && ticker !== undefined && filingDate !== undefined
         ? Ids.callDocumentId(ticker, filingDate)
@@ -352,6 +352,7 @@ export const make = Effect.gen(function*() {
       document: metadata,
       currentName,
       submission,
+      exhibits: parsed.exhibits,
       acceptedAt,
       recordEvents: overrides.history !== true
     }).pipe(Effect.provide(announcing))
