@@ -10,9 +10,8 @@ import { Ids } from "@filings/domain"
 import { Parser, SgmlSubmission } from "@filings/filings-parser"
 import type { DocumentStore } from "@filings/storage"
 import { Effect, Either } from "effect"
-import { writeFeedItem } from "../feed/FeedWriter.js"
 import { exhibitBlocksOf, headlineOf, type ReadSubmission, releaseExhibitsOf } from "./PressReleases.js"
-import { exhibitDocument, saveExhibitDocument } from "./StoredForms.js"
+import { exhibitDocument, storeExhibitDocument } from "./StoredForms.js"
 
 const deckName = /\bpresentation\b|\bslides?\b|\b(?:investor|analyst) day\b|\bdeck\b/i
 
@@ -61,7 +60,8 @@ const parseDeck = (read: ReadSubmission, exhibit: PresentationExhibit, publicati
 }
 
 /**
- * Saves the filing's presentations as documents, each with its feed item; returns their ids. An
+ * Stores the filing's presentations as documents, each with its feed item, through the
+ * `DocumentSink`; returns their ids. An
  * unreadable exhibit is skipped with a warning in the log: the filing itself is stored already.
  */
 export const savePresentations = Effect.fn("Presentations.savePresentations")(function*(
@@ -89,8 +89,13 @@ export const savePresentations = Effect.fn("Presentations.savePresentations")(fu
         `${filing.companyName} investor presentation ${filing.filingDate}`,
       fileName: exhibit.fileName
     }, deck)
-    if (!(yield* saveExhibitDocument(filing, exhibit.number, document))) continue
-    yield* writeFeedItem({ ...document, companyName: currentName }, publishedAt, filing.items)
+    const stored = yield* storeExhibitDocument(filing, exhibit.number, {
+      document,
+      currentName,
+      publishedAt,
+      feedItems: filing.items
+    })
+    if (!stored) continue
     saved.push(publicationId)
   }
   return saved as ReadonlyArray<Ids.PublicationId>

@@ -7,14 +7,12 @@
  * presentation, an agreement) stay exhibits only.
  */
 import { Ids } from "@filings/domain"
-import { CallAnnouncements, Extractor } from "@filings/extractor"
+import { CallAnnouncements } from "@filings/extractor"
 import type { ParsedDocument, SgmlSubmission } from "@filings/filings-parser"
 import { Blocks, FiscalPeriod, Parser } from "@filings/filings-parser"
 import type { DocumentStore } from "@filings/storage"
-import { ExtractionStore } from "@filings/storage"
 import { Effect } from "effect"
-import { writeFeedItem } from "../feed/FeedWriter.js"
-import { exhibitDocument, saveExhibitDocument, toStoredExtraction } from "./StoredForms.js"
+import { exhibitDocument, storeExhibitDocument } from "./StoredForms.js"
 
 /** What marks an exhibit as a news release: its description, or the newswire dateline in its text. */
 const releaseDescription = /\b(?:press|news|earnings)\s+release\b|\bshareholder letter\b/i
@@ -91,8 +89,8 @@ export interface SavedRelease {
 }
 
 /**
- * Saves the filing's press releases as documents with their extraction (idempotent on their ids,
- * like every save). An unreadable exhibit is skipped with a warning in the log: the filing itself
+ * Stores the filing's press releases as documents with their extraction and feed item, through the
+ * `DocumentSink` (idempotent on their ids, like every save). An unreadable exhibit is skipped with a warning in the log: the filing itself
  * is stored already.
  */
 export const savePressReleases = Effect.fn("PressReleases.savePressReleases")(function*(
@@ -103,7 +101,6 @@ export const savePressReleases = Effect.fn("PressReleases.savePressReleases")(fu
   /** The company's name now, for the feed items; the documents keep the filing's. */
   currentName: string = filing.companyName
 ) {
-  const extractions = yield* ExtractionStore.ExtractionStore
   const { fiscalYearEnd } = read.submission.header
   const saved: Array<SavedRelease> = []
   for (const exhibit of releaseExhibitsOf(read.submission)) {
@@ -123,16 +120,19 @@ export const savePressReleases = Effect.fn("PressReleases.savePressReleases")(fu
       fileName: exhibit.fileName,
       period: FiscalPeriod.periodOf(release.discussedPeriod, filing.filingDate)
     }, release)
-    if (!(yield* saveExhibitDocument(filing, exhibit.number, document))) continue
-    const extraction = yield* Extractor.extract({
-      // Read only for inline XBRL the exhibit may carry.
-      bytes: new TextEncoder().encode(exhibit.body),
-      parsed: release,
-      publicationId,
-      filing: { form: "8-K", fiscalYearEnd }
+    const stored = yield* storeExhibitDocument(filing, exhibit.number, {
+      document,
+      currentName,
+      extraction: {
+        // Read only for inline XBRL the exhibit may carry.
+        bytes: new TextEncoder().encode(exhibit.body),
+        parsed: release,
+        filing: { form: "8-K", fiscalYearEnd }
+      },
+      publishedAt,
+      feedItems: filing.items
     })
-    yield* extractions.save(publicationId, toStoredExtraction(extraction))
-    yield* writeFeedItem({ ...document, companyName: currentName }, publishedAt, filing.items)
+    if (!stored) continue
     const { body: _body, chunks: _chunks, exhibits: _exhibits, sections: _sections, ...metadata } = document
     saved.push({
       document: metadata,
