@@ -60,7 +60,9 @@ export interface StoreRequest {
 
 /** What storing did: whether the document was new, and the company's name now. */
 export interface Stored {
+  /** Whether the document was new, or replaced one stored under its id. */
   readonly status: DocumentStore.SaveOutcome
+  /** The company's name now, as the feed item and events speak of it. */
   readonly currentName: string
 }
 
