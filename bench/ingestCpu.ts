@@ -93,7 +93,7 @@ const checkoutOf = (ref: string): string => {
   const checkout = join(tmpdir(), `filings-bench-${commit.slice(0, 12)}`)
   if (!existsSync(checkout)) {
     process.stderr.write(`checking out ${ref} (${commit.slice(0, 12)}) in a temporary worktree\n`)
-    git(repositoryRoot, "worktree", "add", "--detach", checkout, commit)
+    git(repositoryRoot, "worktree", "add", "--quiet", "--detach", checkout, commit)
     linkNodeModules(checkout)
   }
   process.stderr.write(`building ${ref} (npx tsc -b)\n`)
@@ -143,9 +143,10 @@ const main = async () => {
         `| Filing | ${base.commit} CPU ms | ${candidate!.commit} CPU ms | new / base |`,
         "| --- | ---: | ---: | ---: |"
       ]
+    // With a baseline, the columns are base, then new.
     const row = (name: string, values: ReadonlyArray<number>) =>
       `| ${name} | ${values.map((value) => value.toFixed(0)).join(" | ")}${
-        values.length === 2 ? ` | ${(values[0]! / values[1]!).toFixed(2)}` : ""
+        values.length === 2 ? ` | ${(values[1]! / values[0]!).toFixed(2)}` : ""
       } |`
     const columns = (values: ReadonlyArray<number>) => (base === undefined ? values : [values[1]!, values[0]!])
     const report = [
