@@ -13,6 +13,7 @@
 import { Ids } from "@filings/domain"
 import { SummaryModel } from "@filings/feed-summarizer"
 import { Parser } from "@filings/filings-parser"
+import * as DocumentSinkLayer from "@filings/server/ingest/DocumentSinkLayer"
 import * as MarketData from "@filings/server/market/MarketData"
 import { newsPageOf, saveNews } from "@filings/server/news/NewsDocuments"
 import { type NewsEntry, readNewsFeed } from "@filings/server/news/NewsFeedReader"
@@ -102,7 +103,8 @@ const storeOnce = Effect.gen(function*() {
 const storeRuns: Array<number> = []
 for (let round = 0; round < 3; round++) {
   // A fresh database each round, so every entry is new.
-  const layer = Layer.mergeAll(SqlStorage.layer, SummaryModel.extractiveLayer, MarketData.none).pipe(
+  const layer = DocumentSinkLayer.layer.pipe(
+    Layer.provideMerge(Layer.mergeAll(SqlStorage.layer, SummaryModel.extractiveLayer, MarketData.none)),
     Layer.provide(TestDatabase.layerPglite())
   )
   storeRuns.push(await Effect.runPromise(Effect.provide(storeOnce, layer)))

@@ -258,6 +258,40 @@ const parseDocument = (input: ParseInput) =>
     return withSections({ ...reading, warnings: [...decoded.warnings, ...reading.warnings] }, form, { cover })
   })
 
+/** What `fromBlocks` assembles: blocks read already, with what `parse` would know of their document. */
+export interface FromBlocksInput {
+  /** The document's blocks, in reading order: an exhibit's `ParsedExhibit.blocks`, say. */
+  readonly blocks: ReadonlyArray<Block>
+  /** The form to find sections for (`PRESS_RELEASE`, `PRESENTATION`, `8-K`), as `ParseInput.form`. */
+  readonly form?: string | undefined
+  /** The document's title, when known (an HTML `<title>`). */
+  readonly title?: string | undefined
+  /** Pages of the source; the last page a block starts on when not given. */
+  readonly pageCount?: number | undefined
+  /** What was met reading the blocks, kept in the document's `warnings`. */
+  readonly warnings?: ReadonlyArray<string> | undefined
+}
+
+/**
+ * The `ParsedDocument` of blocks read already, assembled as `parse` assembles what it reads: the
+ * form's sections, Markdown rendered once, chunks, word counts and the period a release or a call
+ * discusses. A submission's exhibit becomes a document of its own this way without being read a
+ * second time: `fromBlocks({ blocks: exhibit.blocks, form: "PRESS_RELEASE" })` is what `parse` makes
+ * of the exhibit's bytes with that form.
+ *
+ * @example
+ * const filing = yield* Parser.parse({ bytes })
+ * const release = filing.exhibits.find((exhibit) => exhibit.exhibitNumber === "99.1")
+ * const parsed = release && Parser.fromBlocks({ blocks: release.blocks, form: "PRESS_RELEASE" })
+ */
+export const fromBlocks = (input: FromBlocksInput): ParsedDocument =>
+  withSections({
+    blocks: input.blocks,
+    title: input.title,
+    pageCount: input.pageCount ?? input.blocks.reduce((last, block) => Math.max(last, block.page), 1),
+    warnings: input.warnings ?? []
+  }, input.form)
+
 /** Reads any document we serve into a `ParsedDocument` (see the module comment for how the format is told). */
 export const parse: (input: ParseInput) => Effect.Effect<ParsedDocument, ParseError> = Effect.fn("Parser.parse")(
   function*(input: ParseInput) {

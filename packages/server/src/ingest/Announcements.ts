@@ -7,9 +7,9 @@
  * release announces: at once when it is less than a day away, else by a job due a day before.
  */
 import { Ids } from "@filings/domain"
-import type { SgmlSubmission } from "@filings/filings-parser"
 import { type DocumentStore, EventStore, JobQueue } from "@filings/storage"
 import { Clock, Duration, Effect, Option, Schema } from "effect"
+import type { Follow } from "./DocumentSink.js"
 import {
   earningsCallEvent,
   filingEvents,
@@ -49,22 +49,13 @@ const scheduleUpcomingCall = (call: UpcomingCall, timestamp: string) =>
     return []
   })
 
-export interface AnnounceInput {
+export interface AnnounceInput extends Follow {
   readonly document: DocumentStore.DocumentMetadata
   /**
    * The company's name now, for the events and feed items: the document keeps the name it was filed
    * under, which an older filing's may no longer be. The document's own when not given.
    */
   readonly currentName?: string | undefined
-  /**
-   * The submission the document was read from, when it was one: an 8-K's holds its press releases
-   * and slide decks.
-   */
-  readonly submission: Option.Option<SgmlSubmission.Submission>
-  /** When the regulator accepted the filing (ISO 8601), when known. */
-  readonly acceptedAt?: string | undefined
-  /** False for history (a backfill): the press releases are stored, no event is recorded. */
-  readonly recordEvents: boolean
 }
 
 /** Stores an 8-K's press releases and records the document's events; returns how many were new. */
@@ -82,8 +73,9 @@ export const announce = Effect.fn("Announcements.announce")(function*(input: Ann
   const submission = document.docType === "8-K" ? input.submission : Option.none()
   if (Option.isSome(submission)) {
     const publishedAt = publishedAtOf(document, input.acceptedAt)
-    yield* savePresentations(filed, submission.value, publishedAt, document.companyName)
-    for (const release of yield* savePressReleases(filed, submission.value, publishedAt, document.companyName)) {
+    const read = { submission: submission.value, exhibits: input.exhibits }
+    yield* savePresentations(filed, read, publishedAt, document.companyName)
+    for (const release of yield* savePressReleases(filed, read, publishedAt, document.companyName)) {
       newEvents.push(
         pressReleaseEvent(
           { ...release.document, companyName: document.companyName },

@@ -10,9 +10,8 @@ import { Ids } from "@filings/domain"
 import { Parser, SgmlSubmission } from "@filings/filings-parser"
 import type { DocumentStore } from "@filings/storage"
 import { Effect, Either } from "effect"
-import { writeFeedItem } from "../feed/FeedWriter.js"
-import { headlineOf, releaseExhibitsOf } from "./PressReleases.js"
-import { exhibitDocument, saveExhibitDocument } from "./StoredForms.js"
+import { exhibitBlocksOf, headlineOf, type ReadSubmission, releaseExhibitsOf } from "./PressReleases.js"
+import { exhibitDocument, storeExhibitDocument } from "./StoredForms.js"
 
 const deckName = /\bpresentation\b|\bslides?\b|\b(?:investor|analyst) day\b|\bdeck\b/i
 
@@ -41,48 +40,62 @@ export const presentationExhibitsOf = (
   })
 }
 
-/** The exhibit's bytes as the parser reads them: a PDF decoded, HTML and text as they are. */
-const bytesOf = (exhibit: PresentationExhibit) =>
-  exhibit.document.format === "binary"
-    ? SgmlSubmission.decodeBinary(exhibit.document)
-    : Effect.succeed(new TextEncoder().encode(exhibit.document.body))
+/**
+ * The deck as a parsed document: an HTML or text deck from the blocks read with the filing, a PDF
+ * (which the filing's parse does not read) from its decoded bytes.
+ */
+const parseDeck = (read: ReadSubmission, exhibit: PresentationExhibit, publicationId: Ids.PublicationId) => {
+  if (exhibit.document.format === "binary") {
+    return SgmlSubmission.decodeBinary(exhibit.document).pipe(
+      Effect.flatMap((bytes) =>
+        Parser.parse({ bytes, fileName: exhibit.fileName ?? `${publicationId}.pdf`, form: "PRESENTATION" })
+      ),
+      Effect.mapError((error) => error.message)
+    )
+  }
+  const blocks = exhibitBlocksOf(read, exhibit)
+  return blocks === undefined
+    ? Effect.fail("the parser left it out")
+    : Effect.succeed(Parser.fromBlocks({ blocks, form: "PRESENTATION" }))
+}
 
 /**
- * Saves the filing's presentations as documents, each with its feed item; returns their ids. An
+ * Stores the filing's presentations as documents, each with its feed item, through the
+ * `DocumentSink`; returns their ids. An
  * unreadable exhibit is skipped with a warning in the log: the filing itself is stored already.
  */
 export const savePresentations = Effect.fn("Presentations.savePresentations")(function*(
   filing: DocumentStore.DocumentMetadata,
-  submission: SgmlSubmission.Submission,
+  read: ReadSubmission,
   /** When the filing was published: its presentations' time in the feed. */
   publishedAt: string,
   /** The company's name now, for the feed items; the documents keep the filing's. */
   currentName: string = filing.companyName
 ) {
   const saved: Array<Ids.PublicationId> = []
-  for (const exhibit of presentationExhibitsOf(submission)) {
+  for (const exhibit of presentationExhibitsOf(read.submission)) {
     const publicationId = Ids.exhibitDocumentId(filing.publicationId, exhibit.number)
     if (publicationId === undefined) continue
-    const parsed = yield* bytesOf(exhibit).pipe(
-      Effect.flatMap((bytes) =>
-        Parser.parse({ bytes, fileName: exhibit.fileName ?? `${publicationId}.htm`, form: "PRESENTATION" })
-      ),
-      Effect.either
-    )
+    const parsed = yield* Effect.either(parseDeck(read, exhibit, publicationId))
     if (Either.isLeft(parsed)) {
-      yield* Effect.logWarning(`${filing.publicationId}: exhibit ${exhibit.number} unreadable: ${parsed.left.message}`)
+      yield* Effect.logWarning(`${filing.publicationId}: exhibit ${exhibit.number} unreadable: ${parsed.left}`)
       continue
     }
     const deck = parsed.right
     const document = exhibitDocument(filing, {
       publicationId,
       docType: "PRESENTATION",
-      title: headlineOf(deck.markdown) ?? exhibit.description ??
+      title: headlineOf(deck.blocks) ?? exhibit.description ??
         `${filing.companyName} investor presentation ${filing.filingDate}`,
       fileName: exhibit.fileName
     }, deck)
-    if (!(yield* saveExhibitDocument(filing, exhibit.number, document))) continue
-    yield* writeFeedItem({ ...document, companyName: currentName }, publishedAt, filing.items)
+    const stored = yield* storeExhibitDocument(filing, exhibit.number, {
+      document,
+      currentName,
+      publishedAt,
+      feedItems: filing.items
+    })
+    if (!stored) continue
     saved.push(publicationId)
   }
   return saved as ReadonlyArray<Ids.PublicationId>

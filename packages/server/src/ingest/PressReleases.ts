@@ -7,14 +7,12 @@
  * presentation, an agreement) stay exhibits only.
  */
 import { Ids } from "@filings/domain"
-import { CallAnnouncements, Extractor } from "@filings/extractor"
-import type { SgmlSubmission } from "@filings/filings-parser"
-import { FiscalPeriod, Parser } from "@filings/filings-parser"
+import { CallAnnouncements } from "@filings/extractor"
+import type { ParsedDocument, SgmlSubmission } from "@filings/filings-parser"
+import { Blocks, FiscalPeriod, Parser } from "@filings/filings-parser"
 import type { DocumentStore } from "@filings/storage"
-import { ExtractionStore } from "@filings/storage"
-import { Effect, Either } from "effect"
-import { writeFeedItem } from "../feed/FeedWriter.js"
-import { exhibitDocument, saveExhibitDocument, toStoredExtraction } from "./StoredForms.js"
+import { Effect } from "effect"
+import { exhibitDocument, storeExhibitDocument } from "./StoredForms.js"
 
 /** What marks an exhibit as a news release: its description, or the newswire dateline in its text. */
 const releaseDescription = /\b(?:press|news|earnings)\s+release\b|\bshareholder letter\b/i
@@ -30,6 +28,26 @@ export interface ReleaseExhibit {
   readonly body: string
 }
 
+/**
+ * A full submission as the parser read it: its documents (which exhibits are releases or decks is
+ * told from their descriptions and text), and the exhibits read into blocks once, with the filing.
+ */
+export interface ReadSubmission {
+  readonly submission: SgmlSubmission.Submission
+  readonly exhibits: ReadonlyArray<ParsedDocument.ParsedExhibit>
+}
+
+/**
+ * The blocks the parser read for a submission's exhibit, by its number and file name; none when
+ * the parser left the exhibit out (it could not be read, and the filing's warnings say why).
+ */
+export const exhibitBlocksOf = (
+  read: ReadSubmission,
+  exhibit: { readonly number: string; readonly fileName?: string | undefined }
+): ReadonlyArray<Blocks.Block> | undefined =>
+  read.exhibits.find((parsed) => parsed.exhibitNumber === exhibit.number && parsed.fileName === exhibit.fileName)
+    ?.blocks
+
 /** The exhibits of a submission that are news releases, in the submission's order. */
 export const releaseExhibitsOf = (submission: SgmlSubmission.Submission): ReadonlyArray<ReleaseExhibit> =>
   submission.documents.flatMap((document) => {
@@ -44,26 +62,24 @@ export const releaseExhibitsOf = (submission: SgmlSubmission.Submission): Readon
 const notHeadline =
   /^(?:ex(?:hibit)?[\s.-]*\d|about\b)|\bcontacts?\b|forward-looking|immediate release|^(?:news|press) release$/i
 
-const plainLine = (line: string): string =>
-  line.replace(/^#+\s*/, "").replace(/[*_]/g, "").replace(/\\/g, "").replace(/\s+/g, " ").trim()
+/** A line that reads as a headline: four words or more, not too long, no label or contact line. */
+const readsAsHeadline = (line: string): boolean => {
+  const text = line.replace(/\s+/g, " ").trim()
+  return text.split(" ").length >= 4 && text.length <= 300 && !notHeadline.test(text)
+}
 
-/** The release's headline: its first heading that reads as one, else its first line that does. */
-export const headlineOf = (markdown: string): string | undefined => {
-  const lines = markdown.split("\n").filter((line) => !/^\s*(?:\||!\[|$)/.test(line))
-  const reads = (line: string) => {
-    const text = plainLine(line)
-    return text.split(" ").length >= 4 && text.length <= 300 && !notHeadline.test(text) ? text : undefined
-  }
-  for (const line of lines) {
-    if (!line.startsWith("#")) continue
-    const text = reads(line)
-    if (text !== undefined) return text
-  }
-  for (const line of lines) {
-    const text = reads(line)
-    if (text !== undefined) return text
-  }
-  return undefined
+/** The lines a headline may be: every block's but a table's (a table's rows are figures, not headlines). */
+const candidateLines = (blocks: ReadonlyArray<Blocks.Block>): Array<string> =>
+  blocks.flatMap((block) => (block.kind === "table" ? [] : Blocks.lines(block)))
+
+/**
+ * A release's (or a deck's) headline, from its blocks: its first heading that reads as one, else its
+ * first line that does (a release whose headline is a bold or centred paragraph, not a heading).
+ */
+export const headlineOf = (blocks: ReadonlyArray<Blocks.Block>): string | undefined => {
+  const headings = blocks.filter((block) => block.kind === "heading")
+  const line = candidateLines(headings).find(readsAsHeadline) ?? candidateLines(blocks).find(readsAsHeadline)
+  return line?.replace(/\s+/g, " ").trim()
 }
 
 export interface SavedRelease {
@@ -73,49 +89,50 @@ export interface SavedRelease {
 }
 
 /**
- * Saves the filing's press releases as documents with their extraction (idempotent on their ids,
- * like every save). An unreadable exhibit is skipped with a warning in the log: the filing itself
+ * Stores the filing's press releases as documents with their extraction and feed item, through the
+ * `DocumentSink` (idempotent on their ids, like every save). An unreadable exhibit is skipped with a warning in the log: the filing itself
  * is stored already.
  */
 export const savePressReleases = Effect.fn("PressReleases.savePressReleases")(function*(
   filing: DocumentStore.DocumentMetadata,
-  submission: SgmlSubmission.Submission,
+  read: ReadSubmission,
   /** When the filing was published: its releases' time in the feed. */
   publishedAt: string,
   /** The company's name now, for the feed items; the documents keep the filing's. */
   currentName: string = filing.companyName
 ) {
-  const extractions = yield* ExtractionStore.ExtractionStore
-  const { fiscalYearEnd } = submission.header
+  const { fiscalYearEnd } = read.submission.header
   const saved: Array<SavedRelease> = []
-  for (const exhibit of releaseExhibitsOf(submission)) {
+  for (const exhibit of releaseExhibitsOf(read.submission)) {
     const publicationId = Ids.exhibitDocumentId(filing.publicationId, exhibit.number)
     if (publicationId === undefined) continue
-    const bytes = new TextEncoder().encode(exhibit.body)
-    const parsed = yield* Effect.either(
-      Parser.parse({ bytes, fileName: exhibit.fileName ?? `${publicationId}.htm`, form: "PRESS_RELEASE" })
-    )
-    if (Either.isLeft(parsed)) {
-      yield* Effect.logWarning(`${filing.publicationId}: exhibit ${exhibit.number} unreadable: ${parsed.left.message}`)
+    const blocks = exhibitBlocksOf(read, exhibit)
+    if (blocks === undefined) {
+      yield* Effect.logWarning(`${filing.publicationId}: exhibit ${exhibit.number} unreadable: the parser left it out`)
       continue
     }
-    const release = parsed.right
+    // The exhibit was read with the filing: its blocks are assembled, not parsed again.
+    const release = Parser.fromBlocks({ blocks, form: "PRESS_RELEASE" })
     const document = exhibitDocument(filing, {
       publicationId,
       docType: "PRESS_RELEASE",
-      title: headlineOf(release.markdown) ?? `${filing.companyName} press release ${filing.filingDate}`,
+      title: headlineOf(release.blocks) ?? `${filing.companyName} press release ${filing.filingDate}`,
       fileName: exhibit.fileName,
       period: FiscalPeriod.periodOf(release.discussedPeriod, filing.filingDate)
     }, release)
-    if (!(yield* saveExhibitDocument(filing, exhibit.number, document))) continue
-    const extraction = yield* Extractor.extract({
-      bytes,
-      parsed: release,
-      publicationId,
-      filing: { form: "8-K", fiscalYearEnd }
+    const stored = yield* storeExhibitDocument(filing, exhibit.number, {
+      document,
+      currentName,
+      extraction: {
+        // Read only for inline XBRL the exhibit may carry.
+        bytes: new TextEncoder().encode(exhibit.body),
+        parsed: release,
+        filing: { form: "8-K", fiscalYearEnd }
+      },
+      publishedAt,
+      feedItems: filing.items
     })
-    yield* extractions.save(publicationId, toStoredExtraction(extraction))
-    yield* writeFeedItem({ ...document, companyName: currentName }, publishedAt, filing.items)
+    if (!stored) continue
     const { body: _body, chunks: _chunks, exhibits: _exhibits, sections: _sections, ...metadata } = document
     saved.push({
       document: metadata,

@@ -6,8 +6,9 @@
 import { Dates, Document, type Ids } from "@filings/domain"
 import type { Extractor } from "@filings/extractor"
 import { type ParsedDocument, SectionQuery } from "@filings/filings-parser"
-import { DocumentStore, type ExtractionStore } from "@filings/storage"
+import type { DocumentStore, ExtractionStore } from "@filings/storage"
 import { Effect, Schema, Struct } from "effect"
+import { DocumentSink, type StoreRequest } from "./DocumentSink.js"
 
 export const secUrl = (cik: Ids.Cik, accession: Ids.PublicationId, primaryFileName: string): string =>
   `https://www.sec.gov/Archives/edgar/data/${Number(cik)}/${accession.replace(/-/g, "")}/${
@@ -118,22 +119,21 @@ export const exhibitDocument = (
 })
 
 /**
- * Saves a document made of a filing's exhibit. Like an unreadable exhibit, one the store refuses for
- * its data is left out with a warning, and the filing itself is still stored: whether it was saved.
+ * Stores a document made of a filing's exhibit through the sink. Like an unreadable exhibit, one the
+ * store refuses for its data is left out with a warning, and the filing itself is still stored:
+ * whether it was stored.
  */
-export const saveExhibitDocument = (
+export const storeExhibitDocument = (
   filing: DocumentStore.DocumentMetadata,
   exhibitNumber: string,
-  document: DocumentStore.StoredDocument
+  request: StoreRequest
 ) =>
-  Effect.gen(function*() {
-    const documents = yield* DocumentStore.DocumentStore
-    return yield* documents.save(document).pipe(
+  Effect.flatMap(DocumentSink, (sink) =>
+    sink.store(request).pipe(
       Effect.as(true),
       Effect.catchTag("UnstorableValue", (refused) =>
         Effect.as(
           Effect.logWarning(`${filing.publicationId}: exhibit ${exhibitNumber} left out: ${refused.message}`),
           false
         ))
-    )
-  })
+    ))

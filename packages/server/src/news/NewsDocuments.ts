@@ -13,7 +13,7 @@ import { DocumentStore, FeedStore } from "@filings/storage"
 import { Effect, Option } from "effect"
 import { escapeAttribute, escapeText } from "entities"
 import { createHash } from "node:crypto"
-import { writeFeedItem } from "../feed/FeedWriter.js"
+import { DocumentSink } from "../ingest/DocumentSink.js"
 import { storedContent } from "../ingest/StoredForms.js"
 import { newYorkTimeOf } from "../market/MarketData.js"
 import type { NewsEntry } from "./NewsFeedReader.js"
@@ -73,7 +73,7 @@ const parsePage = (entry: NewsEntry, publicationId: string) =>
   })
 
 /**
- * Stores `entry` as the news of `company` with its feed item. An entry stored already is stored
+ * Stores `entry` as the news of `company` with its feed item, through the `DocumentSink`. An entry stored already is stored
  * again when its text has changed (a correction: the feed item must not keep a figure the source
  * took back), keeping its date; one whose headline that company already has that day is not stored.
  * `readAtMillis` dates an entry that does not say when it was published, or says it implausibly.
@@ -85,18 +85,26 @@ export const saveNews = Effect.fn("NewsDocuments.saveNews")(function*(
 ) {
   const documents = yield* DocumentStore.DocumentStore
   const feed = yield* FeedStore.FeedStore
+  const sink = yield* DocumentSink
+  // A news entry names a company the service knows, by its name now: nothing more is kept of it.
+  const store = (document: DocumentStore.StoredDocument, publishedAtMillis: number) =>
+    sink.store({
+      document,
+      currentName: document.companyName,
+      publishedAt: new Date(publishedAtMillis).toISOString()
+    })
   const publicationId = newsIdOf(company.ticker, entry.key)
   const stored = yield* documents.findByPublicationId(publicationId)
   if (Option.isSome(stored)) {
     const parsed = yield* parsePage(entry, publicationId)
     if (parsed.markdown === stored.value.body) return "known" satisfies SaveOutcome
     const document = { ...stored.value, title: headlineOf(entry, parsed.markdown), ...storedContent(parsed) }
-    yield* documents.save(document)
+    // The entry keeps its place in the feed.
     const publishedAtMillis = Option.match(yield* feed.findById(publicationId), {
       onNone: () => plausibleTime(entry.publishedAtMillis, readAtMillis),
       onSome: (item) => item.publishedAtMillis
     })
-    yield* writeFeedItem(document, new Date(publishedAtMillis).toISOString())
+    yield* store(document, publishedAtMillis)
     return "updated" satisfies SaveOutcome
   }
   const publishedAtMillis = plausibleTime(entry.publishedAtMillis, readAtMillis)
@@ -134,7 +142,6 @@ export const saveNews = Effect.fn("NewsDocuments.saveNews")(function*(
     exhibits: [],
     ...storedContent(parsed)
   }
-  yield* documents.save(document)
-  yield* writeFeedItem(document, new Date(publishedAtMillis).toISOString())
+  yield* store(document, publishedAtMillis)
   return "stored" satisfies SaveOutcome
 })

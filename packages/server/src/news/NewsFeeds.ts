@@ -18,6 +18,8 @@ import { Ids } from "@filings/domain"
 import { CompanyStore, CursorStore } from "@filings/storage"
 import { Cause, Clock, Effect, Either, Exit, Layer, Option, Schedule, Schema } from "effect"
 import { createHash } from "node:crypto"
+import { DocumentSink } from "../ingest/DocumentSink.js"
+import * as DocumentSinkLayer from "../ingest/DocumentSinkLayer.js"
 import { saveNews } from "./NewsDocuments.js"
 import * as NewsFeedClient from "./NewsFeedClient.js"
 import { readNewsFeed } from "./NewsFeedReader.js"
@@ -70,6 +72,8 @@ const cursorNameOf = (source: NewsSources.NewsSource): string =>
 export const make = Effect.gen(function*() {
   const client = yield* NewsFeedClient.make
   const cursors = yield* CursorStore.CursorStore
+  // Entries are stored as every document is, through the sink.
+  const sink = yield* DocumentSinkLayer.make
 
   // Kept in the database, so a restarted server, or another one, asks conditionally too.
   const validatorsOf = (source: NewsSources.NewsSource) =>
@@ -126,6 +130,7 @@ export const make = Effect.gen(function*() {
           const unreadable = (reason: string) =>
             Effect.as(Effect.logWarning(`news entry ${entry.key} not stored: ${reason}`), "unreadable" as const)
           const outcome = yield* saveNews(entry, company.value, readAt).pipe(
+            Effect.provideService(DocumentSink, sink),
             Effect.catchTags({
               UnreadableDocument: (error) => unreadable(error.message),
               MalformedSubmission: (error) => unreadable(error.message),
