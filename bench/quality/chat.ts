@@ -77,6 +77,8 @@ interface Scored {
   /** For a figure question, whether the figure is stated at all (with or without unit and period). */
   readonly figureStated: boolean
   readonly refused: boolean
+  /** For a figure question, whether a passage read (cited or not) holds the figures: what retrieval allowed. */
+  readonly read: boolean
   readonly ungrounded: ReadonlyArray<string>
 }
 
@@ -146,8 +148,12 @@ const main = async () => {
       ]))
       for (const figure of figuresOf(sentence.text)) if (!held.has(figure)) ungrounded.push(figure)
     }
+    const readFigures = new Set(answered.sources.flatMap((source) => [
+      ...figuresOf(passages.get(`${source.publicationId}/${source.chunkId}`) ?? "")
+    ]))
+    const read = (question.figures ?? []).length > 0 && question.figures!.every((figure) => readFigures.has(figure))
     const refused = answered.sentences.length === 1 && answered.sentences[0]!.text === Chat.CannotTell
-    results.push({ question, answer, refused, ungrounded, ...score(question, answer) })
+    results.push({ question, answer, refused, read, ungrounded, ...score(question, answer) })
   }
   await runtime.dispose()
 
@@ -167,6 +173,9 @@ const main = async () => {
     `| figure questions: the figure stated (unit and period or not) | ${
       count((r) => r.figureStated)
     } of ${figureQuestions.length} | ${(count((r) => r.figureStated) / figureQuestions.length).toFixed(3)} |`,
+    `| figure questions: a passage read holds the figure (what retrieval allowed) | ${
+      count((r) => r.read)
+    } of ${figureQuestions.length} | ${(count((r) => r.read) / figureQuestions.length).toFixed(3)} |`,
     `| answers stating a figure no cited passage holds | ${count((r) => r.ungrounded.length > 0)} | ${
       (count((r) => r.ungrounded.length > 0) / results.length).toFixed(3)
     } |`,
@@ -185,17 +194,17 @@ const main = async () => {
     "",
     "## Answers",
     "",
-    "| question | correct | ungrounded | answer |",
-    "| --- | --- | --- | --- |",
+    "| question | correct | read | ungrounded | answer |",
+    "| --- | --- | --- | --- | --- |",
     ...results.map((r) =>
       `| ${r.question.id} | ${r.correct ? "yes" : r.figureStated ? "figure only" : "no"} | ${
-        r.ungrounded.join(", ")
-      } | ${cell(r.answer)} |`
+        r.question.kind === "figure" ? (r.read ? "yes" : "no") : ""
+      } | ${r.ungrounded.join(", ")} | ${cell(r.answer)} |`
     ),
     ""
   ]
   writeFileSync(output, lines.join("\n"))
-  console.log(lines.slice(0, 13).join("\n"))
+  console.log(lines.slice(0, 14).join("\n"))
 }
 
 main().catch((error) => {
