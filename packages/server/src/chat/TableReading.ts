@@ -86,7 +86,7 @@ const yearsOf = (text: string): ReadonlyArray<string> => [...new Set(text.match(
  * The column groups of the last header row when it is a row of periods that starts over
  * (`2018 2017 2016 2018 2017 2016` is two groups of three columns): the first column of each group.
  */
-const periodGroups = (row: ReadonlyArray<string>): ReadonlyArray<number> => {
+const groupStarts = (row: ReadonlyArray<string>): ReadonlyArray<number> => {
   const starts: Array<number> = []
   let first = ""
   let previous = ""
@@ -109,7 +109,7 @@ const periodGroups = (row: ReadonlyArray<string>): ReadonlyArray<number> => {
 const headingsOf = (header: ReadonlyArray<ReadonlyArray<string>>, width: number): ReadonlyArray<string> => {
   const parts: Array<Array<string>> = Array.from({ length: width }, () => [])
   const last = header.at(-1) ?? []
-  const groups = periodGroups(last)
+  const groups = groupStarts(last)
   for (const row of header) {
     // A note of the scale (`($ in millions)`) is no part of a column's period.
     const cells = row.map((cell) => (scaleIn(cell) === undefined ? cell.trim() : ""))
