@@ -103,6 +103,30 @@ describe("TableReading.readTable", () => {
   })
 })
 
+describe("TableReading percentages", () => {
+  const shares = table([["", "Year Ended"], ["", "Jan 28, 2024"], ["Revenue", "100.0%"], [
+    "Research and development",
+    "14.2"
+  ]], 2)
+  const captioned = [caption("Items expressed as a percentage of revenue.")]
+
+  it("states the values of a table its caption says is of percentages as percentages", () => {
+    const reading = TableReading.readTable(shares, captioned)
+    assert.deepStrictEqual(reading.rows.map((row) => row.values.map((value) => value.stated)), [["100.0%"], ["14.2%"]])
+    assert.isTrue(reading.rows.every((row) => row.percent))
+    assert.isFalse(TableReading.readTable(shares).rows[1]!.percent)
+  })
+
+  it("offers a percentage as a poor answer to a question for an amount, a full one to a question for a share", () => {
+    const row = TableReading.readTable(shares, captioned).rows[1]!
+    assert.strictEqual(TableReading.valuesFor(row, TableReading.periodAsked("How much was R&D in 2024?")).fit, 0.5)
+    assert.strictEqual(
+      TableReading.valuesFor(row, TableReading.periodAsked("What percentage of revenue was R&D in 2024?")).fit,
+      1
+    )
+  })
+})
+
 describe("TableReading.valuesFor", () => {
   const row = (reading: TableReading.Reading, label: string) => reading.rows.find((one) => one.label === label)!
 

@@ -34,6 +34,8 @@ export interface Value {
 export interface Row {
   readonly label: string
   readonly values: ReadonlyArray<Value>
+  /** Whether its values are percentages (a table its caption says is "as a percentage of revenue"). */
+  readonly percent: boolean
 }
 
 /** A table as read: its scale (when it says one), its columns and its rows of values. */
@@ -127,6 +129,18 @@ const headingsOf = (header: ReadonlyArray<ReadonlyArray<string>>, width: number)
   return parts.map((words) => words.join(" "))
 }
 
+const percentCaption = /\b(?:as a )?percent(?:age)? of\b/i
+
+/** The caption of a table: the paragraph right before it, past any heading. */
+const captionOf = (before: ReadonlyArray<Blocks.Block>): string | undefined => {
+  for (let index = before.length - 1; index >= 0 && index >= before.length - 3; index--) {
+    const block = before[index]!
+    if (block.kind === "heading") continue
+    return block.kind === "paragraph" ? block.text : undefined
+  }
+  return undefined
+}
+
 /** The scale of a table: said in its header cells, or else in the paragraph just before it. */
 const scaleOfTable = (
   table: Blocks.TableBlock,
@@ -134,15 +148,9 @@ const scaleOfTable = (
 ): { readonly scale: Scale | undefined; readonly except: ReadonlySet<string> } => {
   const noted = table.rows.slice(0, table.headerRows).flat().find((cell) => scaleIn(cell) !== undefined)
   if (noted !== undefined) return { scale: scaleIn(noted), except: exceptedWords(noted) }
-  // The caption: the paragraph right before the table, past any heading.
-  for (let index = before.length - 1; index >= 0 && index >= before.length - 3; index--) {
-    const block = before[index]!
-    if (block.kind === "heading") continue
-    if (block.kind !== "paragraph") break
-    const scale = scaleIn(block.text)
-    return { scale, except: scale === undefined ? new Set() : exceptedWords(block.text) }
-  }
-  return { scale: undefined, except: new Set() }
+  const caption = captionOf(before) ?? ""
+  const scale = scaleIn(caption)
+  return { scale, except: scale === undefined ? new Set() : exceptedWords(caption) }
 }
 
 // Rows of costs and expenses: what they show in parentheses is deducted, an amount spent.
@@ -190,6 +198,8 @@ export const readTable = (table: Blocks.TableBlock, before: ReadonlyArray<Blocks
     years: yearsOf(heading)
   }))
   const { except, scale } = scaleOfTable(table, before)
+  // A table of percentages (`expressed as a percentage of revenue`) states each value as one.
+  const percent = percentCaption.test(captionOf(before) ?? "")
   const rows: Array<Row> = []
   for (const cells of table.rows.slice(table.headerRows)) {
     const label = (cells[0] ?? "").trim().replace(/\s*:$/, "")
@@ -200,17 +210,24 @@ export const readTable = (table: Blocks.TableBlock, before: ReadonlyArray<Blocks
         : [{
           cell: cell.trim(),
           column: columns[index]!,
-          stated: statedValue(cell, label, scale, except, columns[index]!.heading)
+          stated: percent && !cell.includes("%")
+            ? `${cell.trim()}%`
+            : statedValue(cell, label, scale, except, columns[index]!.heading)
         }]
     )
-    if (values.length > 0) rows.push({ label, values })
+    if (values.length > 0) rows.push({ label, values, percent })
   }
   return { scale, columns, rows }
 }
 
-/** What a question asks of a table's columns: the years it names, and the span it asks about. */
+/**
+ * What a question asks of a table: the years it names, the span it asks about, and whether it asks
+ * for a percentage.
+ */
 export interface PeriodAsked {
   readonly years: ReadonlyArray<string>
+  /** Whether the question asks for a share or a rate (`what percentage`, `margin`), which a table of percentages holds. */
+  readonly percent?: boolean | undefined
   /** `quarter` ("in the second quarter"), `year` ("in fiscal 2024"), or none said. */
   readonly span: Span | undefined
 }
@@ -225,7 +242,7 @@ export const periodAsked = (question: string): PeriodAsked => {
     : years.length > 0 || /\b(?:fiscal|annual|year)\b/i.test(question)
     ? "year"
     : undefined
-  return { years, span }
+  return { years, span, percent: /%|\bpercent|\bmargin\b|\brate\b|\bshare of\b/i.test(question) }
 }
 
 /** How well a row's values chosen for a question fit its period: 1 when they do, less when they do not. */
@@ -240,6 +257,12 @@ export interface Chosen {
  * for "in fiscal 2024"). `fit` is lower when the row holds no column of the year or span asked.
  */
 export const valuesFor = (row: Row, asked: PeriodAsked): Chosen => {
+  const chosen = valuesOfPeriod(row, asked)
+  // A percentage is no answer to a question for an amount.
+  return row.percent && asked.percent !== true ? { ...chosen, fit: chosen.fit * 0.5 } : chosen
+}
+
+const valuesOfPeriod = (row: Row, asked: PeriodAsked): Chosen => {
   const dated = row.values.filter((value) => value.column.years.length > 0)
   if (dated.length === 0) return { values: row.values.slice(0, 1), fit: asked.years.length > 0 ? 0.6 : 1 }
   const ofYear = asked.years.length > 0
