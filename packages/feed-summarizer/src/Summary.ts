@@ -4,6 +4,7 @@
  * citing those chunks, categories and sentiment, with the name of the model that made it.
  */
 import type { DocType, Feed } from "@filings/domain"
+import type { Block } from "@filings/filings-parser/Blocks"
 
 /** One passage of the document: what a citation points at. */
 export interface SummaryChunk {
@@ -12,6 +13,12 @@ export interface SummaryChunk {
   readonly text: string
   /** The section the chunk starts in (`Item 2.02 Results of Operations and Financial Condition`). */
   readonly section?: string | undefined
+  /**
+   * The chunk's blocks (the parsed document's `blocks` of its `blockRange`, or the blocks a store
+   * kept): the sentences are read from its paragraph and list blocks; without them its Markdown is
+   * read into blocks by the parser.
+   */
+  readonly blocks?: ReadonlyArray<Block> | undefined
 }
 
 /** A document as a summary model reads it: its id, type, title, company, 8-K items and chunks. */

@@ -20,6 +20,7 @@
  */
 import { type Block } from "./internal/blocks.js"
 import { collapseSpaces, inlinePlainText } from "./internal/markdown/plainText.js"
+import { readMarkdown } from "./internal/markdown/read.js"
 import { countBlockWords, renderMarkdown } from "./internal/markdown/render.js"
 import { isAmount } from "./internal/tableHeader.js"
 
@@ -59,6 +60,19 @@ export const isAmountCell: (cell: string) => boolean = isAmount
  * // "|  | 2024 |\n| --- | --- |\n| Revenue | $10 |\n"
  */
 export const toMarkdown: (blocks: ReadonlyArray<Block>, start?: number, end?: number) => string = renderMarkdown
+
+/**
+ * Reads Markdown the parser wrote (`toMarkdown`: a stored chunk's or section's text) back into
+ * blocks, for a reader that needs structure where only the Markdown was kept. What Markdown does not
+ * keep is not recovered: every block is on page 1 in plain style, and a table's `headerRows` are
+ * counted from its cells by the parser's rule. Blank lines and thematic breaks end blocks.
+ *
+ * @example
+ * Blocks.fromMarkdown("## Results\n\n|  | 2024 |\n| --- | --- |\n| Revenue | $10 |\n")
+ * // [{ kind: "heading", depth: 2, text: "Results", ... },
+ * //  { kind: "table", rows: [["", "2024"], ["Revenue", "$10"]], headerRows: 1, ... }]
+ */
+export const fromMarkdown: (markdown: string) => Array<Block> = readMarkdown
 
 /** Words in blocks `[start, end)`: whitespace-separated tokens with a letter or digit, table values included. */
 export const countWords: (blocks: ReadonlyArray<Block>, start?: number, end?: number) => number = countBlockWords

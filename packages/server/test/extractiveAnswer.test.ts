@@ -1,4 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
+import { Blocks } from "@filings/filings-parser"
 import * as ExtractiveAnswer from "../src/chat/ExtractiveAnswer.js"
 
 const passage = (chunkId: string, text: string, rank = 0): ExtractiveAnswer.Passage => ({
@@ -20,17 +21,31 @@ const balanceSheet = [
 ].join("\n")
 
 describe("ExtractiveAnswer.tableRowsOf", () => {
-  it("reads each row with its columns' periods, and only the period asked when the columns hold it", () => {
-    const all = ExtractiveAnswer.tableRowsOf(balanceSheet)
+  it("reads each row in the latest period, or in the period asked when the columns hold it", () => {
+    const blocks = Blocks.fromMarkdown(balanceSheet)
+    const all = ExtractiveAnswer.tableRowsOf(blocks)
     assert.deepStrictEqual(
       all.find((row) => row.label === "Total assets")?.text,
-      "Total assets: December 31, 2024 3,220; December 31, 2023 3,000."
+      "Total assets: 3,220 (December 31, 2024)."
     )
-    const focused = ExtractiveAnswer.tableRowsOf(balanceSheet, ["2023"])
+    const focused = ExtractiveAnswer.tableRowsOf(blocks, { years: ["2023"], span: undefined })
     assert.strictEqual(
       focused.find((row) => row.label === "Total assets")?.text,
-      "Total assets: December 31, 2023 3,000."
+      "Total assets: 3,000 (December 31, 2023)."
     )
+  })
+
+  it("reads the passage's own blocks when it has them, not its Markdown", () => {
+    const table: Blocks.Block = {
+      kind: "table",
+      page: 3,
+      rows: [["", "2024"], ["Total assets", "7,777"]],
+      headerRows: 1
+    }
+    const withBlocks = { ...passage("c1", balanceSheet), blocks: [table] }
+    assert.deepStrictEqual(ExtractiveAnswer.blocksOfPassage(withBlocks), [table])
+    const answer = ExtractiveAnswer.answer("What were Contract Test Corp's total assets in 2024?", [withBlocks])
+    assert.strictEqual(answer[0]?.text, "Total assets: 7,777 (2024).")
   })
 })
 
@@ -39,7 +54,7 @@ describe("ExtractiveAnswer.answer", () => {
     const answer = ExtractiveAnswer.answer("What were Contract Test Corp's total assets at December 31, 2024?", [
       passage("c1", balanceSheet)
     ])
-    assert.strictEqual(answer[0]?.text, "Total assets: December 31, 2024 3,220.")
+    assert.strictEqual(answer[0]?.text, "Total assets: 3,220 (December 31, 2024).")
     assert.deepStrictEqual(answer[0]?.citations.map((citation) => citation.chunkId), ["c1"])
   })
 

@@ -1,16 +1,25 @@
 /**
- * The sentences of a document's chunks, as a reader sees them: Markdown markup removed, tables,
- * headings and list markers left out of the prose, each sentence remembering the chunk it came from
- * so a highlight built from it can cite that chunk.
+ * The sentences of a document's chunks, as a reader sees them: the prose of the chunk's paragraph
+ * and list blocks (headings, tables and preformatted text are known by their kind and left out),
+ * Markdown markup removed, each sentence remembering the chunk it came from so a highlight built
+ * from it can cite that chunk.
  */
-import { plainText as blocksPlainText } from "@filings/filings-parser/Blocks"
+import { type Block, fromMarkdown, plainText as blocksPlainText } from "@filings/filings-parser/Blocks"
 
-/** A chunk as the sentence splitter reads it: its id (what a sentence cites), its Markdown, its section. */
+/**
+ * A chunk as the sentence splitter reads it: its id (what a sentence cites), its Markdown, its
+ * section, and its blocks when the caller has them.
+ */
 export interface ChunkText {
   /** The chunk's id, which every sentence taken from it remembers. */
   readonly id: string
   /** The chunk's Markdown. */
   readonly text: string
+  /**
+   * The chunk's blocks (the parsed document's), read instead of its Markdown when given; without
+   * them the Markdown is read into blocks by the parser (`Blocks.fromMarkdown`).
+   */
+  readonly blocks?: ReadonlyArray<Block> | undefined
   /** The section the chunk belongs to, when it has one. */
   readonly section?: string | undefined
 }
@@ -36,39 +45,14 @@ const segmenter = new Intl.Segmenter("en", { granularity: "sentence" })
 const continuesAfter =
   /(?:\b(?:Inc|Corp|Co|Ltd|No|Nos|Mr|Mrs|Ms|Dr|St|U\.S|U\.K|vs|approx|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)|(?<![\p{L}.])\p{Lu})\.\s*$/u
 
-const isTableRow = (line: string) => /^\s*\|/.test(line)
-const isHeading = (line: string) => /^\s*#{1,6}\s/.test(line)
-const isRule = (line: string) => /^\s*(?:[-*_]\s*){3,}$/.test(line)
-
 /** Markdown to the plain text of its prose: images (logos, charts) are no words of it. */
 export const plainText = (markdown: string): string => blocksPlainText(markdown, { images: "omit" })
 
-/** The prose paragraphs of a chunk: list markers and quote marks removed, tables and headings left out. */
-const paragraphsOf = (markdown: string): ReadonlyArray<string> => {
-  const paragraphs: Array<string> = []
-  let current: Array<string> = []
-  const close = () => {
-    if (current.length > 0) paragraphs.push(plainText(current.join(" ")))
-    current = []
-  }
-  for (const raw of markdown.split("\n")) {
-    if (raw.trim() === "" || isTableRow(raw) || isHeading(raw) || isRule(raw)) {
-      close()
-      continue
-    }
-    const line = raw.replace(/^\s*(?:>\s*)*/, "")
-    const item = /^(?:[-*+]|\d{1,3}[.)])\s+/.exec(line)
-    if (item !== null) {
-      // Each list item is a paragraph of its own.
-      close()
-      current.push(line.slice(item[0].length))
-      continue
-    }
-    current.push(line)
-  }
-  close()
-  return paragraphs.filter((paragraph) => paragraph !== "")
-}
+/** The prose paragraphs of a chunk's blocks: each paragraph, and each list item on its own. */
+const paragraphsOf = (blocks: ReadonlyArray<Block>): ReadonlyArray<string> =>
+  blocks.flatMap((block) =>
+    block.kind === "paragraph" ? [plainText(block.markdown)] : block.kind === "list" ? block.items.map(plainText) : []
+  ).filter((paragraph) => paragraph !== "")
 
 /** Splits one paragraph into sentences, joining pieces ICU cut after an abbreviation. */
 export const splitSentences = (paragraph: string): ReadonlyArray<string> => {
@@ -106,7 +90,7 @@ export const clausesOf = (sentence: string): ReadonlyArray<string> => {
 export const sentencesOf = (chunks: ReadonlyArray<ChunkText>): ReadonlyArray<Sentence> => {
   const sentences: Array<Sentence> = []
   for (const chunk of chunks) {
-    for (const paragraph of paragraphsOf(chunk.text)) {
+    for (const paragraph of paragraphsOf(chunk.blocks ?? fromMarkdown(chunk.text))) {
       for (const text of splitSentences(paragraph).flatMap(clausesOf)) {
         sentences.push({
           text,

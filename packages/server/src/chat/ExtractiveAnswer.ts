@@ -8,7 +8,9 @@
  */
 import { Feed } from "@filings/domain"
 import { ExtractiveModel } from "@filings/feed-summarizer"
+import { Blocks } from "@filings/filings-parser"
 import { SearchText } from "@filings/storage"
+import * as TableReading from "./TableReading.js"
 
 /** A passage the answer may be taken from, with its place among those found (0 is the best). */
 export interface Passage {
@@ -19,6 +21,8 @@ export interface Passage {
   /** The words a passage's text does not repeat but is about: its company, ticker and form. */
   readonly context: string
   readonly rank: number
+  /** The passage's blocks, when the store kept them (see `blocksOfPassage`). */
+  readonly blocks?: ReadonlyArray<Blocks.Block> | undefined
 }
 
 export interface AnswerSentence {
@@ -38,9 +42,6 @@ const closeToBest = 0.85
 /** Two units sharing more of their words than this say the same thing. */
 const repeatOverlap = 0.6
 
-/** The longest table row read as a sentence, in cells. */
-const maxCells = 12
-
 interface Unit {
   readonly text: string
   readonly passage: Passage
@@ -49,130 +50,74 @@ interface Unit {
   readonly labelTerms?: ReadonlySet<string> | undefined
   /** A table row's label terms alone, to tell `Total assets` from `Total current assets`. */
   readonly ownLabelTerms?: ReadonlySet<string> | undefined
+  /** How well a table row's values fit the period asked (1 for prose). */
+  readonly fit: number
   /** Words of a prose sentence. */
   readonly words: number
   readonly index: number
 }
 
-const isTableLine = (line: string) => /^\s*\|/.test(line)
-const isRuleRow = (cells: ReadonlyArray<string>) => cells.every((cell) => /^:?-*:?$/.test(cell))
-const cellsOf = (line: string) =>
-  line.trim().replace(/^\|/, "").replace(/\|$/, "").split("|").map((cell) =>
-    cell.replace(/\*\*|__|`/g, "").replace(/\\([*_#|\\])/g, "$1").replace(/\s+/g, " ").trim().replace(/\s*:$/, "")
-  )
-
-const datePart = /\b(?:19|20)\d\d\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}\b/gi
-
-/** Whether a row names its columns rather than holds values: no figure in it but dates. */
-const isHeadingRow = (cells: ReadonlyArray<string>) =>
-  cells.slice(1).every((cell) => !/\d/.test(cell.replace(datePart, "")))
-
 /**
- * The column groups of a heading row of periods: a new group starts where the periods start over
- * (`2018 2017 2016 2018 2017 2016` is two groups of three columns).
+ * The blocks of a passage: the one place the answer obtains them.
+ *
+ * TEMPORARY SEAM: until the document stores keep each chunk's blocks, a passage without them is
+ * read back into blocks from its stored Markdown by the parser (`Blocks.fromMarkdown`); the stored
+ * blocks replace that reading, and nothing else here changes.
  */
-const periodGroups = (row: ReadonlyArray<string>): ReadonlyArray<number> => {
-  const starts: Array<number> = []
-  let previous = ""
-  for (let column = 1; column < row.length; column++) {
-    const cell = row[column] ?? ""
-    if (cell === "") continue
-    if (starts.length === 0 || cell === row.find((first, index) => index > 0 && first !== "") || cell >= previous) {
-      starts.push(column)
-    }
-    previous = cell
-  }
-  return starts
+export const blocksOfPassage = (passage: Passage): ReadonlyArray<Blocks.Block> =>
+  passage.blocks ?? Blocks.fromMarkdown(passage.text)
+
+/** A table row as a sentence of the answer, with its label and how well its values fit the period asked. */
+export interface TableRowSentence {
+  readonly text: string
+  readonly label: string
+  readonly fit: number
 }
 
 /**
- * Each column's heading, from the heading rows above the values. A label spanning several columns
- * is set over the group of periods it heads when a row of periods shows the groups (`Capital
- * Spending` over the second `2018 2017 2016`), else carried over the empty cells after it.
- */
-const columnHeadings = (rows: ReadonlyArray<ReadonlyArray<string>>): ReadonlyArray<string> => {
-  const width = Math.max(0, ...rows.map((row) => row.length))
-  const headings: Array<Array<string>> = Array.from({ length: width }, () => [])
-  const last = rows[rows.length - 1] ?? []
-  const groups = periodGroups(last)
-  for (const row of rows) {
-    const labels = row.slice(1).filter((cell) => cell !== "")
-    const spanning = row !== last && groups.length > 1 && labels.length === groups.length
-    let carried = ""
-    for (let column = 1; column < width; column++) {
-      const group = groups.filter((start) => start <= column).length - 1
-      const cell = row[column] ?? ""
-      if (cell !== "") carried = cell
-      const text = spanning ? (group >= 0 ? labels[group]! : "") : cell !== "" ? cell : carried
-      if (text !== "" && headings[column]!.at(-1) !== text) headings[column]!.push(text)
-    }
-  }
-  return headings.map((parts) => parts.join(" "))
-}
-
-/**
- * The rows of a passage's tables as sentences: the row's label, then each value with its column's
- * heading (`Total Company: Capital Spending 2018 1,577; Capital Spending 2017 1,373.`).
+ * The rows of the tables of `blocks` as sentences: the row's label, then the values of the period
+ * asked (`Total net sales: $391,035 million (Years ended September 28, 2024).`), each with its
+ * scale and the period its column reports.
  */
 export const tableRowsOf = (
-  markdown: string,
-  years: ReadonlyArray<string> = []
-): ReadonlyArray<{ readonly text: string; readonly label: string }> => {
-  const sentences: Array<{ readonly text: string; readonly label: string }> = []
-  let heading: Array<ReadonlyArray<string>> = []
-  let inValues = false
-  for (const line of [...markdown.split("\n"), ""]) {
-    if (!isTableLine(line)) {
-      heading = []
-      inValues = false
-      continue
+  blocks: ReadonlyArray<Blocks.Block>,
+  asked: TableReading.PeriodAsked = { years: [], span: undefined }
+): ReadonlyArray<TableRowSentence> => {
+  const sentences: Array<TableRowSentence> = []
+  blocks.forEach((block, index) => {
+    if (block.kind !== "table") return
+    const reading = TableReading.readTable(block, blocks.slice(0, index))
+    for (const row of reading.rows) {
+      const chosen = TableReading.valuesFor(row, asked)
+      if (chosen.values.length === 0 || !chosen.values.some((value) => /\d/.test(value.cell))) continue
+      sentences.push({ text: TableReading.sentenceOf(row.label, chosen.values), label: row.label, fit: chosen.fit })
     }
-    const cells = cellsOf(line).slice(0, maxCells)
-    if (isRuleRow(cells)) continue
-    if (!inValues && isHeadingRow(cells)) {
-      heading.push(cells)
-      continue
-    }
-    inValues = true
-    const columns = columnHeadings(heading)
-    const label = cells[0] ?? ""
-    // When the question names a period the columns head, the row is read in those columns only.
-    const asked = columns.map((column) => years.some((year) => column.includes(year)))
-    const focused = asked.some((is, index) => is && (cells[index] ?? "") !== "")
-    const values = cells.slice(1).flatMap((value, index) => {
-      if (value === "" || value === "$" || (focused && !asked[index + 1])) return []
-      const column = columns[index + 1] ?? ""
-      return [column === "" ? value : `${column} ${value}`]
-    })
-    if (label === "" || values.length === 0 || !/\d/.test(values.join(" "))) continue
-    const unit = heading.length > 0 && heading[heading.length - 1]![0] !== ""
-      ? ` ${heading[heading.length - 1]![0]}`
-      : ""
-    sentences.push({ text: `${label}${unit}: ${values.join("; ")}.`, label })
-  }
+  })
   return sentences
 }
 
 const termsOf = (text: string): Set<string> => new Set(SearchText.tokens(text).map((token) => token.term))
 
 /** The units of the passages: prose sentences and table rows, in the passages' order. */
-const unitsOf = (passages: ReadonlyArray<Passage>, years: ReadonlyArray<string>): ReadonlyArray<Unit> => {
+const unitsOf = (passages: ReadonlyArray<Passage>, asked: TableReading.PeriodAsked): ReadonlyArray<Unit> => {
   const units: Array<Unit> = []
   for (const passage of passages) {
     const context = termsOf(`${passage.context} ${passage.section ?? ""}`)
-    for (const sentence of ExtractiveModel.sentencesOf([{ id: passage.chunkId, text: passage.text }])) {
+    const blocks = blocksOfPassage(passage)
+    for (const sentence of ExtractiveModel.sentencesOf([{ id: passage.chunkId, text: passage.text, blocks }])) {
       const text = sentence.text
       if (text.length < 12) continue
       const words = text.split(/\s+/).length
-      units.push({ text, passage, terms: new Set([...termsOf(text), ...context]), words, index: units.length })
+      units.push({ text, passage, terms: new Set([...termsOf(text), ...context]), fit: 1, words, index: units.length })
     }
-    for (const row of tableRowsOf(passage.text, years)) {
+    for (const row of tableRowsOf(blocks, asked)) {
       units.push({
         text: row.text,
         passage,
         terms: new Set([...termsOf(row.text), ...context]),
         labelTerms: new Set([...termsOf(row.label), ...context]),
         ownLabelTerms: termsOf(row.label),
+        fit: row.fit,
         words: 0,
         index: units.length
       })
@@ -247,7 +192,8 @@ export const answer = (
   if (asked.length === 0) return []
   // A follow-up's own period wins over the one it follows.
   const years = yearsIn(wording).length > 0 ? yearsIn(wording) : yearsIn(asFilingsWriteIt(earlier ?? ""))
-  const units = unitsOf(passages, years)
+  const period = TableReading.periodAsked(yearsIn(wording).length > 0 ? wording : asFilingsWriteIt(earlier ?? wording))
+  const units = unitsOf(passages, { ...period, years })
   if (units.length === 0) return []
   // A concept most units hold (the company's name in its own filing) tells little.
   const rarity = asked.map((concept) => {
@@ -297,7 +243,8 @@ export const answer = (
     return {
       unit,
       coverage: covered,
-      score: ((covered + figure + exactLabel + totalRow) * length * otherPeriod) / (1 + 0.05 * unit.passage.rank)
+      score: ((covered + figure + exactLabel + totalRow) * length * otherPeriod * unit.fit) /
+        (1 + 0.05 * unit.passage.rank)
     }
   }).filter((candidate) => candidate.coverage >= MinCoverage)
     .sort((a, b) => b.score - a.score || a.unit.index - b.unit.index)

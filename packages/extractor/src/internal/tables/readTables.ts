@@ -35,11 +35,31 @@ const sameRow = (left: ReadonlyArray<string>, right: ReadonlyArray<string>): boo
 const financialExhibitsOf = (document: ParsedDocument.ParsedDocument): Array<DocumentPart> =>
   document.exhibits.flatMap((exhibit) =>
     /^(?:13|99)(?:\.|$)/.test(exhibit.exhibitNumber) && exhibit.blocks.some((block) => block.kind === "table") &&
-      // An exhibit found inside a single document is a part of its body, read already.
-      !document.markdown.includes(exhibit.content.slice(0, 2000))
+      // An exhibit that is the document's body (its primary document) is read already.
+      !isBody(document, exhibit)
       ? [exhibitPart(`Exhibit ${exhibit.exhibitNumber}`, exhibit.blocks)]
       : []
   )
+
+/** How many of an exhibit's first blocks must be the body's, in order, for the exhibit to be the body. */
+const sameBlocksNeeded = 8
+
+/**
+ * Whether an exhibit is the document's body rather than a document of its own: it is the primary
+ * file, or its first blocks are a run of the body's blocks (the same text, block by block).
+ */
+const isBody = (document: ParsedDocument.ParsedDocument, exhibit: ParsedDocument.ParsedExhibit): boolean => {
+  if (exhibit.fileName !== undefined && exhibit.fileName === document.primaryFileName) return true
+  const opening = exhibit.blocks.slice(0, sameBlocksNeeded).map(Blocks.blockText)
+  if (opening.length === 0) return false
+  return document.blocks.some((block, start) =>
+    Blocks.blockText(block) === opening[0] &&
+    opening.every((text, offset) => {
+      const body = document.blocks[start + offset]
+      return body !== undefined && Blocks.blockText(body) === text
+    })
+  )
+}
 
 // Tables and the exhibit index both need the located tables of a document: find them once.
 const locatedOf = new WeakMap<ParsedDocument.ParsedDocument, ReadonlyArray<LocatedTable>>()
