@@ -21,8 +21,8 @@ import type {
   WebhookStore
 } from "@filings/storage"
 import { Effect, Layer } from "effect"
+import type { AdminAccess } from "./admin/AdminAccess.js"
 import * as AdminHandlers from "./admin/AdminHandlers.js"
-import type { AdminAccess } from "./AdminAccess.js"
 import type { ApiKeys } from "./ApiKeys.js"
 import * as Chat from "./chat/Chat.js"
 import * as ChatHandlers from "./chat/ChatHandlers.js"

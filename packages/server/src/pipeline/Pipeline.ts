@@ -20,12 +20,12 @@ import * as CompanyDirectory from "../companies/CompanyDirectory.js"
 import * as Leadership from "../coordination/Leadership.js"
 import * as Environment from "../Environment.js"
 import { UpcomingCallQueue } from "../ingest/Announcements.js"
+import { startWorkers } from "../jobs/QueueWorkers.js"
 import * as CompanyUniverse from "./CompanyUniverse.js"
 import { pollOnce } from "./Discovery.js"
 import { FilingQueue } from "./FilingJob.js"
 import { processFiling, recordDueCall } from "./FilingProcessor.js"
 import { PipelineConfig } from "./PipelineConfig.js"
-import { startWorkers } from "./QueueWorkers.js"
 
 /** Following EDGAR is on, but the settings it needs are not usable; the message names the variable to fix. */
 export class EdgarMisconfigured extends Schema.TaggedError<EdgarMisconfigured>()("EdgarMisconfigured", {
