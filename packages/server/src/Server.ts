@@ -3,7 +3,7 @@
  * OpenAPI document at `/openapi.json` and a docs page at `/docs`, all from the one definition in
  * `@filings/domain`. Storage and the services the handlers use are provided by the caller.
  */
-import type { FileSystem, HttpApi } from "@effect/platform"
+import type { FileSystem, HttpApi, HttpClient } from "@effect/platform"
 import { HttpApiBuilder, HttpApiScalar, HttpMiddleware, HttpServer } from "@effect/platform"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import type { ServeError } from "@effect/platform/HttpServerError"
@@ -65,6 +65,8 @@ export type Requirements =
   | Ingestion
   | ServerConfig
   | FileSystem.FileSystem
+  /** What the chat answerer asks a configured chat model through. */
+  | HttpClient.HttpClient
 
 /** The API with every handler, ready to serve or to turn into a web handler for tests. */
 export const apiLayer: Layer.Layer<HttpApi.Api, never, Requirements> = Layer.mergeAll(

@@ -202,7 +202,7 @@ const startServer = async <E>(storage: Layer.Layer<Stores.Stores, E>) => {
   const services = Layer.mergeAll(ApiKeys.layer, AdminAccess.layer, ingestionUnused).pipe(
     Layer.provideMerge(storage),
     Layer.provideMerge(ServerConfig.layer()),
-    Layer.provideMerge(NodeContext.layer)
+    Layer.provideMerge(Layer.merge(NodeContext.layer, FetchHttpClient.layer))
   )
   const runtime = ManagedRuntime.make(
     Server.layer({ host: "127.0.0.1", port: 0 }).pipe(
