@@ -31,5 +31,20 @@ export default tseslint.config(
   {
     files: ["packages/*/src/**/*.ts"],
     rules: { "no-console": "error" }
+  },
+  // The server reads its environment in the composition root alone; every other module is given
+  // its settings (docs/architecture.md, Configuration).
+  {
+    files: ["packages/server/src/**/*.ts"],
+    ignores: ["packages/server/src/Composition.ts", "packages/server/src/cli/main.ts"],
+    rules: {
+      "no-restricted-imports": ["error", {
+        patterns: [{
+          regex: "(^|/)Environment(\\.js)?$",
+          message: "Only the composition root (Composition.ts, cli/main.ts) reads the environment; " +
+            "take the setting as an option or a service it provides."
+        }]
+      }]
+    }
   }
 )

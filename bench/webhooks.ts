@@ -26,7 +26,7 @@
  * The baseline of a case sends `--baseline-requests` requests, or the case's deliveries if fewer.
  */
 import { SqlClient } from "@effect/sql"
-import { startWorkers } from "@filings/server/pipeline/QueueWorkers"
+import { startWorkers } from "@filings/server/jobs/QueueWorkers"
 import { parseAllowList } from "@filings/server/webhooks/CallbackAddress"
 import { GateWait, makeDeliveryHandler, PerSubscriptionConcurrency } from "@filings/server/webhooks/DeliveryWorker"
 import { DeliveryQueue, dispatchOnce } from "@filings/server/webhooks/Dispatcher"

@@ -10,7 +10,7 @@
  * @module
  */
 import { HttpClient, HttpClientRequest, type HttpClientResponse } from "@effect/platform"
-import { Clock, Config, type ConfigError, Context, Duration, Effect, Either, Layer, Random } from "effect"
+import { Clock, Config, type ConfigError, Context, Data, Duration, Effect, Either, Layer, Schedule } from "effect"
 import { gunzip, inflate } from "node:zlib"
 import { checkUserAgent, EdgarConfig } from "./EdgarConfig.js"
 import {
@@ -108,7 +108,7 @@ export const defaultOptions = {
 
 const maxRedirects = 5
 
-/** What one attempt came to, and so what the retry loop does next. */
+/** What one attempt came to, and so what the retry schedule does next. */
 type AttemptOutcome =
   | { readonly _tag: "Done"; readonly response: EdgarResponse }
   | { readonly _tag: "GiveUp"; readonly error: EdgarError }
@@ -123,6 +123,13 @@ type AttemptOutcome =
     readonly kind: "rate-threshold" | "too-many" | "transient"
     readonly errorPage?: "unavailable" | undefined
   }
+
+/** An attempt that failed for a reason retrying may fix: where it went, which attempt it was, why. */
+class RetryableAttempt extends Data.TaggedError("RetryableAttempt")<{
+  readonly url: string
+  readonly attempt: number
+  readonly outcome: Extract<AttemptOutcome, { readonly _tag: "Retry" }>
+}> {}
 
 const done = (response: EdgarResponse): AttemptOutcome => ({ _tag: "Done", response })
 const giveUp = (error: EdgarError): AttemptOutcome => ({ _tag: "GiveUp", error })
@@ -230,8 +237,8 @@ export const make = (
     const headersTimeout = Duration.decode(options.headersTimeout ?? defaultOptions.headersTimeout)
     const bodyTimeout = Duration.decode(options.bodyTimeout ?? defaultOptions.bodyTimeout)
     const maxAttempts = Math.max(1, options.maxAttempts ?? defaultOptions.maxAttempts)
-    const backoffBaseMillis = Duration.toMillis(options.backoffBase ?? defaultOptions.backoffBase)
-    const backoffCapMillis = Duration.toMillis(options.backoffCap ?? defaultOptions.backoffCap)
+    const backoffBase = Duration.decode(options.backoffBase ?? defaultOptions.backoffBase)
+    const backoffCap = Duration.decode(options.backoffCap ?? defaultOptions.backoffCap)
     const rateThresholdPauseMillis = Duration.toMillis(options.rateThresholdPause ?? defaultOptions.rateThresholdPause)
     const maxRetryAfterMillis = Duration.toMillis(options.maxRetryAfter ?? defaultOptions.maxRetryAfter)
 
@@ -288,7 +295,7 @@ export const make = (
       return giveUp(new EdgarUnavailable({ url, status, reason: `unexpected HTTP status ${status}` }))
     }
 
-    /** One request, start to finished body. Never fails: every result is an outcome for the retry loop. */
+    /** One request, start to finished body. Never fails: every result is an outcome for `fetchWithRetries`. */
     const attemptOnce = (url: string, userAgent: string): Effect.Effect<AttemptOutcome> =>
       Effect.gen(function*() {
         const request = HttpClientRequest.get(url).pipe(
@@ -350,74 +357,104 @@ export const make = (
         return classifyResponse(url, response, body.right, now)
       })
 
-    const backoffMillis = (attempt: number): Effect.Effect<number> =>
-      Effect.map(Random.next, (random) => {
-        const ceiling = Math.min(backoffCapMillis, backoffBaseMillis * 2 ** (attempt - 1))
-        // "Equal jitter": at least half the step, so retries from many fibers spread out but still back off.
-        return ceiling / 2 + random * ceiling / 2
-      })
-
-    const exhausted = (url: string, outcome: Extract<AttemptOutcome, { _tag: "Retry" }>): EdgarError =>
-      outcome.kind === "transient"
+    const exhausted = (failure: RetryableAttempt): EdgarError =>
+      failure.outcome.kind === "transient"
         ? new EdgarUnavailable({
-          url,
-          reason: outcome.reason,
-          ...(outcome.status === undefined ? {} : { status: outcome.status }),
-          ...(outcome.errorPage === undefined ? {} : { errorPage: outcome.errorPage })
+          url: failure.url,
+          reason: failure.outcome.reason,
+          ...(failure.outcome.status === undefined ? {} : { status: failure.outcome.status }),
+          ...(failure.outcome.errorPage === undefined ? {} : { errorPage: failure.outcome.errorPage })
         })
-        : new EdgarRateLimited({ url })
+        : new EdgarRateLimited({ url: failure.url })
 
-    const fetchWithRetries = (
-      url: string,
-      userAgent: string,
-      attempt: number,
-      redirects: number
-    ): Effect.Effect<EdgarResponse, EdgarError> =>
+    /**
+     * The wait before the next attempt: the server's Retry-After when it sent one (up to
+     * `maxRetryAfter`), else the backoff; after the rate-threshold page, none of this attempt's own,
+     * since every request in the process (this one included) is paused.
+     */
+    const delayBefore = (
+      failure: RetryableAttempt,
+      backoffDelay: Duration.Duration
+    ): Effect.Effect<Duration.Duration> =>
       Effect.gen(function*() {
-        const outcome = yield* fairAccess.withPermit(attemptOnce(url, userAgent))
-        yield* EdgarMetrics.recordAttempt(metricOutcomeOf(outcome))
-        switch (outcome._tag) {
-          case "Done":
-            return outcome.response
-          case "GiveUp":
-            return yield* Effect.fail(outcome.error)
-          case "Redirect": {
-            if (redirects >= maxRedirects) {
-              return yield* Effect.fail(new EdgarUnavailable({ url, reason: "too many redirects" }))
-            }
-            if (!edgarHostnames.has(new URL(outcome.location).hostname)) {
-              return yield* Effect.fail(new EdgarUnavailable({ url, reason: "redirected away from EDGAR" }))
-            }
-            return yield* fetchWithRetries(outcome.location, userAgent, attempt, redirects + 1)
-          }
-          case "Retry": {
-            if (attempt >= maxAttempts) return yield* Effect.fail(exhausted(url, outcome))
-            const retryAfter = outcome.retryAfterMillis === undefined
-              ? undefined
-              : Math.min(outcome.retryAfterMillis, maxRetryAfterMillis)
-            let delayMillis: number
-            if (outcome.kind === "rate-threshold") {
-              // The block is per address: every fiber stops, and this one retries once the pause is over.
-              yield* fairAccess.pause(Duration.millis(Math.max(rateThresholdPauseMillis, retryAfter ?? 0)))
-              delayMillis = 0
-            } else {
-              delayMillis = retryAfter ?? (yield* backoffMillis(attempt))
-            }
-            yield* Effect.logWarning("EDGAR request failed; retrying").pipe(
-              Effect.annotateLogs({
-                url,
-                reason: outcome.reason,
-                attempt,
-                retryIn: outcome.kind === "rate-threshold"
-                  ? `all requests paused for ${describeDuration(rateThresholdPauseMillis)}`
-                  : describeDuration(delayMillis)
-              })
-            )
-            yield* Effect.sleep(Duration.millis(delayMillis))
-            return yield* fetchWithRetries(url, userAgent, attempt + 1, redirects)
-          }
+        const { attempt, outcome, url } = failure
+        const retryAfter = outcome.retryAfterMillis === undefined
+          ? undefined
+          : Math.min(outcome.retryAfterMillis, maxRetryAfterMillis)
+        let delay: Duration.Duration
+        if (outcome.kind === "rate-threshold") {
+          // The block is per address: every fiber stops, and this one retries once the pause is over.
+          yield* fairAccess.pause(Duration.millis(Math.max(rateThresholdPauseMillis, retryAfter ?? 0)))
+          delay = Duration.zero
+        } else {
+          delay = retryAfter === undefined ? backoffDelay : Duration.millis(retryAfter)
         }
+        yield* Effect.logWarning("EDGAR request failed; retrying").pipe(
+          Effect.annotateLogs({
+            url,
+            reason: outcome.reason,
+            attempt,
+            retryIn: outcome.kind === "rate-threshold"
+              ? `all requests paused for ${describeDuration(rateThresholdPauseMillis)}`
+              : describeDuration(Duration.toMillis(delay))
+          })
+        )
+        return delay
       })
+
+    /**
+     * Exponential backoff from `backoffBase`, doubled per retry and capped at `backoffCap`, with
+     * "equal jitter" (at least half the step, so retries from many fibers spread out but still back
+     * off), for at most `maxAttempts` attempts; each delay then adjusted by what the attempt was told.
+     */
+    const backoff: Schedule.Schedule<unknown, RetryableAttempt> = Schedule.exponential(backoffBase).pipe(
+      Schedule.modifyDelay((_, delay) => Duration.min(delay, backoffCap)),
+      Schedule.jitteredWith({ min: 0.5, max: 1 }),
+      Schedule.intersect(Schedule.recurs(maxAttempts - 1))
+    )
+    const retrySchedule = Schedule.passthrough(backoff).pipe(Schedule.modifyDelayEffect(delayBefore))
+
+    /**
+     * One request, retried by `retrySchedule`. Redirects are followed within an attempt and count
+     * across attempts; a retry asks again where the last redirect pointed. Only what retrying may fix
+     * is in the error channel: a response, or a failure retrying cannot fix, is the attempt's answer.
+     */
+    const fetchWithRetries = (url: string, userAgent: string): Effect.Effect<EdgarResponse, EdgarError> => {
+      const progress = { url, attempt: 1, redirects: 0 }
+      const attemptFollowingRedirects: Effect.Effect<Either.Either<EdgarResponse, EdgarError>, RetryableAttempt> =
+        Effect.gen(function*() {
+          while (true) {
+            const outcome = yield* fairAccess.withPermit(attemptOnce(progress.url, userAgent))
+            yield* EdgarMetrics.recordAttempt(metricOutcomeOf(outcome))
+            switch (outcome._tag) {
+              case "Done":
+                return Either.right(outcome.response)
+              case "GiveUp":
+                return Either.left(outcome.error)
+              case "Redirect": {
+                if (progress.redirects >= maxRedirects) {
+                  return Either.left(new EdgarUnavailable({ url: progress.url, reason: "too many redirects" }))
+                }
+                if (!edgarHostnames.has(new URL(outcome.location).hostname)) {
+                  return Either.left(new EdgarUnavailable({ url: progress.url, reason: "redirected away from EDGAR" }))
+                }
+                progress.url = outcome.location
+                progress.redirects++
+                continue
+              }
+              case "Retry":
+                return yield* Effect.fail(
+                  new RetryableAttempt({ url: progress.url, attempt: progress.attempt++, outcome })
+                )
+            }
+          }
+        })
+      return attemptFollowingRedirects.pipe(
+        Effect.retry(retrySchedule),
+        Effect.catchTag("RetryableAttempt", (failure) => Effect.fail(exhausted(failure))),
+        Effect.flatten
+      )
+    }
 
     const userAgent: Effect.Effect<string, MissingUserAgent> = checkUserAgent(settings.userAgent)
 
@@ -425,7 +462,7 @@ export const make = (
       // Before any network IO: the SEC refuses undeclared tools, and a refusal can lead to a block.
       const agent = yield* userAgent
       const base = target.host === "data" ? settings.dataBaseUrl : settings.baseUrl
-      return yield* fetchWithRetries(joinUrl(base, target.path), agent, 1, 0)
+      return yield* fetchWithRetries(joinUrl(base, target.path), agent)
     })
 
     const getText = Effect.fn("EdgarClient.getText")(function*(target: Target) {

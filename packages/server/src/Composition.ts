@@ -11,28 +11,30 @@
  * - On PostgreSQL the instances also share the regulator's request budget and the leases that give
  *   one instance the work only one should do (`Coordination`); on PGlite both stay in the process.
  */
+import { FetchHttpClient } from "@effect/platform"
 import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { EdgarClient, EdgarConfig, FairAccess } from "@filings/edgar"
 import { MemoryStorage } from "@filings/storage"
 import { Database, SqlStorage } from "@filings/storage-sql"
 import { type ConfigError, Effect, Layer, Logger, Option } from "effect"
-import * as AdminAccess from "./AdminAccess.js"
+import * as AdminAccess from "./admin/AdminAccess.js"
 import * as ApiKeys from "./ApiKeys.js"
+import * as DocumentCache from "./caches/DocumentCache.js"
 import * as SharedRegulatorBudget from "./coordination/SharedRegulatorBudget.js"
-import * as DocumentCache from "./documents/DocumentCache.js"
 import * as Environment from "./Environment.js"
 import * as StockChangeRefresh from "./feed/StockChangeRefresh.js"
 import * as SummaryJobs from "./feed/SummaryJobs.js"
 import * as SummaryModels from "./feed/SummaryModels.js"
 import * as Ingest from "./ingest/Ingest.js"
+import * as QueueWorkers from "./jobs/QueueWorkers.js"
 import * as PeriodCorrection from "./maintenance/PeriodCorrection.js"
 import * as Retention from "./maintenance/Retention.js"
 import * as MarketDataLayer from "./market/MarketDataLayer.js"
 import * as NewsFeeds from "./news/NewsFeeds.js"
 import * as Tracing from "./observability/Tracing.js"
+import * as EdgarFailureWording from "./pipeline/EdgarFailureWording.js"
 import * as Pipeline from "./pipeline/Pipeline.js"
 import * as PipelineConfig from "./pipeline/PipelineConfig.js"
-import * as QueueWorkers from "./pipeline/QueueWorkers.js"
 import * as TranscriptFolder from "./pipeline/TranscriptFolder.js"
 import * as ServerConfig from "./ServerConfig.js"
 import * as WebhookDelivery from "./webhooks/WebhookDelivery.js"
@@ -59,6 +61,15 @@ export const serverSettings: Effect.Effect<ServerConfig.Settings, ConfigError.Co
   ({ chatModel, settings }) => ({ ...settings, chatModel })
 )
 
+/**
+ * The chat model `filings ask` answers with (`FILINGS_CHAT_MODEL_*`, else the summary model's),
+ * read when asked, so a bad setting fails that command alone.
+ */
+export const chatModelChoice = Environment.chatModelChoice
+
+/** The secret `filings webhooks listen` checks deliveries' signatures with (`FILINGS_WEBHOOK_SECRET`). */
+export const webhookListenerSecret = Environment.webhookListenerSecret
+
 /** Where the database is, for the commands that look before opening it. */
 export const databaseSettings = Environment.databaseSettings
 
@@ -72,6 +83,12 @@ export const operatorSettings = Effect.all({
 // ---------------------------------------------------------------------------------------------------
 // Layers
 // ---------------------------------------------------------------------------------------------------
+
+/**
+ * The HTTP client of requests to third parties (the regulator, the chat model): undici, one
+ * connection pool for the layer's lifetime.
+ */
+export const outboundHttpClientLayer = NodeHttpClient.layerUndici
 
 /** Traces to the operator's OpenTelemetry collector, when `OTEL_EXPORTER_OTLP_ENDPOINT` names one. */
 export const tracingLayer = fromEnvironment(Environment.tracing, Tracing.layer)
@@ -134,11 +151,11 @@ export const marketDataLayer = fromEnvironment(
 
 /**
  * The services on top of storage that the HTTP handlers and the CLI share, with the summary model
- * and the market data they use.
+ * and the market data they use, and the outbound HTTP client the chat answerer asks its model with.
  */
 export const servicesLayer = Layer.mergeAll(ApiKeys.layer, AdminAccess.layer, Ingest.layer).pipe(
   Layer.provideMerge(
-    Layer.merge(summaryModelLayer, marketDataLayer)
+    Layer.mergeAll(summaryModelLayer, marketDataLayer, outboundHttpClientLayer)
   )
 )
 
@@ -147,7 +164,7 @@ const edgarClientLayer = <E, R>(fairAccess: Layer.Layer<FairAccess.FairAccess, E
   EdgarClient.layerConfig(Environment.edgarClient).pipe(
     Layer.provideMerge(fairAccess),
     Layer.provideMerge(EdgarConfig.layerConfig(Environment.edgar)),
-    Layer.provide(NodeHttpClient.layerUndici)
+    Layer.provide(outboundHttpClientLayer)
   )
 
 /**
@@ -177,10 +194,16 @@ const followingEdgarLayer = edgarClientLayer(Layer.unwrapEffect(Effect.map(
   (engine) => (engine.kind === "postgres" ? SharedRegulatorBudget.fairAccessLayer : FairAccess.layer)
 )))
 
-/** What the pipeline follows, and how. */
-const pipelineConfigLayer = fromEnvironment(Environment.pipeline, PipelineConfig.layer)
+/** What the pipeline follows, and how; EDGAR's failures worded to name the variable that fixes them. */
+const pipelineConfigLayer = Layer.merge(
+  fromEnvironment(Environment.pipeline, PipelineConfig.layer),
+  EdgarFailureWording.layer(Environment.edgarMessage)
+)
 
-/** The EDGAR client and the forms kept: what `filings edgar backfill` and `filings companies sync` run on. */
+/**
+ * The EDGAR client, the forms kept and the wording of EDGAR's failures: what `filings edgar backfill`
+ * and `filings companies sync` run on.
+ */
 export const backfillLayer = commandEdgarLayer.pipe(Layer.provideMerge(pipelineConfigLayer))
 
 /** The transcript folder's watch, when the operator names a folder. */
@@ -222,3 +245,6 @@ export const operatorLayer = servicesLayer.pipe(
   Layer.provideMerge(storageLayer),
   Layer.provideMerge(serverConfigLayer)
 )
+
+/** The HTTP client the operator commands reach a running server's `/admin` routes with. */
+export const adminHttpClientLayer = FetchHttpClient.layer

@@ -3,7 +3,7 @@
  * OpenAPI document at `/openapi.json` and a docs page at `/docs`, all from the one definition in
  * `@filings/domain`. Storage and the services the handlers use are provided by the caller.
  */
-import type { FileSystem, HttpApi } from "@effect/platform"
+import type { FileSystem, HttpApi, HttpClient } from "@effect/platform"
 import { HttpApiBuilder, HttpApiScalar, HttpMiddleware, HttpServer } from "@effect/platform"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import type { ServeError } from "@effect/platform/HttpServerError"
@@ -21,8 +21,8 @@ import type {
   WebhookStore
 } from "@filings/storage"
 import { Effect, Layer } from "effect"
+import type { AdminAccess } from "./admin/AdminAccess.js"
 import * as AdminHandlers from "./admin/AdminHandlers.js"
-import type { AdminAccess } from "./AdminAccess.js"
 import type { ApiKeys } from "./ApiKeys.js"
 import * as Chat from "./chat/Chat.js"
 import * as ChatHandlers from "./chat/ChatHandlers.js"
@@ -65,6 +65,8 @@ export type Requirements =
   | Ingestion
   | ServerConfig
   | FileSystem.FileSystem
+  /** What the chat answerer asks a configured chat model through. */
+  | HttpClient.HttpClient
 
 /** The API with every handler, ready to serve or to turn into a web handler for tests. */
 export const apiLayer: Layer.Layer<HttpApi.Api, never, Requirements> = Layer.mergeAll(

@@ -1,13 +1,13 @@
-import { HttpApiBuilder, HttpServer } from "@effect/platform"
+import { FetchHttpClient, HttpApiBuilder, HttpServer } from "@effect/platform"
 import { NodeContext } from "@effect/platform-node"
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { ApiError, Ids } from "@filings/domain"
 import { DocumentStore, MemoryStorage } from "@filings/storage"
 import { sampleDocument } from "@filings/storage/testing"
 import { Context, Duration, Effect, Layer, ManagedRuntime, Option, TestClock } from "effect"
-import * as AdminAccess from "../src/AdminAccess.js"
+import * as AdminAccess from "../src/admin/AdminAccess.js"
 import * as ApiKeys from "../src/ApiKeys.js"
-import * as DocumentCache from "../src/documents/DocumentCache.js"
+import * as DocumentCache from "../src/caches/DocumentCache.js"
 import { Ingestion } from "../src/ingest/Ingestion.js"
 import * as Server from "../src/Server.js"
 import * as ServerConfig from "../src/ServerConfig.js"
@@ -90,7 +90,7 @@ const cachedStore = DocumentCache.invalidatingStore.pipe(
 const dependencies = Layer.mergeAll(ApiKeys.layer, AdminAccess.layer, ingestionUnused).pipe(
   Layer.provideMerge(Layer.mergeAll(MemoryStorage.layer, cachedStore)),
   Layer.provideMerge(ServerConfig.layer()),
-  Layer.provideMerge(NodeContext.layer)
+  Layer.provideMerge(Layer.merge(NodeContext.layer, FetchHttpClient.layer))
 )
 const runtime = ManagedRuntime.make(dependencies)
 let cached: (request: Request) => Promise<Response>

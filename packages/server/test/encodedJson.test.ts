@@ -3,9 +3,10 @@ import { Document, Feed, Ids } from "@filings/domain"
 import type { DocumentStore } from "@filings/storage"
 import { sampleDocument, sampleFeedItem } from "@filings/storage/testing"
 import { Effect, Schema } from "effect"
+import { keptEncoding } from "../src/caches/KeptEncodings.js"
 import { toListItem } from "../src/documents/DocumentResponses.js"
 import { toFeedItem } from "../src/feed/FeedHandlers.js"
-import { keptEncoding, pageAnswer } from "../src/http/EncodedJson.js"
+import { pageAnswer } from "../src/http/EncodedJson.js"
 
 // A page put together from kept parts is byte for byte what the HttpApi's encoding of the whole page
 // sends; a part is encoded once per stored object.

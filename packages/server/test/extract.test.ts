@@ -1,11 +1,11 @@
-import { HttpApiBuilder, HttpServer } from "@effect/platform"
+import { FetchHttpClient, HttpApiBuilder, HttpServer } from "@effect/platform"
 import { NodeContext } from "@effect/platform-node"
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { ApiError, Ids } from "@filings/domain"
 import { DocumentStore, ExtractionStore, MemoryStorage } from "@filings/storage"
 import { sampleDocument } from "@filings/storage/testing"
 import { Effect, Layer, ManagedRuntime } from "effect"
-import * as AdminAccess from "../src/AdminAccess.js"
+import * as AdminAccess from "../src/admin/AdminAccess.js"
 import * as ApiKeys from "../src/ApiKeys.js"
 import { Ingestion } from "../src/ingest/Ingestion.js"
 import * as Server from "../src/Server.js"
@@ -19,7 +19,7 @@ const ingestionUnused = Layer.succeed(Ingestion, {
 const dependencies = Layer.mergeAll(ApiKeys.layer, AdminAccess.layer, ingestionUnused).pipe(
   Layer.provideMerge(MemoryStorage.layer),
   Layer.provideMerge(ServerConfig.layer()),
-  Layer.provideMerge(NodeContext.layer)
+  Layer.provideMerge(Layer.merge(NodeContext.layer, FetchHttpClient.layer))
 )
 const runtime = ManagedRuntime.make(dependencies)
 let handler: (request: Request) => Promise<Response>

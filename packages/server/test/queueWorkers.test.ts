@@ -6,7 +6,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { JobQueue, MemoryStorage, StorageError } from "@filings/storage"
 import { Clock, Duration, Effect, Exit, Fiber, Layer, Option, Ref, Scope, TestClock } from "effect"
-import { JobFailure, ShutdownGrace, startWorkers } from "../src/pipeline/QueueWorkers.js"
+import { JobFailure, ShutdownGrace, startWorkers } from "../src/jobs/QueueWorkers.js"
 
 describe("QueueWorkers", () => {
   it.scoped("retries a job that died of a defect or of another fiber's interruption, and keeps working", () =>

@@ -15,7 +15,7 @@ import { SqlStorage, TestDatabase } from "@filings/storage-sql"
 import { sampleDocument, sampleFeedItem } from "@filings/storage/testing"
 import { Effect, Layer, Logger, LogLevel, ManagedRuntime, Redacted, Schema } from "effect"
 import { adminUrl, adminUrlVariable } from "../../../test/support/adminUrl.js"
-import * as AdminAccess from "../src/AdminAccess.js"
+import * as AdminAccess from "../src/admin/AdminAccess.js"
 import * as ApiKeys from "../src/ApiKeys.js"
 import { upcomingCallEvent } from "../src/ingest/FilingEvents.js"
 import * as Ingest from "../src/ingest/Ingest.js"
@@ -202,7 +202,7 @@ const startServer = async <E>(storage: Layer.Layer<Stores.Stores, E>) => {
   const services = Layer.mergeAll(ApiKeys.layer, AdminAccess.layer, ingestionUnused).pipe(
     Layer.provideMerge(storage),
     Layer.provideMerge(ServerConfig.layer()),
-    Layer.provideMerge(NodeContext.layer)
+    Layer.provideMerge(Layer.merge(NodeContext.layer, FetchHttpClient.layer))
   )
   const runtime = ManagedRuntime.make(
     Server.layer({ host: "127.0.0.1", port: 0 }).pipe(

@@ -3,6 +3,19 @@
  * Saving is one transaction and idempotent on the publication id, so a retried ingest job never
  * duplicates a document.
  *
+ * What a reader may keep, and when it must stop (the read-path caches):
+ *
+ * - A document changes only when it is saved again (`save`); no other operation changes it. A
+ *   process can therefore forget what it kept of a document when it saves it (the server's
+ *   `caches/DocumentCache` does); saves by another process on the same database it cannot see, so
+ *   it keeps nothing longer than it accepts being late by (that cache: 5 seconds).
+ * - An object a store has returned is never changed afterwards: a document saved again comes back
+ *   as a new object. So a caller may keep what it derives from a returned object beside it (the
+ *   server's `caches/KeptEncodings`), and it is never stale. An unchanged document may come back as
+ *   the same object (the SQL adapter keeps the metadata rows `list` decoded by row version,
+ *   PostgreSQL's `xmin`, which every write changes on every instance alike); that is what makes
+ *   keeping worthwhile, not something a caller may rely on.
+ *
  * @module
  */
 import { type Dates, type DocType as DocTypes, Document, type Ids } from "@filings/domain"
@@ -173,7 +186,11 @@ export interface Service {
   readonly findMetadata: (
     publicationId: PublicationId
   ) => Effect.Effect<Option.Option<Document.DocumentMetadata>, StorageError>
-  /** The documents matching the filters, in the query's order (see `compareForListing`), one page. */
+  /**
+   * The documents matching the filters, in the query's order (see `compareForListing`), one page.
+   * The metadata objects are never changed afterwards; a document saved again is a new object (see
+   * the module comment).
+   */
   readonly list: (query: DocumentQuery) => Effect.Effect<DocumentPage, StorageError>
   /**
    * One company's documents, under all its tickers, newest filing date first, ties by publication id

@@ -4,6 +4,12 @@
  * document's publication id, or the news item's id), so summarising a document again replaces its
  * item.
  *
+ * An item changes only through `save` and `setStockChange`, and an item object a store has returned
+ * is never changed afterwards: a changed item comes back as a new object, so a caller may keep what
+ * it derives from a returned item beside it (the server's `caches/KeptEncodings`) and it is never
+ * stale. An unchanged item may come back as the same object (the SQL adapter keeps the rows `query`
+ * decoded by row version, PostgreSQL's `xmin`); that makes keeping worthwhile, and is not promised.
+ *
  * @module
  */
 import type { DocType, Ids } from "@filings/domain"
@@ -95,7 +101,10 @@ export interface Service {
     id: string,
     stockChange: NonNullable<StoredFeedItem["stockChange"]>
   ) => Effect.Effect<boolean, StorageError>
-  /** Newest first; items published at the same instant by id, descending, so the order is total. */
+  /**
+   * Newest first; items published at the same instant by id, descending, so the order is total. The
+   * items are never changed afterwards; a changed item is a new object (see the module comment).
+   */
   readonly query: (query: FeedQuery) => Effect.Effect<ReadonlyArray<StoredFeedItem>, StorageError>
 }
 

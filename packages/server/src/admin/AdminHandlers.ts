@@ -7,12 +7,12 @@ import { FileSystem, HttpApiBuilder } from "@effect/platform"
 import { Admin, Api, ApiError } from "@filings/domain"
 import { EventStore } from "@filings/storage"
 import { Effect, Layer, Option, Redacted } from "effect"
-import { AdminAccess } from "../AdminAccess.js"
 import { ApiKeys } from "../ApiKeys.js"
 import { Answerer, answerOf } from "../chat/Chat.js"
 import { orServiceUnavailable } from "../http/StorageFailures.js"
 import { Ingestion } from "../ingest/Ingestion.js"
 import * as Search from "../search/Search.js"
+import { AdminAccess } from "./AdminAccess.js"
 
 export const authorizationLayer = Layer.effect(
   Api.AdminAuthorization,

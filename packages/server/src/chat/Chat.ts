@@ -6,7 +6,6 @@
  * read with the user's previous question from `history`.
  */
 import type { HttpClient } from "@effect/platform"
-import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { ApiError, Chat, Feed, type Ids } from "@filings/domain"
 import { ChatCompletionsModel, Citations } from "@filings/feed-summarizer"
 import { DocumentStore, SearchText, type StorageError } from "@filings/storage"
@@ -262,11 +261,9 @@ export const make = (
     return Answerer.of({ ask })
   })
 
-/** The answerer with the server's chat model; its HTTP client lives as long as the answerer does. */
+/** The answerer with the server's chat model, asked through the `HttpClient` the composition root gives. */
 export const layer: Layer.Layer<
   Answerer,
   never,
-  PassageSearch | DocumentStore.DocumentStore | ServerConfig.ServerConfig
-> = Layer.effect(Answerer, Effect.flatMap(ServerConfig.ServerConfig, (config) => make(config.chatModel))).pipe(
-  Layer.provide(NodeHttpClient.layerUndici)
-)
+  PassageSearch | DocumentStore.DocumentStore | ServerConfig.ServerConfig | HttpClient.HttpClient
+> = Layer.effect(Answerer, Effect.flatMap(ServerConfig.ServerConfig, (config) => make(config.chatModel)))

@@ -11,17 +11,16 @@ import { EdgarConfig } from "@filings/edgar"
 import { Effect, Schema } from "effect"
 import { fetchListing } from "../companies/CompanyDirectory.js"
 import { backfillLayer } from "../Composition.js"
-import * as Environment from "../Environment.js"
+import { EdgarFailureWording } from "../pipeline/EdgarFailureWording.js"
 import { CliFailure } from "./CliFailure.js"
 import { Operator } from "./Operator.js"
 import * as Output from "./Output.js"
 import { jsonOption } from "./SharedOptions.js"
 
-const edgarFailure = (error: { readonly message: string }) =>
-  new CliFailure({ message: Environment.edgarMessage(error) })
-
 const syncCommand = Command.make("sync", { json: jsonOption }, ({ json }) =>
   Effect.gen(function*() {
+    const wording = yield* EdgarFailureWording
+    const edgarFailure = (error: { readonly message: string }) => new CliFailure({ message: wording(error) })
     yield* EdgarConfig.requireUserAgent.pipe(Effect.mapError(edgarFailure))
     const operator = yield* Operator
     const listing = yield* fetchListing.pipe(Effect.mapError(edgarFailure))

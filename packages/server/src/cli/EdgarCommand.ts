@@ -11,7 +11,7 @@ import { Ids } from "@filings/domain"
 import { CompanyTickers, EdgarClient, EdgarConfig, FilingIndex, Submissions } from "@filings/edgar"
 import { Effect, Either, Schema } from "effect"
 import { backfillLayer } from "../Composition.js"
-import * as Environment from "../Environment.js"
+import { EdgarFailureWording } from "../pipeline/EdgarFailureWording.js"
 import * as PipelineConfig from "../pipeline/PipelineConfig.js"
 import { CliFailure } from "./CliFailure.js"
 import { Operator } from "./Operator.js"
@@ -31,16 +31,20 @@ interface PlannedFiling {
   readonly filing: Submissions.FilingSummary
 }
 
-const edgarFailure = (error: { readonly message: string }) =>
-  new CliFailure({ message: Environment.edgarMessage(error) })
+/** An EDGAR failure as the command reports it, in the operator's wording. */
+const edgarFailure = Effect.map(
+  EdgarFailureWording,
+  (wording) => (error: { readonly message: string }) => new CliFailure({ message: wording(error) })
+)
 
 /** Every filing of a kept form by the companies since the date, oldest first. */
 const planBackfill = (tickers: ReadonlyArray<Ids.Ticker>, since: string, forms: ReadonlyArray<string>) =>
   Effect.gen(function*() {
     const client = yield* EdgarClient.EdgarClient
+    const failure = yield* edgarFailure
     const listed = yield* client.getText({ path: CompanyTickers.companyTickersPath }).pipe(
       Effect.flatMap(CompanyTickers.readCompanyTickers),
-      Effect.mapError(edgarFailure)
+      Effect.mapError(failure)
     )
     const planned: Array<PlannedFiling> = []
     for (const ticker of tickers) {
@@ -50,14 +54,14 @@ const planBackfill = (tickers: ReadonlyArray<Ids.Ticker>, since: string, forms: 
       }
       const submissions = yield* client.getText({ path: Submissions.submissionsPath(company.cik), host: "data" }).pipe(
         Effect.flatMap(Submissions.readSubmissions),
-        Effect.mapError(edgarFailure)
+        Effect.mapError(failure)
       )
       const filings = [...submissions.filings]
       for (const page of submissions.olderPages) {
         if (page.filingTo !== undefined && page.filingTo < since) continue
         const older = yield* client.getText({ path: Submissions.submissionsPagePath(page), host: "data" }).pipe(
           Effect.flatMap(Submissions.readSubmissionsPage),
-          Effect.mapError(edgarFailure)
+          Effect.mapError(failure)
         )
         filings.push(...older)
       }
@@ -84,7 +88,8 @@ const backfillCommand = Command.make(
       if (asked.length === 0 || bad.length > 0) {
         return yield* new CliFailure({ message: `--tickers takes tickers such as AAPL,MSFT; not ${bad.join(", ")}` })
       }
-      yield* EdgarConfig.requireUserAgent.pipe(Effect.mapError(edgarFailure))
+      const failure = yield* edgarFailure
+      yield* EdgarConfig.requireUserAgent.pipe(Effect.mapError(failure))
       const { forms } = yield* PipelineConfig.PipelineConfig
       const client = yield* EdgarClient.EdgarClient
       const operator = yield* Operator
@@ -104,7 +109,7 @@ const backfillCommand = Command.make(
         const docType = PipelineConfig.docTypeOfForm(filing.form)
         const outcome = yield* Effect.either(
           client.get({ path: FilingIndex.submissionTextPath(cik, filing.accessionNumber) }).pipe(
-            Effect.mapError(edgarFailure),
+            Effect.mapError(failure),
             Effect.flatMap((response) =>
               operator.ingestBytes(`${filing.accessionNumber}.txt`, response.body, {
                 ticker,

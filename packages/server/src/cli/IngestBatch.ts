@@ -9,7 +9,7 @@ import { FileSystem } from "@effect/platform"
 import { Admin } from "@filings/domain"
 import { Effect, Either, Schema } from "effect"
 import { basename, dirname, isAbsolute, join } from "node:path"
-import { fieldsOf } from "../text/CsvLine.js"
+import { fieldsOf } from "../CsvLine.js"
 import { CliFailure, issuesByField } from "./CliFailure.js"
 
 /** One file to ingest, with the metadata its manifest row gives (none for a file named directly). */

@@ -3,18 +3,17 @@
  * database, or through the `/admin` routes of a running server. The CLI picks the way (see
  * `OperatorSelection`), so a user never has to stop the server to add documents or keys.
  */
-import { FetchHttpClient, FileSystem, HttpApiClient, HttpClient, HttpClientRequest } from "@effect/platform"
-import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
+import { FileSystem, HttpApiClient, HttpClient, HttpClientRequest } from "@effect/platform"
 import { type Admin, Api, ApiError, type Chat, Company, type Ids, type Search } from "@filings/domain"
 import { CompanyStore, DocumentStore } from "@filings/storage"
-import { Context, Effect, Layer, Option, Redacted } from "effect"
+import { type ConfigError, Context, Effect, Layer, Option, Redacted } from "effect"
 import { basename } from "node:path"
 import { ApiKeys } from "../ApiKeys.js"
 import * as Answering from "../chat/Chat.js"
 import * as CompanyProfiles from "../companies/CompanyProfiles.js"
-import * as Environment from "../Environment.js"
 import { Ingestion, type Overrides } from "../ingest/Ingestion.js"
 import * as PassageSearch from "../search/Search.js"
+import type { ChatModelSettings } from "../ServerConfig.js"
 import { CliFailure, fromError } from "./CliFailure.js"
 
 export interface Service {
@@ -51,64 +50,67 @@ const readFile = (path: string) =>
 
 const noSuchKey = (id: string) => new CliFailure({ message: `no API key with id ${id}` })
 
-/** Works on the database in this process. */
-export const layerDirect = Layer.effect(
-  Operator,
-  Effect.gen(function*() {
-    const keys = yield* ApiKeys
-    const ingestion = yield* Ingestion
-    const search = yield* PassageSearch.make
-    const documents = yield* DocumentStore.DocumentStore
-    const companies = yield* CompanyStore.CompanyStore
-    const profileOf = yield* CompanyProfiles.make
-    const fs = yield* FileSystem.FileSystem
-    return Operator.of({
-      description: "database",
-      search: (params) => search.search(params).pipe(Effect.mapError(fromError)),
-      // The chat model's settings are read here, not with the layer: a bad one fails `ask` alone.
-      ask: (request) =>
-        Effect.gen(function*() {
-          const chatModel = yield* Environment.chatModelChoice
-          const answerer = yield* Answering.make(chatModel)
-          return Answering.answerOf(yield* answerer.ask(request))
-        }).pipe(
-          Effect.provideService(PassageSearch.PassageSearch, search),
-          Effect.provideService(DocumentStore.DocumentStore, documents),
-          Effect.provide(NodeHttpClient.layerUndici),
-          Effect.mapError(fromError)
-        ),
-      createKey: (request) =>
-        keys.create({ name: request.name, plan: request.plan, rateLimit: request.rate_limit }).pipe(
-          Effect.mapError(fromError)
-        ),
-      listKeys: Effect.mapError(keys.list, fromError),
-      revokeKey: (id) =>
-        keys.revoke(id).pipe(
-          Effect.mapError(fromError),
-          Effect.flatMap(Option.match({ onNone: () => Effect.fail(noSuchKey(id)), onSome: Effect.succeed }))
-        ),
-      ingestFile: (path, overrides) =>
-        readFile(path).pipe(
-          Effect.flatMap((bytes) => ingestion.ingest({ fileName: basename(path), bytes, overrides })),
-          Effect.mapError(fromError),
-          Effect.provideService(FileSystem.FileSystem, fs)
-        ),
-      ingestBytes: (fileName, bytes, overrides) =>
-        ingestion.ingest({ fileName, bytes, overrides }).pipe(Effect.mapError(fromError)),
-      saveListing: (listed) => companies.saveListing(listed).pipe(Effect.mapError(fromError)),
-      showCompany: (ticker) =>
-        profileOf(ticker).pipe(
-          Effect.mapError(fromError),
-          Effect.flatMap(Option.match({
-            onNone: () => Effect.fail(fromError(ApiError.CompanyNotFound.forTicker(ticker))),
-            onSome: Effect.succeed
-          }))
-        )
+/**
+ * Works on the database in this process. `ask` answers with the chat model `chatModel` reads (at
+ * each question, so a bad setting fails `ask` alone) through the given `HttpClient`.
+ */
+export const layerDirect = (chatModel: Effect.Effect<Option.Option<ChatModelSettings>, ConfigError.ConfigError>) =>
+  Layer.effect(
+    Operator,
+    Effect.gen(function*() {
+      const keys = yield* ApiKeys
+      const ingestion = yield* Ingestion
+      const search = yield* PassageSearch.make
+      const documents = yield* DocumentStore.DocumentStore
+      const companies = yield* CompanyStore.CompanyStore
+      const profileOf = yield* CompanyProfiles.make
+      const fs = yield* FileSystem.FileSystem
+      const httpClient = yield* HttpClient.HttpClient
+      return Operator.of({
+        description: "database",
+        search: (params) => search.search(params).pipe(Effect.mapError(fromError)),
+        ask: (request) =>
+          Effect.gen(function*() {
+            const answerer = yield* Answering.make(yield* chatModel)
+            return Answering.answerOf(yield* answerer.ask(request))
+          }).pipe(
+            Effect.provideService(PassageSearch.PassageSearch, search),
+            Effect.provideService(DocumentStore.DocumentStore, documents),
+            Effect.provideService(HttpClient.HttpClient, httpClient),
+            Effect.mapError(fromError)
+          ),
+        createKey: (request) =>
+          keys.create({ name: request.name, plan: request.plan, rateLimit: request.rate_limit }).pipe(
+            Effect.mapError(fromError)
+          ),
+        listKeys: Effect.mapError(keys.list, fromError),
+        revokeKey: (id) =>
+          keys.revoke(id).pipe(
+            Effect.mapError(fromError),
+            Effect.flatMap(Option.match({ onNone: () => Effect.fail(noSuchKey(id)), onSome: Effect.succeed }))
+          ),
+        ingestFile: (path, overrides) =>
+          readFile(path).pipe(
+            Effect.flatMap((bytes) => ingestion.ingest({ fileName: basename(path), bytes, overrides })),
+            Effect.mapError(fromError),
+            Effect.provideService(FileSystem.FileSystem, fs)
+          ),
+        ingestBytes: (fileName, bytes, overrides) =>
+          ingestion.ingest({ fileName, bytes, overrides }).pipe(Effect.mapError(fromError)),
+        saveListing: (listed) => companies.saveListing(listed).pipe(Effect.mapError(fromError)),
+        showCompany: (ticker) =>
+          profileOf(ticker).pipe(
+            Effect.mapError(fromError),
+            Effect.flatMap(Option.match({
+              onNone: () => Effect.fail(fromError(ApiError.CompanyNotFound.forTicker(ticker))),
+              onSome: Effect.succeed
+            }))
+          )
+      })
     })
-  })
-)
+  )
 
-/** Works through the `/admin` routes of the server at `url`. */
+/** Works through the `/admin` routes of the server at `url`, with the given `HttpClient`. */
 export const layerRemote = (url: string, adminToken: Redacted.Redacted<string>) =>
   Layer.effect(
     Operator,
@@ -155,4 +157,4 @@ export const layerRemote = (url: string, adminToken: Redacted.Redacted<string>) 
           )
       })
     })
-  ).pipe(Layer.provide(FetchHttpClient.layer))
+  )

@@ -10,14 +10,18 @@
  */
 import { FileSystem } from "@effect/platform"
 import { Database } from "@filings/storage-sql"
-import { Console, Effect, Layer, Option } from "effect"
+import { Console, Effect, Layer, Option, type Redacted } from "effect"
 import { resolve } from "node:path"
-import { operatorLayer, operatorSettings } from "../Composition.js"
+import { adminHttpClientLayer, chatModelChoice, operatorLayer, operatorSettings } from "../Composition.js"
 import * as LocalServer from "../LocalServer.js"
 import { CliFailure } from "./CliFailure.js"
 import * as Operator from "./Operator.js"
 
-const direct = Operator.layerDirect.pipe(Layer.provide(operatorLayer))
+const direct = Operator.layerDirect(chatModelChoice).pipe(Layer.provide(operatorLayer))
+
+/** Through the `/admin` routes of the server at `url`. */
+const throughServer = (url: string, adminToken: Redacted.Redacted<string>) =>
+  Operator.layerRemote(url, adminToken).pipe(Layer.provide(adminHttpClientLayer))
 
 export const layer = Layer.unwrapEffect(
   Effect.gen(function*() {
@@ -26,11 +30,11 @@ export const layer = Layer.unwrapEffect(
       if (Option.isNone(remote.adminToken)) {
         return yield* new CliFailure({ message: "FILINGS_SERVER_URL is set, so FILINGS_ADMIN_TOKEN must be set too" })
       }
-      return Operator.layerRemote(remote.url.value.toString().replace(/\/$/, ""), remote.adminToken.value)
+      return throughServer(remote.url.value.toString().replace(/\/$/, ""), remote.adminToken.value)
     }
     if (database.url === undefined) {
       const running = yield* LocalServer.find(database.dataDir)
-      if (Option.isSome(running)) return Operator.layerRemote(running.value.url, running.value.adminToken)
+      if (Option.isSome(running)) return throughServer(running.value.url, running.value.adminToken)
       const fs = yield* FileSystem.FileSystem
       const pglite = Database.pgliteDataDir(database.dataDir)
       if (!(yield* fs.exists(pglite).pipe(Effect.orElseSucceed(() => false)))) {

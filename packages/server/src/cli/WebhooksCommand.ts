@@ -8,7 +8,7 @@
  */
 import { Command, Options } from "@effect/cli"
 import { Effect, Option, Runtime } from "effect"
-import * as Environment from "../Environment.js"
+import { webhookListenerSecret } from "../Composition.js"
 import { fromError } from "./CliFailure.js"
 import { ensureCertificate, listen, type ReceivedDelivery } from "./LocalWebhookReceiver.js"
 import * as Output from "./Output.js"
@@ -40,7 +40,7 @@ const listenCommand = Command.make(
   },
   ({ certificateDir, json, port }) =>
     Effect.scoped(Effect.gen(function*() {
-      const secret = yield* Environment.webhookListenerSecret.pipe(Effect.mapError(fromError))
+      const secret = yield* webhookListenerSecret.pipe(Effect.mapError(fromError))
       const certificate = yield* ensureCertificate(certificateDir)
       // Deliveries arrive on node's HTTPS server, outside any fiber: print them through this command's runtime.
       const runFork = Runtime.runFork(yield* Effect.runtime<never>())

@@ -7,15 +7,16 @@ import type { Ids } from "@filings/domain"
 import { Api, ApiError, Document, Feed } from "@filings/domain"
 import { DocumentStore } from "@filings/storage"
 import { Effect, Option, Schema } from "effect"
+import { DocumentCache, type Variant } from "../caches/DocumentCache.js"
+import { keptEncoding } from "../caches/KeptEncodings.js"
 import * as TickerAliases from "../companies/TickerAliases.js"
-import { keptEncoding, pageAnswer } from "../http/EncodedJson.js"
+import { pageAnswer } from "../http/EncodedJson.js"
 import { orServiceUnavailable } from "../http/StorageFailures.js"
-import { DocumentCache, type Variant } from "./DocumentCache.js"
 import { toDocument, toListItem } from "./DocumentResponses.js"
 
 const DefaultListLimit = 50
 
-// A list item's JSON is kept beside the stored metadata it was made from (see `EncodedJson`).
+// A list item's JSON is kept beside the stored metadata it was made from (see `KeptEncodings`).
 const listItemJson = keptEncoding(Document.DocumentListItem, toListItem)
 const listAnswer = pageAnswer(Document.DocumentList, "documents")
 

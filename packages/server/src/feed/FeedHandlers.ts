@@ -7,8 +7,9 @@ import { HttpApiBuilder } from "@effect/platform"
 import { Api, ApiError, Feed } from "@filings/domain"
 import { FeedStore } from "@filings/storage"
 import { Clock, Effect, Either } from "effect"
+import { keptEncoding } from "../caches/KeptEncodings.js"
 import * as TickerAliases from "../companies/TickerAliases.js"
-import { keptEncoding, pageAnswer } from "../http/EncodedJson.js"
+import { pageAnswer } from "../http/EncodedJson.js"
 import { orServiceUnavailable } from "../http/StorageFailures.js"
 import * as FeedCursor from "./FeedCursor.js"
 import * as FeedPages from "./FeedPages.js"
@@ -47,7 +48,7 @@ export const toFeedItem = ({ id: _id, publishedAtMillis, stockChange, ...item }:
     stockChange: stockChange === null ? null : new Feed.StockChange(stockChange, unchecked)
   }, unchecked)
 
-// An item's JSON is kept beside the stored item it was made from (see `EncodedJson`).
+// An item's JSON is kept beside the stored item it was made from (see `KeptEncodings`).
 const feedItemJson = keptEncoding(Feed.FeedItem, toFeedItem)
 const feedAnswer = pageAnswer(Feed.FeedResponse, "items")
 

@@ -15,8 +15,8 @@
 import { SummaryModel } from "@filings/feed-summarizer"
 import { DocumentStore, FeedStore, type JobQueue } from "@filings/storage"
 import { Effect, Layer, Option, Schema } from "effect"
+import { JobFailure, startWorkers } from "../jobs/QueueWorkers.js"
 import { countModelAnswer } from "../observability/ServerMetrics.js"
-import { JobFailure, startWorkers } from "../pipeline/QueueWorkers.js"
 import {
   feedItemOf,
   isFeedDocType,

@@ -7,7 +7,7 @@ import { HttpApiBuilder, HttpServerRequest } from "@effect/platform"
 import { Api, ApiError, Ids } from "@filings/domain"
 import { DocumentStore } from "@filings/storage"
 import { Effect, Option, Redacted } from "effect"
-import { AdminAccess } from "../AdminAccess.js"
+import { AdminAccess } from "../admin/AdminAccess.js"
 import { PrometheusMetrics } from "../observability/PrometheusMetrics.js"
 import { orServiceUnavailable } from "./StorageFailures.js"
 

@@ -14,7 +14,7 @@ import { FileSystem } from "@effect/platform"
 import type { PlatformError } from "@effect/platform/Error"
 import { Dates, Ids } from "@filings/domain"
 import { ConfigError, Effect, Either, Layer, Option, Schema } from "effect"
-import { fieldsOf } from "../text/CsvLine.js"
+import { fieldsOf } from "../CsvLine.js"
 import { type DailyClose, MarketData, type Service } from "./MarketData.js"
 
 /** A row skipped, with its 1-based line number in the file. */

@@ -19,7 +19,7 @@
 import { HttpClient, HttpClientRequest } from "@effect/platform"
 import { Dates } from "@filings/domain"
 import { Duration, Effect, Either, Layer, ParseResult, Redacted, Schema } from "effect"
-import { describeHttpError } from "../outbound/HttpFailures.js"
+import { describeHttpError } from "../OutboundHttpFailures.js"
 import { MarketData, MarketDataError, type Service } from "./MarketData.js"
 
 export interface Options {

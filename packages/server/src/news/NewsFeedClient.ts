@@ -6,7 +6,7 @@
  */
 import { HttpClient, HttpClientRequest, type HttpClientResponse } from "@effect/platform"
 import { Chunk, Data, Duration, Effect, Stream } from "effect"
-import { describeHttpError } from "../outbound/HttpFailures.js"
+import { describeHttpError } from "../OutboundHttpFailures.js"
 
 /** What the previous answer said to send back. */
 export interface Validators {

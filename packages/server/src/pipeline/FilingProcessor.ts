@@ -13,11 +13,11 @@ import type { JobQueue } from "@filings/storage"
 import { Clock, Duration, Effect, Option, Schema } from "effect"
 import { recordUpcomingCall, UpcomingCallJob } from "../ingest/Announcements.js"
 import { Ingestion } from "../ingest/Ingestion.js"
+import { JobFailure } from "../jobs/QueueWorkers.js"
 import { recordEdgarLag } from "../observability/ServerMetrics.js"
 import { CompanyUniverse } from "./CompanyUniverse.js"
 import { FilingJob } from "./FilingJob.js"
 import { docTypeOfForm } from "./PipelineConfig.js"
-import { JobFailure } from "./QueueWorkers.js"
 
 const transient = (reason: string) => new JobFailure({ reason, permanent: false })
 const permanent = (reason: string) => new JobFailure({ reason, permanent: true })

@@ -18,14 +18,14 @@ import { EdgarConfig } from "@filings/edgar"
 import { Duration, Effect, Layer, Schedule, Schema } from "effect"
 import * as CompanyDirectory from "../companies/CompanyDirectory.js"
 import * as Leadership from "../coordination/Leadership.js"
-import * as Environment from "../Environment.js"
 import { UpcomingCallQueue } from "../ingest/Announcements.js"
+import { startWorkers } from "../jobs/QueueWorkers.js"
 import * as CompanyUniverse from "./CompanyUniverse.js"
 import { pollOnce } from "./Discovery.js"
+import { EdgarFailureWording } from "./EdgarFailureWording.js"
 import { FilingQueue } from "./FilingJob.js"
 import { processFiling, recordDueCall } from "./FilingProcessor.js"
 import { PipelineConfig } from "./PipelineConfig.js"
-import { startWorkers } from "./QueueWorkers.js"
 
 /** Following EDGAR is on, but the settings it needs are not usable; the message names the variable to fix. */
 export class EdgarMisconfigured extends Schema.TaggedError<EdgarMisconfigured>()("EdgarMisconfigured", {
@@ -44,8 +44,9 @@ const run = Effect.gen(function*() {
     yield* Effect.logInfo("not following EDGAR (set FILINGS_SEC_USER_AGENT to follow it)")
     return
   }
+  const wording = yield* EdgarFailureWording
   const userAgent = yield* EdgarConfig.requireUserAgent.pipe(
-    Effect.mapError((error) => new EdgarMisconfigured({ message: Environment.edgarMessage(error) }))
+    Effect.mapError((error) => new EdgarMisconfigured({ message: wording(error) }))
   )
   const { pollInterval } = yield* EdgarConfig.EdgarConfig
   const universe = yield* CompanyUniverse.CompanyUniverse
@@ -106,8 +107,8 @@ const run = Effect.gen(function*() {
 })
 
 /**
- * Starts the pipeline in the layer's scope when following is on. Its settings (`PipelineConfig`)
- * and the EDGAR client come from the composition root.
+ * Starts the pipeline in the layer's scope when following is on. Its settings (`PipelineConfig`),
+ * the EDGAR client and the wording of EDGAR failures come from the composition root.
  */
 export const layer = Layer.scopedDiscard(run).pipe(
   Layer.provide(CompanyUniverse.layer)

@@ -9,11 +9,16 @@
  * connection, TLS, request and answer, must end within them, and tests can drive them with
  * `TestClock`.
  */
-import { Duration, Effect } from "effect"
-import { Agent, request } from "undici"
+import { HttpClient, HttpClientRequest } from "@effect/platform"
+import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
+import { Duration, Effect, Stream } from "effect"
+import { Agent } from "undici"
 import { type CheckedCallback, pinnedLookup } from "./CallbackAddress.js"
 
 export const AttemptTimeout = Duration.seconds(30)
+
+/** The most of a receiver's answer read before the connection is closed: receivers owe us only a status. */
+const AnswerReadLimit = 64 * 1024
 
 export interface DeliveryRequest {
   readonly body: Uint8Array
@@ -47,40 +52,61 @@ const describeFailure = (error: unknown): string => {
   return typeof code === "string" ? `connection failed (${code})` : "connection failed"
 }
 
-const post = async (
-  callback: CheckedCallback,
-  delivery: DeliveryRequest,
-  dispatcher: Agent,
-  signal: AbortSignal
-): Promise<SendOutcome> => {
-  const response = await request(callback.url, {
-    method: "POST",
-    dispatcher,
-    signal,
-    headers: {
-      "content-type": "application/json",
+/** The attempt's request: the event's JSON, signed, to the callback URL (whose host TLS verifies). */
+const requestOf = (callback: CheckedCallback, delivery: DeliveryRequest) =>
+  HttpClientRequest.post(callback.url).pipe(
+    HttpClientRequest.setHeaders({
       "x-service-signature": delivery.signature,
       "x-service-event": delivery.eventType,
       "x-service-delivery-id": delivery.deliveryId,
       "user-agent": "Filings-Webhooks/1"
-    },
-    body: delivery.body
-  })
-  // The answer's body is not read beyond what closing needs: receivers owe us only a status.
-  await response.body.dump({ limit: 64 * 1024, signal }).catch(() => undefined)
-  const delivered = response.statusCode >= 200 && response.statusCode < 300
-  return {
-    delivered,
-    status: response.statusCode,
-    error: delivered
-      ? null
-      : response.statusCode >= 300 && response.statusCode < 400
-      ? `HTTP ${response.statusCode}: redirects are not followed`
-      : `HTTP ${response.statusCode}`
-  }
-}
+    }),
+    HttpClientRequest.bodyUint8Array(delivery.body, "application/json")
+  )
 
-/** Sends one attempt; never fails: every outcome is a value. */
+/**
+ * The HTTP client of one attempt, on its pinned agent. It sends the receiver no trace headers, and
+ * makes no span of its own: the request's span would keep the callback URL, which may carry the
+ * customer's own token; `DeliverySender.send` is the attempt's span.
+ */
+const clientOn = (dispatcher: Agent): HttpClient.HttpClient =>
+  NodeHttpClient.makeUndici(dispatcher).pipe(
+    HttpClient.withTracerPropagation(false),
+    HttpClient.withTracerDisabledWhen(() => true)
+  )
+
+/** One POST through `client`; a transport failure is told in the customer's words. */
+const post = (
+  client: HttpClient.HttpClient,
+  callback: CheckedCallback,
+  delivery: DeliveryRequest
+): Effect.Effect<SendOutcome, string> =>
+  Effect.gen(function*() {
+    const response = yield* client.execute(requestOf(callback, delivery)).pipe(
+      Effect.mapError((error) => describeFailure(error._tag === "RequestError" ? error.cause : error))
+    )
+    // The answer is read only as far as closing needs, at most AnswerReadLimit bytes.
+    yield* response.stream.pipe(
+      Stream.runFoldWhile(0, (read) => read < AnswerReadLimit, (read, chunk) => read + chunk.length),
+      Effect.ignore
+    )
+    const delivered = response.status >= 200 && response.status < 300
+    return {
+      delivered,
+      status: response.status,
+      error: delivered
+        ? null
+        : response.status >= 300 && response.status < 400
+        ? `HTTP ${response.status}: redirects are not followed`
+        : `HTTP ${response.status}`
+    }
+  })
+
+/**
+ * Sends one attempt; never fails: every outcome is a value. The attempt has an agent of its own,
+ * whose every connection goes to the checked address (`pinnedLookup`), and goes through
+ * `@effect/platform`'s HTTP client on that agent (`clientOn`), which follows no redirect.
+ */
 export const send = (callback: CheckedCallback, delivery: DeliveryRequest, options: SenderOptions = {}) => {
   const timeout = Duration.decode(options.timeout ?? AttemptTimeout)
   return Effect.acquireUseRelease(
@@ -96,10 +122,7 @@ export const send = (callback: CheckedCallback, delivery: DeliveryRequest, optio
       })
     ),
     (dispatcher) =>
-      Effect.tryPromise({
-        try: (signal) => post(callback, delivery, dispatcher, signal),
-        catch: describeFailure
-      }).pipe(
+      post(clientOn(dispatcher), callback, delivery).pipe(
         Effect.timeoutFail({ duration: timeout, onTimeout: () => `no answer within ${Duration.format(timeout)}` }),
         Effect.catchAll((error): Effect.Effect<SendOutcome> =>
           Effect.succeed({ delivered: false, status: null, error })

@@ -10,7 +10,7 @@
  * the address check refuses otherwise.
  */
 import { Duration, Effect, Layer, Schedule } from "effect"
-import { startWorkers } from "../pipeline/QueueWorkers.js"
+import { startWorkers } from "../jobs/QueueWorkers.js"
 import { ServerConfig } from "../ServerConfig.js"
 import { makeDeliveryHandler } from "./DeliveryWorker.js"
 import { DeliveryQueue, dispatchOnce } from "./Dispatcher.js"

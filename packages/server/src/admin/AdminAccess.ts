@@ -5,7 +5,7 @@
  */
 import { Context, Effect, Layer, Option, Redacted } from "effect"
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto"
-import { ServerConfig } from "./ServerConfig.js"
+import { ServerConfig } from "../ServerConfig.js"
 
 export interface Service {
   /** The token this process made for the CLI on the same machine. */
