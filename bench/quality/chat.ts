@@ -29,8 +29,8 @@ import { execFileSync } from "node:child_process"
 import { readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { parseArgs } from "node:util"
-import { corpusPresent, storeCorpus } from "./search/corpus.js"
 import { repositoryRoot } from "../support/processes.js"
+import { corpusPresent, storeCorpus } from "./search/corpus.js"
 
 const { values: argv } = parseArgs({
   options: { output: { type: "string" }, label: { type: "string" } },
