@@ -217,44 +217,58 @@ describe("FilingsParser.readHtmlBlocks", () => {
           kind: "heading",
           depth: 2,
           text: "PART I",
-          markdown: "PART I",
+          inlines: [{ kind: "text", text: "PART I" }],
           style: { bold: true, italic: false, underline: false, centered: true, fontSizePt: 14 },
           page: 1
         },
         {
           kind: "paragraph",
           text: "An italic aside.",
-          markdown: "_An italic aside._",
+          inlines: [{ kind: "emphasis", children: [{ kind: "text", text: "An italic aside." }] }],
           style: { bold: false, italic: true, underline: false, centered: false, fontSizePt: undefined },
           page: 1
         },
         {
           kind: "paragraph",
           text: "Still page one.",
-          markdown: "Still page one.",
+          inlines: [{ kind: "text", text: "Still page one." }],
           style: { bold: false, italic: false, underline: false, centered: false, fontSizePt: undefined },
           page: 1
         },
         {
           kind: "paragraph",
           text: "Underlined and plain text on page two.",
-          markdown: "Underlined and plain text on page two.",
+          inlines: [{ kind: "text", text: "Underlined and plain text on page two." }],
           style: { bold: false, italic: false, underline: false, centered: false, fontSizePt: 12 },
           page: 2
         },
-        { kind: "list", ordered: false, items: ["first", "second **item**"], page: 2 },
+        {
+          kind: "list",
+          ordered: false,
+          items: [
+            { text: "first", inlines: [{ kind: "text", text: "first" }] },
+            {
+              text: "second item",
+              inlines: [{ kind: "text", text: "second " }, {
+                kind: "strong",
+                children: [{ kind: "text", text: "item" }]
+              }]
+            }
+          ],
+          page: 2
+        },
         {
           kind: "heading",
           depth: 3,
           text: "ITEM 2. PROPERTIES",
-          markdown: "ITEM 2. PROPERTIES",
+          inlines: [{ kind: "text", text: "ITEM 2. PROPERTIES" }],
           style: { bold: false, italic: false, underline: false, centered: false },
           page: 3
         },
         {
           kind: "paragraph",
           text: "None.",
-          markdown: "None.",
+          inlines: [{ kind: "text", text: "None." }],
           style: { bold: false, italic: false, underline: false, centered: false },
           page: 3
         }

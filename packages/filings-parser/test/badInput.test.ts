@@ -104,7 +104,7 @@ describe("bad input", () => {
       assert.deepStrictEqual(reading.blocks[4], {
         kind: "paragraph",
         text: "Net sales of gadgets increased by 12 percent because of demand.",
-        markdown: "Net sales of gadgets increased by 12 percent because of demand.",
+        inlines: [{ kind: "text", text: "Net sales of gadgets increased by 12 percent because of demand." }],
         style: { bold: false, italic: false, underline: false, centered: false, fontSizePt: 10 },
         page: 2
       })

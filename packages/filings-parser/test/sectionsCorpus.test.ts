@@ -82,7 +82,7 @@ const degradations: ReadonlyArray<readonly [name: string, degrade: (blocks: Read
     (blocks) =>
       blocks.map((block) =>
         block.kind === "heading"
-          ? { kind: "paragraph", text: block.text, markdown: block.markdown, style: plainStyle, page: block.page }
+          ? { kind: "paragraph", text: block.text, inlines: block.inlines, style: plainStyle, page: block.page }
           : block
       )
   ],
@@ -105,7 +105,7 @@ const degradations: ReadonlyArray<readonly [name: string, degrade: (blocks: Read
           .map((line) => ({
             kind: "paragraph",
             text: line,
-            markdown: line,
+            inlines: [{ kind: "text" as const, text: line }],
             style: { ...plainStyle, bold: true },
             page: block.page
           }))
