@@ -4,7 +4,8 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { Blocks, FilingsParser } from "../src/index.js"
+import { Blocks } from "../src/index.js"
+import { parseHtml } from "./support/parse.js"
 
 const style = Blocks.plainStyle
 
@@ -86,7 +87,7 @@ describe("Blocks", () => {
 
   it.effect("a table is rows of plain-text cells, its first row the header, rendered as GFM", () =>
     Effect.gen(function*() {
-      const reading = yield* FilingsParser.readHtmlBlocks(
+      const reading = yield* parseHtml(
         "<table><tr><th></th><th>2024</th></tr><tr><td>Net *sales* | total</td><td>$ 10</td></tr></table>"
       )
       const table = reading.blocks.find((block) => block.kind === "table")
