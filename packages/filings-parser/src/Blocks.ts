@@ -23,6 +23,7 @@
 import type { Block, Inline } from "@filings/domain/Blocks"
 import { inlineLines, inlinesText } from "./internal/inline.js"
 import { collapseSpaces, inlinePlainText } from "./internal/markdown/plainText.js"
+import { readMarkdown } from "./internal/markdown/readMarkdown.js"
 import { countBlockWords, renderMarkdown } from "./internal/markdown/render.js"
 import { isAmount } from "./internal/tableHeader.js"
 
@@ -70,6 +71,21 @@ export const isAmountCell: (cell: string) => boolean = isAmount
  * // "|  | 2024 |\n| --- | --- |\n| Revenue | $10 |\n"
  */
 export const toMarkdown: (blocks: ReadonlyArray<Block>, start?: number, end?: number) => string = renderMarkdown
+
+/**
+ * Markdown that `toMarkdown` rendered, read back into blocks: for documents stored before their
+ * blocks were kept. It reads what the renderer writes (headings, paragraphs with their marks, links,
+ * images and `\` hard breaks, lists, GFM tables, fenced text) and renders back to the same
+ * Markdown. What Markdown does not keep comes back plain: pages are 1, styles plain (bold for a
+ * paragraph that is all strong text), and a table's header rows are read from its cells
+ * (`isAmountCell` and the rule of `TableBlock.headerRows`), as for HTML tables that do not mark them.
+ *
+ * @example
+ * Blocks.fromMarkdown("### Item 2.02 Results\n\n|  | 2024 |\n| --- | --- |\n| Revenue | $10 |\n")
+ * // [{ kind: "heading", depth: 3, text: "Item 2.02 Results", ... },
+ * //  { kind: "table", page: 1, rows: [["", "2024"], ["Revenue", "$10"]], headerRows: 1 }]
+ */
+export const fromMarkdown: (markdown: string) => Array<Block> = readMarkdown
 
 /** Words in blocks `[start, end)`: whitespace-separated tokens with a letter or digit, table values included. */
 export const countWords: (blocks: ReadonlyArray<Block>, start?: number, end?: number) => number = countBlockWords
