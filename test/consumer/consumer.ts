@@ -9,7 +9,7 @@ import { extractFiling, type ExtractFilingOptions, Extractor } from "@filings/ex
 import { extractFiling as extractFilingFromSubpath } from "@filings/extractor/promise"
 import { FeedSummarizer, summarize, type SummaryInput, SummaryModel } from "@filings/feed-summarizer"
 import { summarize as summarizeFromSubpath } from "@filings/feed-summarizer/promise"
-import { FilingsParser, type ParsedDocument, parseFiling, Parser, SgmlSubmission } from "@filings/filings-parser"
+import { type ParsedDocument, parseFiling, Parser, SgmlSubmission } from "@filings/filings-parser"
 import { parseFiling as parseFilingFromSubpath } from "@filings/filings-parser/promise"
 import * as Storage from "@filings/storage"
 import * as StorageSql from "@filings/storage-sql"
@@ -37,7 +37,7 @@ export const parseAndSummarize = (bytes: Uint8Array) =>
 
 export const typedProgram: Effect.Effect<
   { readonly revenue: number | undefined; readonly highlights: number },
-  FilingsParser.UnreadableDocument | SgmlSubmission.MalformedSubmission
+  Parser.UnreadableDocument | SgmlSubmission.MalformedSubmission
 > = parseAndSummarize(new Uint8Array())
 
 /** The Promise doors, and the typed errors they reject with. */
@@ -54,7 +54,7 @@ export const viaPromises = async (bytes: Uint8Array | string, secret: string, si
     const wordCount: string = parsed.wordCount
     return { wordCount, revenue: metrics.revenue?.value, model: outcome.summary.model }
   } catch (error) {
-    if (error instanceof FilingsParser.UnreadableDocument) return { unreadable: error.reason }
+    if (error instanceof Parser.UnreadableDocument) return { unreadable: error.reason }
     if (error instanceof SgmlSubmission.MalformedSubmission) return { malformed: error.reason }
     if (error instanceof WebhookSignature.WebhookSignatureError) return { refused: WebhookDelivery.signatureHeader }
     throw error

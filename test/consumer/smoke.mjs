@@ -4,7 +4,7 @@
 // Usage: node smoke.mjs <10-K file> <webhook secret> <signature of the body below>
 import { extractFiling } from "@filings/extractor"
 import { summarize } from "@filings/feed-summarizer"
-import { FilingsParser, parseFiling } from "@filings/filings-parser"
+import { parseFiling, Parser } from "@filings/filings-parser"
 import { WebhookSignature } from "@filings/webhook-signer"
 import { readFile } from "node:fs/promises"
 import { basename } from "node:path"
@@ -37,7 +37,7 @@ console.log(JSON.stringify({
   signedBody: body,
   forgedRefused: forged instanceof WebhookSignature.SignatureMismatchError,
   unreadable: {
-    isUnreadableDocument: unreadable instanceof FilingsParser.UnreadableDocument,
+    isUnreadableDocument: unreadable instanceof Parser.UnreadableDocument,
     tag: unreadable?._tag,
     reason: unreadable?.reason
   }

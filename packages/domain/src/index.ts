@@ -4,6 +4,7 @@
 export * as Admin from "./Admin.js"
 export * as Api from "./Api.js"
 export * as ApiError from "./ApiError.js"
+export * as Blocks from "./Blocks.js"
 export * as Chat from "./Chat.js"
 export * as Company from "./Company.js"
 export * as Dates from "./Dates.js"

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { FilingsParser, type ParsedDocument, Parser, SgmlSubmission } from "@filings/filings-parser"
+import { type ParsedDocument, Parser, SgmlSubmission } from "@filings/filings-parser"
 import { Effect, Either, Option } from "effect"
 import * as Exhibits from "./Exhibits.js"
 import { metricsFromSchedules, readFinancialDataSchedules } from "./internal/fds/financialDataSchedule.js"
@@ -80,7 +80,7 @@ const findStructuredData = (
         financialDataSchedule: ofType(/^EX-27(?:\.\d+)?$/i)
       }
     }
-    const decoded = yield* Effect.either(FilingsParser.decodeBytes(bytes))
+    const decoded = yield* Effect.either(Parser.decodeBytes(bytes))
     if (Either.isLeft(decoded)) return {}
     return inlineXbrlMark.test(decoded.right.text) ? { inlineXbrl: decoded.right.text } : {}
   })

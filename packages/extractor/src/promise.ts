@@ -25,7 +25,7 @@ export interface ExtractFilingOptions
 
 /**
  * Extracts a filing's metrics, tables, exhibit references and signatures, as `Extractor.extract`
- * does. Rejects with `FilingsParser.UnreadableDocument` or `SgmlSubmission.MalformedSubmission`
+ * does. Rejects with `Parser.UnreadableDocument` or `SgmlSubmission.MalformedSubmission`
  * when the filing cannot be parsed.
  *
  * @example

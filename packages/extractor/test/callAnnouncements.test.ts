@@ -13,7 +13,7 @@ const paragraph = (text: string): Blocks.Block => ({
   kind: "paragraph",
   page: 1,
   text,
-  markdown: text,
+  inlines: [{ kind: "text", text }],
   style: Blocks.plainStyle
 })
 
@@ -47,7 +47,7 @@ describe("call announcements", () => {
         page: 1,
         depth: 1,
         text: "Acme Reports Results",
-        markdown: "Acme Reports Results",
+        inlines: [{ kind: "text", text: "Acme Reports Results" }],
         style: Blocks.plainStyle
       },
       paragraph("Revenue grew 12% at 9:00 a.m. on the trading floor."),
@@ -59,16 +59,33 @@ describe("call announcements", () => {
   })
 
   it("reads each block's plain text: Markdown marks dropped, a list item alone, no sentence across blocks", () => {
-    const markdown =
-      "Acme will host a **conference call** at [5:00 p.m. ET](https://example.com/call) on November 7, 2024."
+    const inlines: Array<Blocks.Inline> = [
+      { kind: "text", text: "Acme will host a " },
+      { kind: "strong", children: [{ kind: "text", text: "conference call" }] },
+      { kind: "text", text: " at " },
+      { kind: "link", url: "https://example.com/call", children: [{ kind: "text", text: "5:00 p.m. ET" }] },
+      { kind: "text", text: " on November 7, 2024." }
+    ]
     const announcement = findCallAnnouncement(
-      [{ kind: "paragraph", page: 1, text: "", markdown, style: Blocks.plainStyle }],
+      [{ kind: "paragraph", page: 1, text: "", inlines, style: Blocks.plainStyle }],
       "2024-11-05"
     )
     assert.strictEqual(announcement?.scheduledAt, "2024-11-07T22:00:00.000Z")
     assert.strictEqual(announcement?.sentence, "Acme will host a conference call at 5:00 p.m. ET on November 7, 2024.")
     const listed = findCallAnnouncement(
-      [{ kind: "list", page: 1, ordered: false, items: ["Earnings call: *today* at 4:30 p.m. ET"] }],
+      [{
+        kind: "list",
+        page: 1,
+        ordered: false,
+        items: [{
+          text: "Earnings call: today at 4:30 p.m. ET",
+          inlines: [
+            { kind: "text", text: "Earnings call: " },
+            { kind: "emphasis", children: [{ kind: "text", text: "today" }] },
+            { kind: "text", text: " at 4:30 p.m. ET" }
+          ]
+        }]
+      }],
       "2024-11-05"
     )
     assert.strictEqual(listed?.scheduledAt, "2024-11-05T21:30:00.000Z")

@@ -4,7 +4,7 @@
  * parser's typed error itself.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { FilingsParser, Parser } from "@filings/filings-parser"
+import { Parser } from "@filings/filings-parser"
 import { Effect } from "effect"
 import { submissionHeader } from "../../../test/support/sgmlHeader.js"
 import { extractFiling, Extractor } from "../src/index.js"
@@ -120,7 +120,7 @@ describe("extractFiling", () => {
 
   it("rejects with the parser's UnreadableDocument itself when the filing cannot be read", async () => {
     const error = await rejectionOf(extractFiling(new Uint8Array([0x00, 0x01, 0x02, 0x03])))
-    assert.instanceOf(error, FilingsParser.UnreadableDocument)
-    assert.isTrue(error instanceof FilingsParser.UnreadableDocument && error.reason === "binary")
+    assert.instanceOf(error, Parser.UnreadableDocument)
+    assert.isTrue(error instanceof Parser.UnreadableDocument && error.reason === "binary")
   })
 })

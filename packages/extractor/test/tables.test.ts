@@ -31,10 +31,21 @@ describe("document parts", () => {
   it("reads tables with the text blocks around them from the parser's blocks", () => {
     const style = Blocks.plainStyle
     const blocks: Array<Blocks.Block> = [
-      { kind: "heading", page: 1, depth: 4, text: "Title", markdown: "Title", style },
-      { kind: "paragraph", page: 1, text: "Some text more", markdown: "Some **text**\\\nmore", style },
+      { kind: "heading", page: 1, depth: 4, text: "Title", inlines: [{ kind: "text", text: "Title" }], style },
+      {
+        kind: "paragraph",
+        page: 1,
+        text: "Some text more",
+        inlines: [
+          { kind: "text", text: "Some " },
+          { kind: "strong", children: [{ kind: "text", text: "text" }] },
+          { kind: "break" },
+          { kind: "text", text: "more" }
+        ],
+        style
+      },
       { kind: "table", page: 1, rows: [["a", "b | c"], ["4.1**", " 2 "]], headerRows: 1 },
-      { kind: "paragraph", page: 1, text: "After", markdown: "After", style }
+      { kind: "paragraph", page: 1, text: "After", inlines: [{ kind: "text", text: "After" }], style }
     ]
     const parts = readParts({ title: "", item: undefined, blocks, start: 0, end: blocks.length })
     assert.deepStrictEqual(parts, [
@@ -81,7 +92,14 @@ describe("headers", () => {
   it("pads ragged rows and says so", () => {
     // The parser's tables are rectangular; a table built by hand may not be.
     const content: Array<Blocks.Block> = [
-      { kind: "heading", page: 1, depth: 4, text: "Things", markdown: "Things", style: Blocks.plainStyle },
+      {
+        kind: "heading",
+        page: 1,
+        depth: 4,
+        text: "Things",
+        inlines: [{ kind: "text", text: "Things" }],
+        style: Blocks.plainStyle
+      },
       { kind: "table", page: 1, rows: [["Name", "2024", "2023"], ["A", "1", "2"], ["B", "3"]], headerRows: 1 }
     ]
     const { tables, warnings } = extractTables(documentOf([{ title: "Item 7. MD&A", item: "7", content }]))
@@ -96,7 +114,7 @@ describe("headers", () => {
       page: 1,
       depth: 4,
       text: "Net sales by region",
-      markdown: "Net sales by region",
+      inlines: [{ kind: "text", text: "Net sales by region" }],
       style: Blocks.plainStyle
     }
     const rows = [["Region", "Net sales", "Change"], ["(in millions)", "2024", "vs. 2023"], [
@@ -138,7 +156,7 @@ describe("headers", () => {
       page: 1,
       depth: 3,
       text: "Item 15. Exhibits",
-      markdown: "Item 15. Exhibits",
+      inlines: [{ kind: "text", text: "Item 15. Exhibits" }],
       style: Blocks.plainStyle
     }
     const content = [title, part(["3.1", "Articles", "8-K", "3.1"]), part(["4.1", "Indenture", "S-3", "4.1"])]

@@ -3,7 +3,9 @@
  * lists, tables as rows of cells with their header rows, preformatted text), each with the page it
  * starts on. Every format the parser reads (HTML, inline XBRL, plain text, PDF, transcripts) is read
  * into blocks; a document's sections and chunks are ranges of them (`BlockRange`), and its Markdown
- * is rendered from them. Code that needs structure (a table's cells and header, a paragraph's lines)
+ * is rendered from them. The text of headings, paragraphs and list items is a list of inline nodes
+ * (`Inline`: text, strong, emphasis, links, images, hard breaks); the schemas are those of
+ * `@filings/domain/Blocks`, re-exported here beside the functions that work on blocks. Code that needs structure (a table's cells and header, a paragraph's lines)
  * reads the blocks of a `ParsedDocument` rather than its Markdown.
  *
  * @example
@@ -18,24 +20,33 @@
  *
  * @module
  */
-import { type Block } from "./internal/blocks.js"
+import type { Block, Inline } from "@filings/domain/Blocks"
+import { inlineLines, inlinesText } from "./internal/inline.js"
 import { collapseSpaces, inlinePlainText } from "./internal/markdown/plainText.js"
-import { readMarkdown } from "./internal/markdown/read.js"
+import { readMarkdown } from "./internal/markdown/readMarkdown.js"
 import { countBlockWords, renderMarkdown } from "./internal/markdown/render.js"
 import { isAmount } from "./internal/tableHeader.js"
 
 export {
   Block,
   BlockRange,
-  blockText,
   HeadingBlock,
+  Inline,
+  InlineBreak,
+  InlineEmphasis,
+  InlineImage,
+  InlineLink,
+  InlineStrong,
+  InlineText,
   ListBlock,
+  ListItem,
   ParagraphBlock,
   plainStyle,
   PreformattedBlock,
   TableBlock,
   TextStyle
-} from "./internal/blocks.js"
+} from "@filings/domain/Blocks"
+export { blockText } from "./internal/blocks.js"
 
 /**
  * Whether a table cell holds an amount rather than a label or a year heading: `$1,234`, `(565)`,
@@ -62,15 +73,17 @@ export const isAmountCell: (cell: string) => boolean = isAmount
 export const toMarkdown: (blocks: ReadonlyArray<Block>, start?: number, end?: number) => string = renderMarkdown
 
 /**
- * Reads Markdown the parser wrote (`toMarkdown`: a stored chunk's or section's text) back into
- * blocks, for a reader that needs structure where only the Markdown was kept. What Markdown does not
- * keep is not recovered: every block is on page 1 in plain style, and a table's `headerRows` are
- * counted from its cells by the parser's rule. Blank lines and thematic breaks end blocks.
+ * Markdown that `toMarkdown` rendered, read back into blocks: for documents stored before their
+ * blocks were kept. It reads what the renderer writes (headings, paragraphs with their marks, links,
+ * images and `\` hard breaks, lists, GFM tables, fenced text) and renders back to the same
+ * Markdown. What Markdown does not keep comes back plain: pages are 1, styles plain (bold for a
+ * paragraph that is all strong text), and a table's header rows are read from its cells
+ * (`isAmountCell` and the rule of `TableBlock.headerRows`), as for HTML tables that do not mark them.
  *
  * @example
- * Blocks.fromMarkdown("## Results\n\n|  | 2024 |\n| --- | --- |\n| Revenue | $10 |\n")
- * // [{ kind: "heading", depth: 2, text: "Results", ... },
- * //  { kind: "table", rows: [["", "2024"], ["Revenue", "$10"]], headerRows: 1, ... }]
+ * Blocks.fromMarkdown("### Item 2.02 Results\n\n|  | 2024 |\n| --- | --- |\n| Revenue | $10 |\n")
+ * // [{ kind: "heading", depth: 3, text: "Item 2.02 Results", ... },
+ * //  { kind: "table", page: 1, rows: [["", "2024"], ["Revenue", "$10"]], headerRows: 1 }]
  */
 export const fromMarkdown: (markdown: string) => Array<Block> = readMarkdown
 
@@ -88,8 +101,8 @@ export interface PlainTextOptions {
 
 /**
  * Inline Markdown to plain text: links to their words, images to their alt text (or nothing),
- * emphasis and code marks dropped, backslash escapes undone, whitespace collapsed. For the inline
- * Markdown of a block, a chunk's text, or any Markdown the parser wrote.
+ * emphasis and code marks dropped, backslash escapes undone, whitespace collapsed. For a chunk's
+ * Markdown or any Markdown the parser wrote; blocks are read through `inlineText` and `lines`.
  *
  * @example
  * Blocks.plainText("**Revenue** of [$4 million](https://example.com) \\*unaudited\\*")
@@ -101,23 +114,35 @@ export const plainText = (markdown: string, options: PlainTextOptions = {}): str
   inlinePlainText(markdown, options.images ?? "alt")
 
 /**
- * The visible lines of a block as plain text, empty lines left out: a heading's text, a
- * paragraph's lines (its hard line breaks kept apart: a signature block's name and title), each
- * list item, each row of a table (cells joined by spaces), each line of preformatted text.
+ * Inline nodes as plain text: marks dropped, links to their words, images to their alt text (or
+ * nothing), hard breaks as spaces, whitespace collapsed.
  *
  * @example
- * Blocks.lines({ kind: "paragraph", page: 1, text: "By: /s/ Pat Lee Pat Lee",
- *   markdown: "By: /s/ Pat Lee\\\nPat Lee", style: Blocks.plainStyle })
+ * Blocks.inlineText([{ kind: "strong", children: [{ kind: "text", text: "Revenue" }] }, { kind: "text", text: " up" }])
+ * // "Revenue up"
+ */
+export const inlineText = (nodes: ReadonlyArray<Inline>, options: PlainTextOptions = {}): string =>
+  inlinesText(nodes, options.images ?? "alt")
+
+/**
+ * The visible lines of a block as plain text, empty lines left out: a heading's text, a
+ * paragraph's lines (its hard line breaks kept apart: a signature block's name and title), each
+ * list item, each row of a table (cells joined by spaces), each line of preformatted text. Read
+ * from the block's structure (its inline nodes), not from Markdown.
+ *
+ * @example
+ * Blocks.lines({ kind: "paragraph", page: 1, text: "By: /s/ Pat Lee Pat Lee", style: Blocks.plainStyle,
+ *   inlines: [{ kind: "text", text: "By: /s/ Pat Lee" }, { kind: "break" }, { kind: "text", text: "Pat Lee" }] })
  * // ["By: /s/ Pat Lee", "Pat Lee"]
  */
 export const lines = (block: Block): Array<string> => {
   switch (block.kind) {
     case "heading":
-      return nonEmpty([inlinePlainText(block.markdown)])
+      return nonEmpty([inlinesText(block.inlines)])
     case "paragraph":
-      return paragraphLines(block.markdown)
+      return inlineLines(block.inlines)
     case "list":
-      return nonEmpty(block.items.map((item) => inlinePlainText(item)))
+      return nonEmpty(block.items.map((item) => inlinesText(item.inlines)))
     case "table":
       return nonEmpty(block.rows.map((row) => collapseSpaces(row.join(" "))))
     case "preformatted":
@@ -126,9 +151,3 @@ export const lines = (block: Block): Array<string> => {
 }
 
 const nonEmpty = (values: Array<string>): Array<string> => values.filter((value) => value !== "")
-
-/** A paragraph's inline Markdown to its lines: a trailing `\` is the hard line break. */
-export const paragraphLines = (markdown: string): Array<string> => {
-  if (!markdown.includes("\n")) return nonEmpty([inlinePlainText(markdown)])
-  return nonEmpty(markdown.split("\n").map((line) => inlinePlainText(line.endsWith("\\") ? line.slice(0, -1) : line)))
-}

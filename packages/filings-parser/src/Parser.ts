@@ -12,13 +12,6 @@
  * @module
  */
 import { Effect, Option } from "effect"
-import {
-  decodeBytes,
-  type DocumentBlocks,
-  readHtmlBlocks,
-  readTextBlocks,
-  UnreadableDocument
-} from "./FilingsParser.js"
 import * as FiscalPeriod from "./FiscalPeriod.js"
 import { assemble, type SectionSpan } from "./internal/assemble.js"
 import type { Block } from "./internal/blocks.js"
@@ -26,12 +19,16 @@ import { readCoverFacts } from "./internal/coverFacts.js"
 import { printedPeriodEnd } from "./internal/coverPeriod.js"
 import { countBlockWords, renderMarkdown } from "./internal/markdown/render.js"
 import { looksLikePdf, type PdfUnreadable, readPdf } from "./internal/pdf/readPdf.js"
+import type { DocumentBlocks } from "./internal/readDocument.js"
+import { decodeBytes, readHtmlBlocks, readTextBlocks, UnreadableDocument } from "./internal/readInput.js"
 import { detectSections } from "./internal/sections/detectSections.js"
 import { looksLikeHtml } from "./internal/sniff.js"
 import { storableData } from "./internal/storableText.js"
 import { readTranscript, type TranscriptUnusable } from "./internal/transcripts/readTranscript.js"
 import type { ParsedDocument, ParsedExhibit } from "./ParsedDocument.js"
 import * as SgmlSubmission from "./SgmlSubmission.js"
+
+export { decodeBytes, DecodedText, UnreadableDocument, UnreadableReason } from "./internal/readInput.js"
 
 /** What `parse` reads. */
 export interface ParseInput {

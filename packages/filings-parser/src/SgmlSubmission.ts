@@ -1,7 +1,7 @@
 /**
  * Reads an EDGAR full submission, the `<accession>.txt` file that holds a filing's header and all
- * of its documents (`<SEC-DOCUMENT>` / `<SEC-HEADER>` / `<DOCUMENT>` SGML), and converts its
- * primary document to Markdown.
+ * of its documents (`<SEC-DOCUMENT>` / `<SEC-HEADER>` / `<DOCUMENT>` SGML), and finds its primary
+ * document. `Parser.parse` reads a submission whole (its primary document and its exhibits).
  *
  * Header values keep EDGAR's spelling (CIK with leading zeros, fiscal year end as "MMDD"); dates
  * become ISO `YYYY-MM-DD`. uuencoded documents (images, PDFs, ZIP, Excel) are listed with format
@@ -10,13 +10,7 @@
  * @module
  */
 import { Effect, Either, Option, Schema } from "effect"
-import {
-  type ConvertedDocument,
-  decodeBytes,
-  htmlToMarkdown,
-  textToMarkdown,
-  UnreadableDocument
-} from "./FilingsParser.js"
+import { decodeBytes, type UnreadableDocument } from "./internal/readInput.js"
 import { parseSubmission } from "./internal/sgml.js"
 import { uudecode } from "./internal/uuencode.js"
 
@@ -148,41 +142,6 @@ export const primaryDocument = (submission: Submission): Option.Option<Submissio
       readable.find((document) => document.format === "html" || document.format === "text")
   )
 }
-
-/** Converts one document of a submission: HTML through `htmlToMarkdown`, text through `textToMarkdown`. */
-export const documentToMarkdown: (
-  document: SubmissionDocument
-) => Effect.Effect<ConvertedDocument, UnreadableDocument> = Effect.fn("SgmlSubmission.documentToMarkdown")(
-  function*(document: SubmissionDocument) {
-    switch (document.format) {
-      case "html":
-        return yield* htmlToMarkdown(document.body)
-      case "text":
-        return yield* textToMarkdown(document.body)
-      default:
-        return yield* new UnreadableDocument({
-          reason: "unsupported-format",
-          detail: `document ${document.sequence ?? "?"} (${document.type}) is ${document.format}, not HTML or text`
-        })
-    }
-  }
-)
-
-/** Picks the primary document (see `primaryDocument`) and converts it to Markdown. */
-export const primaryDocumentToMarkdown: (
-  submission: Submission
-) => Effect.Effect<ConvertedDocument, SgmlSubmissionError> = Effect.fn("SgmlSubmission.primaryDocumentToMarkdown")(
-  function*(submission: Submission) {
-    const document = primaryDocument(submission)
-    if (Option.isNone(document)) {
-      return yield* new MalformedSubmission({
-        reason: "no-primary-document",
-        detail: "no HTML or text document in the submission"
-      })
-    }
-    return yield* documentToMarkdown(document.value)
-  }
-)
 
 /** Decodes a uuencoded (`format: "binary"`) document to its bytes: a JPEG, PDF, ZIP, ... */
 export const decodeBinary: (document: SubmissionDocument) => Effect.Effect<Uint8Array, MalformedSubmission> = Effect

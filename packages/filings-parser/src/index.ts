@@ -2,7 +2,6 @@
  * @filings/filings-parser: EDGAR documents and full submissions to clean Markdown.
  */
 export * as Blocks from "./Blocks.js"
-export * as FilingsParser from "./FilingsParser.js"
 export * as FiscalPeriod from "./FiscalPeriod.js"
 export * as ParsedDocument from "./ParsedDocument.js"
 export * as Parser from "./Parser.js"

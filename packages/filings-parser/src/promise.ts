@@ -5,13 +5,13 @@
  *
  * @example
  * ```ts
- * import { FilingsParser, parseFiling } from "@filings/filings-parser"
+ * import { parseFiling, Parser } from "@filings/filings-parser"
  *
  * try {
  *   const parsed = await parseFiling(bytes, { fileName: "aapl-20240928.htm" })
  *   console.log(parsed.form, parsed.sections.map((section) => section.title))
  * } catch (error) {
- *   if (error instanceof FilingsParser.UnreadableDocument) console.error(error.reason, error.detail)
+ *   if (error instanceof Parser.UnreadableDocument) console.error(error.reason, error.detail)
  *   else throw error
  * }
  * ```
@@ -64,7 +64,7 @@ export const toParseInput = (input: FilingInput, options: ParseFilingOptions = {
 
 /**
  * Parses a document into a `ParsedDocument`: Markdown, sections, chunks, exhibits, header and cover
- * facts, as `Parser.parse` does. Rejects with `FilingsParser.UnreadableDocument` (empty, binary,
+ * facts, as `Parser.parse` does. Rejects with `Parser.UnreadableDocument` (empty, binary,
  * unsupported, too complex) or `SgmlSubmission.MalformedSubmission`.
  *
  * @example

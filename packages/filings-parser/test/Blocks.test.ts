@@ -4,7 +4,8 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { Blocks, FilingsParser } from "../src/index.js"
+import { Blocks } from "../src/index.js"
+import { parseHtml } from "./support/parse.js"
 
 const style = Blocks.plainStyle
 
@@ -34,7 +35,13 @@ describe("Blocks", () => {
         kind: "paragraph",
         page: 1,
         text: "By: /s/ Pat Lee Pat Lee Chief Financial Officer",
-        markdown: "By: /s/ Pat Lee\\\nPat Lee\\\n**Chief Financial Officer**",
+        inlines: [
+          { kind: "text", text: "By: /s/ Pat Lee" },
+          { kind: "break" },
+          { kind: "text", text: "Pat Lee" },
+          { kind: "break" },
+          { kind: "strong", children: [{ kind: "text", text: "Chief Financial Officer" }] }
+        ],
         style
       }),
       ["By: /s/ Pat Lee", "Pat Lee", "Chief Financial Officer"]
@@ -45,15 +52,26 @@ describe("Blocks", () => {
         page: 2,
         depth: 3,
         text: "Item 1. Business",
-        markdown: "Item 1\\. Business",
+        inlines: [{ kind: "text", text: "Item 1. Business" }],
         style
       }),
       ["Item 1. Business"]
     )
-    assert.deepStrictEqual(Blocks.lines({ kind: "list", page: 1, ordered: false, items: ["_one_", "two"] }), [
-      "one",
-      "two"
-    ])
+    assert.deepStrictEqual(
+      Blocks.lines({
+        kind: "list",
+        page: 1,
+        ordered: false,
+        items: [
+          { text: "one", inlines: [{ kind: "emphasis", children: [{ kind: "text", text: "one" }] }] },
+          { text: "two", inlines: [{ kind: "text", text: "two" }] }
+        ]
+      }),
+      [
+        "one",
+        "two"
+      ]
+    )
     assert.deepStrictEqual(
       Blocks.lines({ kind: "table", page: 1, rows: [["", "2024"], ["Revenue", "$10"]], headerRows: 1 }),
       [
@@ -69,7 +87,7 @@ describe("Blocks", () => {
 
   it.effect("a table is rows of plain-text cells, its first row the header, rendered as GFM", () =>
     Effect.gen(function*() {
-      const reading = yield* FilingsParser.readHtmlBlocks(
+      const reading = yield* parseHtml(
         "<table><tr><th></th><th>2024</th></tr><tr><td>Net *sales* | total</td><td>$ 10</td></tr></table>"
       )
       const table = reading.blocks.find((block) => block.kind === "table")

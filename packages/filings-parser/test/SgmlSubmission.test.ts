@@ -1,6 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Option } from "effect"
-import { FilingsParser, SgmlSubmission } from "../src/index.js"
+import { Parser, SgmlSubmission } from "../src/index.js"
+import { parseSubmission, parseSubmissionDocument } from "./support/parse.js"
 
 // A synthetic submission in EDGAR's layout (tabs, indentation, tags at line starts).
 const header = [
@@ -213,11 +214,11 @@ describe("SgmlSubmission.parse", () => {
 })
 
 describe("SgmlSubmission primary document", () => {
-  it.effect("picks sequence 1 and converts it", () =>
+  it.effect("picks sequence 1, which Parser.parse reads", () =>
     Effect.gen(function*() {
       const parsed = yield* SgmlSubmission.parse(submission)
       assert.strictEqual(Option.getOrThrow(SgmlSubmission.primaryDocument(parsed)).filename, "acme-20240312.htm")
-      const converted = yield* SgmlSubmission.primaryDocumentToMarkdown(parsed)
+      const converted = yield* parseSubmission(parsed)
       assert.strictEqual(
         converted.markdown,
         "### Item 2.02 Results of Operations and Financial Condition.\n\nAcme Widgets Inc. reported record quarterly widget sales.\n"
@@ -236,21 +237,11 @@ describe("SgmlSubmission primary document", () => {
       const exhibit = parsed.documents[1]
       assert.isDefined(exhibit)
       if (exhibit === undefined) return
-      const converted = yield* SgmlSubmission.documentToMarkdown(exhibit)
+      const converted = yield* parseSubmissionDocument(exhibit)
       assert.strictEqual(
         converted.markdown,
         "ACME REPORTS RESULTS\n\nSpringfield -- Acme Widgets Inc. today reported results.\n"
       )
-    }))
-
-  it.effect("refuses to convert XML or binary documents", () =>
-    Effect.gen(function*() {
-      const parsed = yield* SgmlSubmission.parse(submission)
-      const schema = parsed.documents[3]
-      assert.isDefined(schema)
-      if (schema === undefined) return
-      const error = yield* Effect.flip(SgmlSubmission.documentToMarkdown(schema))
-      assert.strictEqual(error.reason, "unsupported-format")
     }))
 
   it.effect("fails when no document is readable", () =>
@@ -258,7 +249,7 @@ describe("SgmlSubmission primary document", () => {
       const onlyBinary = yield* SgmlSubmission.parse(
         `${header}\n${documents.slice(documents.indexOf("<DOCUMENT>\n<TYPE>GRAPHIC"))}`
       )
-      const error = yield* Effect.flip(SgmlSubmission.primaryDocumentToMarkdown(onlyBinary))
+      const error = yield* Effect.flip(parseSubmission(onlyBinary))
       assert.strictEqual(error._tag, "MalformedSubmission")
       assert.isTrue(error._tag === "MalformedSubmission" && error.reason === "no-primary-document")
     }))
@@ -278,6 +269,6 @@ describe("SgmlSubmission.parseBytes", () => {
   it.effect("fails on binary bytes", () =>
     Effect.gen(function*() {
       const error = yield* Effect.flip(SgmlSubmission.parseBytes(new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31])))
-      assert.isTrue(error instanceof FilingsParser.UnreadableDocument)
+      assert.isTrue(error instanceof Parser.UnreadableDocument)
     }))
 })

@@ -4,18 +4,19 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { FilingsParser } from "../src/index.js"
+import { Blocks } from "../src/index.js"
+import { parseBytes, parseHtml, parseText } from "./support/parse.js"
 
-const reasonOf = <A>(effect: Effect.Effect<A, FilingsParser.UnreadableDocument>) =>
+const reasonOf = <A, E extends { readonly reason: string }>(effect: Effect.Effect<A, E>) =>
   Effect.flip(effect).pipe(Effect.map((error) => error.reason))
 
 describe("bad input", () => {
   it.effect("empty input fails as empty, on every entry point", () =>
     Effect.gen(function*() {
-      assert.strictEqual(yield* reasonOf(FilingsParser.htmlToMarkdown("")), "empty")
-      assert.strictEqual(yield* reasonOf(FilingsParser.textToMarkdown(" \n\t ")), "empty")
-      assert.strictEqual(yield* reasonOf(FilingsParser.readBlocks(new Uint8Array())), "empty")
-      assert.strictEqual(yield* reasonOf(FilingsParser.readHtmlBlocks("")), "empty")
+      assert.strictEqual(yield* reasonOf(parseHtml("")), "empty")
+      assert.strictEqual(yield* reasonOf(parseText(" \n\t ")), "empty")
+      assert.strictEqual(yield* reasonOf(parseBytes(new Uint8Array())), "empty")
+      assert.strictEqual(yield* reasonOf(parseHtml("")), "empty")
     }))
 
   it.effect("binary garbage fails as binary", () =>
@@ -28,8 +29,8 @@ describe("bad input", () => {
         state ^= state << 5
         return state & 0xff
       })
-      assert.strictEqual(yield* reasonOf(FilingsParser.bytesToMarkdown(bytes)), "binary")
-      assert.strictEqual(yield* reasonOf(FilingsParser.bytesToMarkdown(bytes, "text/html")), "binary")
+      assert.strictEqual(yield* reasonOf(parseBytes(bytes)), "binary")
+      assert.strictEqual(yield* reasonOf(parseBytes(bytes, "text/html")), "binary")
     }))
 
   it.effect("truncated HTML keeps what was read", () =>
@@ -38,20 +39,20 @@ describe("bad input", () => {
         `<table><tr><td>Net sales</td><td>$</td><td>12</td></tr><tr><td>Cost of sales</td><td></td><td>7</td></tr>` +
         `</table><p style="font-weight:bold">Item 2. Properties</p></body></html>`
       const cutInTable = whole.slice(0, whole.indexOf("<td>7"))
-      const converted = yield* FilingsParser.htmlToMarkdown(cutInTable)
+      const converted = yield* parseHtml(cutInTable)
       const table = "| Net sales | $12 |\n| --- | --- |\n| Cost of sales |"
       assert.strictEqual(converted.markdown, `Revenue was **$1,234** million.\n\n${table}  |\n`)
       assert.strictEqual(converted.title, "Report")
       // Cut inside an attribute: the unfinished tag is dropped, everything before it kept.
-      const cutInTag = yield* FilingsParser.htmlToMarkdown(whole.slice(0, whole.indexOf("weight:bold") + 5))
+      const cutInTag = yield* parseHtml(whole.slice(0, whole.indexOf("weight:bold") + 5))
       assert.strictEqual(cutInTag.markdown, `Revenue was **$1,234** million.\n\n${table} 7 |\n`)
-      const cutInText = yield* FilingsParser.htmlToMarkdown("<p>Revenue was <b>$1,2")
+      const cutInText = yield* parseHtml("<p>Revenue was <b>$1,2")
       assert.strictEqual(cutInText.markdown, "Revenue was **$1,2**\n")
     }))
 
   it.effect("malformed markup: misnested, stray and unclosed tags", () =>
     Effect.gen(function*() {
-      const converted = yield* FilingsParser.htmlToMarkdown(
+      const converted = yield* parseHtml(
         `</table></td><p>One <b>bold <i>both</b> italic?</i> end<p>Two<td>cell outside a table` +
           `<table><tr><td>a<td>b<tr><td>c<td>d</table></tr>` +
           `<div style=display:none>hidden<div>still hidden</div></div><p unquoted=value>Three<!-- never closed <p>Four`
@@ -70,7 +71,7 @@ describe("bad input", () => {
       }
       const bomb = `<?xml version="1.0"?><!DOCTYPE html [${entities.join("")}]>` +
         `<html><body><p>Total: &g;</p></body></html>`
-      const converted = yield* FilingsParser.htmlToMarkdown(bomb)
+      const converted = yield* parseHtml(bomb)
       assert.strictEqual(converted.markdown, "Total: \\&g;\n")
     }))
 
@@ -78,10 +79,10 @@ describe("bad input", () => {
     Effect.gen(function*() {
       for (const tag of ["div", "span", "font"]) {
         const deep = `<html><body>${`<${tag}>`.repeat(100_000)}deep${`</${tag}>`.repeat(100_000)}</body></html>`
-        assert.strictEqual(yield* reasonOf(FilingsParser.htmlToMarkdown(deep)), "too-complex")
+        assert.strictEqual(yield* reasonOf(parseHtml(deep)), "too-complex")
       }
       const nested = `<html><body>${"<font>".repeat(5_000)}still read</body></html>`
-      assert.strictEqual((yield* FilingsParser.htmlToMarkdown(nested)).markdown, "still read\n")
+      assert.strictEqual((yield* parseHtml(nested)).markdown, "still read\n")
     }))
 
   it.effect("a 50 MB document converts in bounded time and memory", () =>
@@ -96,15 +97,15 @@ describe("bad input", () => {
       const copies = Math.ceil((50 * 1024 * 1024) / page(0).length)
       const html = `<html><body>${Array.from({ length: copies }, (_, index) => page(index)).join("")}</body></html>`
       assert.isAtLeast(html.length, 50 * 1024 * 1024)
-      const reading = yield* FilingsParser.readHtmlBlocks(html)
+      const reading = yield* parseHtml(html)
       // Per page: a heading, a paragraph and a table; the page number is dropped.
       assert.strictEqual(reading.blocks.length, copies * 3)
       assert.strictEqual(reading.pageCount, copies)
-      assert.strictEqual(FilingsParser.countWords(reading.blocks), copies * (3 + 11 + 4))
+      assert.strictEqual(Blocks.countWords(reading.blocks), copies * (3 + 11 + 4))
       assert.deepStrictEqual(reading.blocks[4], {
         kind: "paragraph",
         text: "Net sales of gadgets increased by 12 percent because of demand.",
-        markdown: "Net sales of gadgets increased by 12 percent because of demand.",
+        inlines: [{ kind: "text", text: "Net sales of gadgets increased by 12 percent because of demand." }],
         style: { bold: false, italic: false, underline: false, centered: false, fontSizePt: 10 },
         page: 2
       })

@@ -7,7 +7,8 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import { readFileSync } from "node:fs"
 import { corpusMissing, corpusUrl } from "../../../test/support/corpus.js"
-import { FilingsParser, Parser, SgmlSubmission } from "../src/index.js"
+import { Parser, SgmlSubmission } from "../src/index.js"
+import { parseBytes, parseSubmission, parseSubmissionDocument } from "./support/parse.js"
 
 const corpus = corpusUrl
 const read = (path: string): Uint8Array => readFileSync(new URL(path, corpus))
@@ -45,7 +46,7 @@ describe.skipIf(corpusMissing)(`corpus in ../shared/corpus`, () => {
 
   it.effect("AAPL 10-K FY2024: tables, headings, no hidden XBRL", () =>
     Effect.gen(function*() {
-      const converted = yield* FilingsParser.bytesToMarkdown(read("10-K/aapl-10k-fy2024.htm"), "text/html")
+      const converted = yield* parseBytes(read("10-K/aapl-10k-fy2024.htm"), "text/html")
       const { markdown } = converted
       assert.strictEqual(converted.title, "aapl-20240928")
       // The table of contents repeats the Item headings with page numbers: removed, and reported.
@@ -96,7 +97,7 @@ describe.skipIf(corpusMissing)(`corpus in ../shared/corpus`, () => {
   for (const path of htmlDocuments) {
     it.effect(`${path}: clean Markdown with rectangular tables`, () =>
       Effect.gen(function*() {
-        const converted = yield* FilingsParser.bytesToMarkdown(read(path))
+        const converted = yield* parseBytes(read(path))
         assert.isAbove(converted.wordCount, 300)
         assert.notMatch(converted.markdown, hiddenXbrl)
         assert.notMatch(converted.markdown, rawHtml)
@@ -110,7 +111,7 @@ describe.skipIf(corpusMissing)(`corpus in ../shared/corpus`, () => {
 
   it.effect("ADBE 8-K: Item headings and the exhibit table", () =>
     Effect.gen(function*() {
-      const { markdown } = yield* FilingsParser.bytesToMarkdown(read("8-K/adbe-8k-2023-03-15.htm"))
+      const { markdown } = yield* parseBytes(read("8-K/adbe-8k-2023-03-15.htm"))
       assert.include(markdown, "\n### Item 2.02. Results of Operations and Financial Condition.\n")
       assert.include(markdown, "\n### Item 9.01. Financial Statements and Exhibits.\n")
       assert.match(markdown, /\| --- \| --- \|/)
@@ -118,7 +119,7 @@ describe.skipIf(corpusMissing)(`corpus in ../shared/corpus`, () => {
 
   it.effect("WFC 10-K: the 1.15 MB hidden XBRL header does not leak", () =>
     Effect.gen(function*() {
-      const converted = yield* FilingsParser.bytesToMarkdown(read("10-K/wfc-10k-fy2024.htm"))
+      const converted = yield* parseBytes(read("10-K/wfc-10k-fy2024.htm"))
       assert.notMatch(converted.markdown, hiddenXbrl)
       assert.notInclude(converted.markdown, "WELLS FARGO & COMPANY/MN")
       assert.include(converted.markdown, "\n### ITEM 1. BUSINESS\n")
@@ -127,7 +128,7 @@ describe.skipIf(corpusMissing)(`corpus in ../shared/corpus`, () => {
 
   it.effect("AEGON 20-F of 2001: a text filing in an HTML shell goes through the text path", () =>
     Effect.gen(function*() {
-      const converted = yield* FilingsParser.bytesToMarkdown(read("20-F/aeg-20f-fy2000.htm"))
+      const converted = yield* parseBytes(read("20-F/aeg-20f-fy2000.htm"))
       assert.strictEqual(converted.warnings[0], "plain text in an HTML shell: converted as text")
       assert.notMatch(converted.markdown, /<TABLE>|<S>|<C>/)
       // Its SGML tables stay aligned in code blocks instead of collapsing into one paragraph.
@@ -165,7 +166,7 @@ describe.skipIf(corpusMissing)(`corpus in ../shared/corpus`, () => {
       const schema = submission.documents.find((document) => document.type === "EX-101.SCH")
       assert.isTrue(schema?.body.startsWith("<?xml"))
 
-      const converted = yield* SgmlSubmission.primaryDocumentToMarkdown(submission)
+      const converted = yield* parseSubmission(submission)
       assert.include(converted.markdown, "\n### Item 8.01 Other Events.\n")
       assert.include(
         converted.markdown,
@@ -218,7 +219,7 @@ describe.skipIf(corpusMissing)(`corpus in ../shared/corpus`, () => {
         submission.documents.map((document) => [document.type, document.format]),
         [["10-Q", "text"], ["EX-3.2", "text"], ["EX-10.A49", "text"], ["EX-10.A51", "text"], ["EX-27", "text"]]
       )
-      const { markdown, wordCount } = yield* SgmlSubmission.primaryDocumentToMarkdown(submission)
+      const { markdown, wordCount } = yield* parseSubmission(submission)
       assert.include(markdown, "\n## PART I. FINANCIAL INFORMATION\n")
       assert.include(markdown, "\n### ITEM 1. FINANCIAL STATEMENTS\n")
       // The SGML table stays aligned in a code block, without its <S>/<C> markers.
@@ -234,7 +235,7 @@ describe.skipIf(corpusMissing)(`corpus in ../shared/corpus`, () => {
       assert.deepStrictEqual(submission.warnings, ["no <SEC-HEADER>: header fields are unknown"])
       assert.deepStrictEqual(submission.documents.map((document) => document.type), ["S-3/A", "EX-99"])
       const primary = Option.getOrThrow(SgmlSubmission.primaryDocument(submission))
-      const { markdown } = yield* SgmlSubmission.documentToMarkdown(primary)
+      const { markdown } = yield* parseSubmissionDocument(primary)
       assert.include(
         markdown,
         "This Prospectus relates to 654,514 shares (the \"Shares\") of Common Stock, $.10 par value (the \"Common Stock\")"
@@ -244,7 +245,7 @@ describe.skipIf(corpusMissing)(`corpus in ../shared/corpus`, () => {
   it.effect("corrupt and wrong inputs fail with typed errors", () =>
     Effect.gen(function*() {
       const pdf = read("pdf/pep-8k-2023-05-30.pdf")
-      const notText = yield* Effect.flip(FilingsParser.bytesToMarkdown(pdf))
+      const notText = yield* Effect.flip(parseBytes(pdf))
       assert.deepStrictEqual([notText._tag, notText.reason], ["UnreadableDocument", "binary"])
       const pdfSubmission = yield* Effect.flip(SgmlSubmission.parseBytes(pdf))
       assert.strictEqual(pdfSubmission._tag, "UnreadableDocument")

@@ -8,7 +8,8 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
-import { FilingsParser, Parser } from "../src/index.js"
+import { Parser } from "../src/index.js"
+import { parseBytes } from "./support/parse.js"
 
 const root = new URL("./fixtures/", import.meta.url)
 const update = process.env["UPDATE"] === "1"
@@ -34,7 +35,7 @@ describe("fixtures", () => {
         // Bytes, not text: decoding (charset sniffing, windows-1252 fallback) is part of what is tested.
         const converted = existsSync(pdfInput)
           ? yield* Parser.parse({ bytes: readFileSync(pdfInput), fileName: "input.pdf" })
-          : yield* FilingsParser.bytesToMarkdown(readFileSync(input), contentType)
+          : yield* parseBytes(readFileSync(input), contentType)
         const expectedFile = new URL("expected.md", folder)
         if (update || !existsSync(expectedFile)) {
           if (!update) assert.fail(`${name}: no expected.md; run with UPDATE=1 to create it`)

@@ -6,8 +6,8 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { readFileSync } from "node:fs"
 import { corpusMissing, corpusUrl } from "../../../test/support/corpus.js"
-import { type Block, blockText } from "../src/internal/blocks.js"
-import { escapeInline } from "../src/internal/pdf/escape.js"
+import { type Block, blockText, plainStyle } from "../src/internal/blocks.js"
+import { renderMarkdown } from "../src/internal/markdown/render.js"
 import { joinLines } from "../src/internal/pdf/layout.js"
 import { fontFlags, readPdf } from "../src/internal/pdf/readPdf.js"
 import { buildPdf, type PdfTextLine } from "./support/pdfBuilder.js"
@@ -196,10 +196,17 @@ describe("PDF layout rules", () => {
     assert.deepStrictEqual(fontFlags("TimesNewRomanPSMT"), { bold: false, italic: false })
   })
 
-  it("text is escaped for Markdown", () => {
-    assert.strictEqual(escapeInline("# 1. Net *sales* [a] | b_c"), "\\# 1. Net \\*sales\\* \\[a\\] \\| b\\_c")
-    assert.strictEqual(escapeInline("1. Overview"), "1\\. Overview")
-    assert.strictEqual(escapeInline("- item"), "\\- item")
+  it("text is escaped for Markdown by the one renderer", () => {
+    const paragraph = (text: string): Block => ({
+      kind: "paragraph",
+      page: 1,
+      text,
+      inlines: [{ kind: "text", text }],
+      style: plainStyle
+    })
+    assert.strictEqual(renderMarkdown([paragraph("# 1. Net *sales* [a] b_c")]), "\\# 1. Net \\*sales\\* \\[a\\] b_c\n")
+    assert.strictEqual(renderMarkdown([paragraph("1. Overview")]), "1\\. Overview\n")
+    assert.strictEqual(renderMarkdown([paragraph("- item")]), "\\- item\n")
   })
 })
 

@@ -4,7 +4,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { FilingsParser, parseFiling, Parser, SgmlSubmission, toParseInput } from "../src/index.js"
+import { parseFiling, Parser, SgmlSubmission, toParseInput } from "../src/index.js"
 
 const report = [
   "<html><head><meta charset=\"iso-8859-2\"><title>Example Widgets 10-K</title></head><body>",
@@ -51,9 +51,9 @@ describe("parseFiling", () => {
 
   it("rejects with UnreadableDocument itself for empty input", async () => {
     const error = await rejectionOf(parseFiling(new Uint8Array()))
-    assert.instanceOf(error, FilingsParser.UnreadableDocument)
-    assert.isTrue(error instanceof FilingsParser.UnreadableDocument && error.reason === "empty")
-    assert.strictEqual((error as FilingsParser.UnreadableDocument)._tag, "UnreadableDocument")
+    assert.instanceOf(error, Parser.UnreadableDocument)
+    assert.isTrue(error instanceof Parser.UnreadableDocument && error.reason === "empty")
+    assert.strictEqual((error as Parser.UnreadableDocument)._tag, "UnreadableDocument")
   })
 
   it("rejects with MalformedSubmission itself for a submission without documents", async () => {

@@ -23,7 +23,7 @@ export const outline = (bytes: Uint8Array) =>
 // README:promise:start
 import { parseFiling } from "@filings/filings-parser"
 
-// The same without Effect: bytes or a string in; rejects with FilingsParser.UnreadableDocument, ...
+// The same without Effect: bytes or a string in; rejects with Parser.UnreadableDocument, ...
 export const firstPassage = async (filing: Uint8Array | string) => {
   const parsed = await parseFiling(filing, { fileName: "aapl-20240928.htm" })
   return parsed.chunks[0] // { id: "c0001", text: "...", section: "Item 1. Business", ... }

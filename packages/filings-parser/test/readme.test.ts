@@ -6,7 +6,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { readFileSync } from "node:fs"
 
 // README:start
-import { FilingsParser, SgmlSubmission } from "@filings/filings-parser"
+import { Parser } from "@filings/filings-parser"
 import { Effect } from "effect"
 
 // An inline XBRL fragment as EDGAR serves it: hidden facts, a bold Item line, a print-layout table.
@@ -19,7 +19,8 @@ const html = `<div style="display:none"><ix:header>hidden XBRL facts</ix:header>
 </table>`
 
 export const example = Effect.gen(function*() {
-  const { markdown, warnings, wordCount } = yield* FilingsParser.htmlToMarkdown(html)
+  const bytes = new TextEncoder().encode(html)
+  const { markdown, warnings, wordCount } = yield* Parser.parse({ bytes, contentType: "text/html" })
   // ### Item 2.02 Results of Operations
   //
   // |  | 2024 |
@@ -29,12 +30,11 @@ export const example = Effect.gen(function*() {
   return { markdown, warnings, wordCount }
 })
 
-// A full submission (`<accession>.txt`): header metadata, every document, the primary one as Markdown.
+// A full submission (`<accession>.txt`): its header and its primary document as Markdown.
 export const submissionToMarkdown = (bytes: Uint8Array) =>
   Effect.gen(function*() {
-    const submission = yield* SgmlSubmission.parseBytes(bytes)
-    const { markdown } = yield* SgmlSubmission.primaryDocumentToMarkdown(submission)
-    return { accessionNumber: submission.header.accessionNumber, form: submission.header.form, markdown }
+    const { header, markdown } = yield* Parser.parse({ bytes })
+    return { accessionNumber: header?.accessionNumber, form: header?.form, markdown }
   })
 // README:end
 

@@ -10,11 +10,12 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import { readdirSync, readFileSync } from "node:fs"
 import { corpusMissing, corpusUrl } from "../../../test/support/corpus.js"
-import { FilingsParser, SgmlSubmission } from "../src/index.js"
+import { SgmlSubmission } from "../src/index.js"
 import { type Block, plainStyle } from "../src/internal/blocks.js"
 import { readHtml } from "../src/internal/html/readHtml.js"
 import { detectSections } from "../src/internal/sections/detectSections.js"
 import { readText } from "../src/internal/text/readText.js"
+import { parseHtml } from "./support/parse.js"
 import { corpusBlocks, keysOf, plainTextSize } from "./support/sectionBlocks.js"
 
 const corpus = corpusUrl
@@ -82,7 +83,7 @@ const degradations: ReadonlyArray<readonly [name: string, degrade: (blocks: Read
     (blocks) =>
       blocks.map((block) =>
         block.kind === "heading"
-          ? { kind: "paragraph", text: block.text, markdown: block.markdown, style: plainStyle, page: block.page }
+          ? { kind: "paragraph", text: block.text, inlines: block.inlines, style: plainStyle, page: block.page }
           : block
       )
   ],
@@ -105,7 +106,7 @@ const degradations: ReadonlyArray<readonly [name: string, degrade: (blocks: Read
           .map((line) => ({
             kind: "paragraph",
             text: line,
-            markdown: line,
+            inlines: [{ kind: "text" as const, text: line }],
             style: { ...plainStyle, bold: true },
             page: block.page
           }))
@@ -304,7 +305,7 @@ describe.skipIf(corpusMissing)(`sections of other filings in ../shared/corpus`, 
   // newline-laid-out items become headings.
   it("20-F/aeg-20f-fy2000.htm", () => {
     const html = readFileSync(new URL("20-F/aeg-20f-fy2000.htm", corpus), "latin1")
-    const { blocks } = Effect.runSync(FilingsParser.readHtmlBlocks(html))
+    const { blocks } = Effect.runSync(parseHtml(html))
     const { sections } = detectSections(blocks, "20-F")
     assert.deepStrictEqual(keysOf(sections), [
       ...Array.from({ length: 16 }, (_, index) => String(index + 1)),

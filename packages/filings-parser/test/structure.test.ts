@@ -7,7 +7,8 @@ import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { readFileSync } from "node:fs"
 import { corpusFile, corpusMissing } from "../../../test/support/corpus.js"
-import { FilingsParser } from "../src/index.js"
+import { Blocks } from "../src/index.js"
+import { parseHtml } from "./support/parse.js"
 
 interface Element {
   readonly cls_name: string
@@ -25,12 +26,12 @@ describe.skipIf(corpusMissing)("structure and text of reviewed 10-Qs", () => {
         const elements = JSON.parse(
           readFileSync(corpusFile(`labels/${filing}.expected-structure-and-text.json`), "utf8")
         ) as ReadonlyArray<Element>
-        const reading = yield* FilingsParser.readHtmlBlocks(readFileSync(corpusFile(`10-Q/${filing}.htm`), "utf8"))
+        const reading = yield* parseHtml(readFileSync(corpusFile(`10-Q/${filing}.htm`), "utf8"))
         const textOf = (block: (typeof reading.blocks)[number]) =>
           block.kind === "heading" || block.kind === "paragraph" ? normalize(block.text) : ""
         const headings = reading.blocks.filter((block) => block.kind === "heading").map(textOf)
         const paragraphs = reading.blocks.filter((block) => block.kind === "paragraph").map(textOf)
-        const body = normalize(reading.blocks.map((block) => FilingsParser.renderMarkdown([block])).join(" "))
+        const body = normalize(reading.blocks.map((block) => Blocks.toMarkdown([block])).join(" "))
 
         // Every passage of text is kept (compared on its first 80 letters and digits).
         const texts = elements.filter((element) => element.cls_name === "TextElement")

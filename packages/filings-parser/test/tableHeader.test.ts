@@ -4,12 +4,13 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Either, Schema } from "effect"
-import { Blocks, FilingsParser } from "../src/index.js"
+import { Blocks } from "../src/index.js"
 import { headerRowCount } from "../src/internal/tableHeader.js"
+import { parseHtml } from "./support/parse.js"
 
 /** The table blocks of an HTML document. */
 const tablesOf = (html: string) =>
-  FilingsParser.readHtmlBlocks(html).pipe(
+  parseHtml(html).pipe(
     Effect.map((reading) => reading.blocks.filter((block): block is Blocks.TableBlock => block.kind === "table"))
   )
 
@@ -68,7 +69,7 @@ describe("headerRows of HTML tables", () => {
 
   it.effect("a table of one row is no table block: its cells become a paragraph", () =>
     Effect.gen(function*() {
-      const reading = yield* FilingsParser.readHtmlBlocks(`<table>${row("td", "Name", "Position")}</table>`)
+      const reading = yield* parseHtml(`<table>${row("td", "Name", "Position")}</table>`)
       assert.deepStrictEqual(reading.blocks.map((block) => block.kind), ["paragraph"])
     }))
 })

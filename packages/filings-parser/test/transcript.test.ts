@@ -7,6 +7,7 @@ import { Effect } from "effect"
 import { readdirSync, readFileSync } from "node:fs"
 import { corpusMissing, corpusUrl } from "../../../test/support/corpus.js"
 import { type Block, blockText } from "../src/internal/blocks.js"
+import { renderMarkdown } from "../src/internal/markdown/render.js"
 import { readTranscript, type TranscriptContent } from "../src/internal/transcripts/readTranscript.js"
 
 const headings = (blocks: ReadonlyArray<Block>, depth: number) =>
@@ -175,8 +176,8 @@ Margins expanded by 40 basis points.
       const content = yield* readTranscript("Jane Doe: Margins were *up* 3% [guidance] #1")
       const paragraph = content.blocks.find((block) => block.kind === "paragraph")
       assert.strictEqual(
-        paragraph?.kind === "paragraph" ? paragraph.markdown : "",
-        "Margins were \\*up\\* 3% \\[guidance\\] #1"
+        paragraph === undefined ? "" : renderMarkdown([paragraph]),
+        "Margins were \\*up\\* 3% \\[guidance\\] #1\n"
       )
     }))
 })

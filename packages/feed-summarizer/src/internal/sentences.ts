@@ -4,7 +4,7 @@
  * Markdown markup removed, each sentence remembering the chunk it came from so a highlight built
  * from it can cite that chunk.
  */
-import { type Block, fromMarkdown, plainText as blocksPlainText } from "@filings/filings-parser/Blocks"
+import { type Block, fromMarkdown, type Inline, inlineText, plainText as blocksPlainText } from "@filings/filings-parser/Blocks"
 
 /**
  * A chunk as the sentence splitter reads it: its id (what a sentence cites), its Markdown, its
@@ -48,10 +48,17 @@ const continuesAfter =
 /** Markdown to the plain text of its prose: images (logos, charts) are no words of it. */
 export const plainText = (markdown: string): string => blocksPlainText(markdown, { images: "omit" })
 
+/** Inline nodes to the plain text of their prose: images (logos, charts) are no words of it. */
+const prose = (inlines: ReadonlyArray<Inline>): string => inlineText(inlines, { images: "omit" })
+
 /** The prose paragraphs of a chunk's blocks: each paragraph, and each list item on its own. */
 const paragraphsOf = (blocks: ReadonlyArray<Block>): ReadonlyArray<string> =>
   blocks.flatMap((block) =>
-    block.kind === "paragraph" ? [plainText(block.markdown)] : block.kind === "list" ? block.items.map(plainText) : []
+    block.kind === "paragraph"
+      ? [prose(block.inlines)]
+      : block.kind === "list"
+      ? block.items.map((item) => prose(item.inlines))
+      : []
   ).filter((paragraph) => paragraph !== "")
 
 /** Splits one paragraph into sentences, joining pieces ICU cut after an abbreviation. */

@@ -6,6 +6,8 @@
  */
 import type { Block, TextStyle } from "../../src/internal/blocks.js"
 import { plainStyle } from "../../src/internal/blocks.js"
+import { inlinesText } from "../../src/internal/inline.js"
+import { readInline } from "../../src/internal/markdown/readInline.js"
 import { headerRowCount } from "../../src/internal/tableHeader.js"
 
 /** Inline Markdown to visible text: emphasis, links, escapes and `<br>`s dropped. */
@@ -54,7 +56,7 @@ export const blocksFromMarkdown = (markdown: string): Array<Block> => {
         kind: "heading",
         depth,
         text: markdownToText(inline),
-        markdown: inline,
+        inlines: readInline(inline),
         style: plainStyle,
         page: 1
       })
@@ -92,7 +94,12 @@ export const blocksFromMarkdown = (markdown: string): Array<Block> => {
           items[items.length - 1] += ` ${current.trim()}`
         } else break
       }
-      blocks.push({ kind: "list", ordered: /^\s*\d/.test(line), items, page: 1 })
+      blocks.push({
+        kind: "list",
+        ordered: /^\s*\d/.test(line),
+        items: items.map((item) => ({ text: inlinesText(readInline(item)), inlines: readInline(item) })),
+        page: 1
+      })
       continue
     }
     const paragraph: Array<string> = []
@@ -103,7 +110,7 @@ export const blocksFromMarkdown = (markdown: string): Array<Block> => {
     }
     const inline = paragraph.join("\n")
     const style: TextStyle = boldOnly(inline) ? { ...plainStyle, bold: true } : plainStyle
-    blocks.push({ kind: "paragraph", text: markdownToText(inline), markdown: inline, style, page: 1 })
+    blocks.push({ kind: "paragraph", text: markdownToText(inline), inlines: readInline(inline), style, page: 1 })
   }
   return blocks
 }

@@ -15,7 +15,7 @@ export const heading = (text: string, depth: 1 | 2 | 3 | 4 | 5 | 6 = 3): Block =
   kind: "heading",
   depth,
   text,
-  markdown: text,
+  inlines: [{ kind: "text", text }],
   style: plainStyle,
   page: 1
 })
@@ -23,7 +23,7 @@ export const heading = (text: string, depth: 1 | 2 | 3 | 4 | 5 | 6 = 3): Block =
 export const paragraph = (text: string, style: Partial<TextStyle> = {}): Block => ({
   kind: "paragraph",
   text,
-  markdown: text,
+  inlines: [{ kind: "text", text }],
   style: { ...plainStyle, ...style },
   page: 1
 })

@@ -104,15 +104,24 @@ export const compareNumbers = (left: string, right: string): number => {
   return 0
 }
 
+/** Lines of inline content as Markdown writes it: one more after each hard break, nested ones too. */
+const lineCount = (nodes: ReadonlyArray<Blocks.Inline>): number =>
+  nodes.reduce(
+    (count, node) =>
+      count +
+      (node.kind === "break" ? 1 : node.kind === "text" || node.kind === "image" ? 0 : lineCount(node.children) - 1),
+    1
+  )
+
 /** How many lines a block takes in Markdown, the blank line after it included. */
 const markdownLines = (block: Blocks.Block): number => {
   switch (block.kind) {
     case "heading":
       return 2
     case "paragraph":
-      return block.markdown.split("\n").length + 1
+      return lineCount(block.inlines) + 1
     case "list":
-      return block.items.reduce((count, item) => count + item.split("\n").length, 1)
+      return block.items.reduce((count, item) => count + lineCount(item.inlines), 1)
     case "table":
       return block.rows.length + 2
     case "preformatted":

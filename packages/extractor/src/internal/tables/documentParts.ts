@@ -113,15 +113,15 @@ export const readParts = (part: DocumentPart): Array<Part> => {
     if (block === undefined) continue
     switch (block.kind) {
       case "heading": {
-        const heading = Blocks.plainText(block.markdown)
+        const heading = Blocks.inlineText(block.inlines)
         parts.push(text([heading], block.depth))
         break
       }
       case "paragraph":
-        if (block.markdown !== "") parts.push(text(Blocks.paragraphLines(block.markdown)))
+        if (block.inlines.length > 0) parts.push(text(Blocks.lines(block)))
         break
       case "list":
-        for (const item of block.items) parts.push(text([Blocks.plainText(item)]))
+        for (const item of block.items) parts.push(text([Blocks.inlineText(item.inlines)]))
         break
       case "table":
         if (block.rows.length > 0) {

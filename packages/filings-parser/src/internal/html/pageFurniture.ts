@@ -11,6 +11,7 @@
  * Removal is conservative: every rule needs several signals, and what is removed is reported.
  */
 import type { Block, HeadingBlock, ParagraphBlock } from "../blocks.js"
+import { hasImage } from "../inline.js"
 
 const pageNumber = /^(?:[Pp]age\s+)?[-–—]?\s*(?:\d{1,4}|[ivxlc]{1,7}|[A-Z]{1,2}-\s?\d{1,4})\.?\s*[-–—]?$/
 const runningFooter = /^[^|]{1,80}(?:\|[^|]{1,80})*\|\s*(?:\d{1,4}|[A-Z]{1,2}-\d{1,4})$/
@@ -21,7 +22,7 @@ const maxArtifactLength = 160
 /** Whether a paragraph between blocks is a page number, a running footer or a back-link. */
 export const isPageArtifact = (paragraph: ParagraphBlock, hasFragmentLink: boolean): boolean => {
   const text = paragraph.text
-  if (text.length > maxArtifactLength || paragraph.markdown.includes("![")) return false
+  if (text.length > maxArtifactLength || hasImage(paragraph.inlines)) return false
   return pageNumber.test(text) || runningFooter.test(text) || (hasFragmentLink && tableOfContentsLink.test(text))
 }
 
@@ -42,7 +43,7 @@ const maxGenericLength = 120
 export const headingDepthOf = (paragraph: ParagraphBlock): 2 | 3 | 4 | undefined => {
   const value = paragraph.text
   if (!paragraph.style.bold || value.length > maxItemLength || !hasLetter.test(value)) return undefined
-  if (paragraph.markdown.includes("![")) return undefined
+  if (hasImage(paragraph.inlines)) return undefined
   if (part.test(value)) return 2
   if (item.test(value)) return 3
   if (value.length > maxGenericLength || notGenericHeading.test(value)) return undefined

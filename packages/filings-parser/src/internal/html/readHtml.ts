@@ -13,8 +13,8 @@
  * Afterwards, page furniture is removed (see `pageFurniture.ts`).
  */
 import { Parser } from "htmlparser2"
-import type { Block, ListBlock, ParagraphBlock, TextStyle } from "../blocks.js"
-import { escapeBlockStart, escapeInline } from "../markdown/escape.js"
+import type { Block, Inline, ListBlock, ListItem, ParagraphBlock, TextStyle } from "../blocks.js"
+import { dropLeading, inlinesText, joinInlines, pushInline, pushText, text as inlineText } from "../inline.js"
 import { buildGrid, type Grid, type Slot, type SourceCell } from "../tableGrid.js"
 import { headerRowCount, markedHeaderRows } from "../tableHeader.js"
 import { readText } from "../text/readText.js"
@@ -145,9 +145,9 @@ const hasLetter = /\p{L}/u
 // A single-row layout table longer than this is a frame around body text, not a one-line heading.
 const maxInlineRowLength = 300
 
-/** The paragraph being read: its Markdown and text so far, and what all of its text has in common. */
+/** The paragraph being read: its inline nodes and text so far, and what all of its text has in common. */
 class InlineBuffer {
-  markdown = ""
+  nodes: Array<Inline> = []
   text = ""
   hasText = false
   hasMedia = false
@@ -161,54 +161,56 @@ class InlineBuffer {
   fragmentLink = false
   headingDepth: 1 | 2 | 3 | 4 | 5 | 6 | undefined = undefined
   page = 1
-  private openStrong = false
-  private openEmphasis = false
   private openLink: Link | undefined = undefined
+  // The children of the open link, strong and emphasis nodes (nested in that order), when open.
+  private linkChildren: Array<Inline> | undefined = undefined
+  private strongChildren: Array<Inline> | undefined = undefined
+  private emphasisChildren: Array<Inline> | undefined = undefined
 
   isEmpty(): boolean {
     return !this.hasText && !this.hasMedia
   }
 
+  private target(): Array<Inline> {
+    return this.emphasisChildren ?? this.strongChildren ?? this.linkChildren ?? this.nodes
+  }
+
   private closeMarks(): void {
-    if (this.openEmphasis) this.markdown += "_"
-    if (this.openStrong) this.markdown += "**"
-    if (this.openLink !== undefined) this.markdown += `](${linkDestination(this.openLink.href)})`
-    this.openEmphasis = false
-    this.openStrong = false
+    this.emphasisChildren = undefined
+    this.strongChildren = undefined
+    this.linkChildren = undefined
     this.openLink = undefined
   }
 
-  private writeMarked(raw: string, formatting: Formatting): void {
+  private writeMarked(node: Inline, formatting: Formatting): void {
     // Marks nest link > strong > emphasis: changing an outer one closes and reopens the inner ones.
     if (formatting.link !== this.openLink) {
       this.closeMarks()
-    } else if (formatting.strongMark !== this.openStrong) {
-      if (this.openEmphasis) this.markdown += "_"
-      if (this.openStrong) this.markdown += "**"
-      this.openEmphasis = false
-      this.openStrong = false
-    } else if (formatting.emphasisMark !== this.openEmphasis) {
-      if (this.openEmphasis) this.markdown += "_"
-      this.openEmphasis = false
+    } else if (formatting.strongMark !== (this.strongChildren !== undefined)) {
+      this.emphasisChildren = undefined
+      this.strongChildren = undefined
+    } else if (formatting.emphasisMark !== (this.emphasisChildren !== undefined)) {
+      this.emphasisChildren = undefined
     }
-    this.markdown += this.separator()
-    if (formatting.link !== this.openLink) {
-      this.markdown += "["
+    if (this.pendingBreak) pushInline(this.target(), { kind: "break" })
+    else if (this.pendingSpace) pushText(this.target(), " ")
+    if (formatting.link !== this.openLink && formatting.link !== undefined) {
+      const children: Array<Inline> = []
+      this.target().push({ kind: "link", url: formatting.link.href, children })
+      this.linkChildren = children
       this.openLink = formatting.link
     }
-    if (formatting.strongMark && !this.openStrong) {
-      this.markdown += "**"
-      this.openStrong = true
+    if (formatting.strongMark && this.strongChildren === undefined) {
+      const children: Array<Inline> = []
+      this.target().push({ kind: "strong", children })
+      this.strongChildren = children
     }
-    if (formatting.emphasisMark && !this.openEmphasis) {
-      this.markdown += "_"
-      this.openEmphasis = true
+    if (formatting.emphasisMark && this.emphasisChildren === undefined) {
+      const children: Array<Inline> = []
+      this.target().push({ kind: "emphasis", children })
+      this.emphasisChildren = children
     }
-    this.markdown += raw
-  }
-
-  private separator(): string {
-    return this.pendingBreak ? "\\\n" : this.pendingSpace ? " " : ""
+    pushInline(this.target(), node)
   }
 
   appendText(data: string, formatting: Formatting, page: number): void {
@@ -221,7 +223,7 @@ class InlineBuffer {
     if (leading && (this.hasText || this.hasMedia)) this.pendingSpace = true
     if (core === "") return
     if (this.isEmpty()) this.page = page
-    this.writeMarked(escapeInline(core), formatting)
+    this.writeMarked(inlineText(core), formatting)
     this.text += (this.pendingSpace || this.pendingBreak) && this.hasText ? ` ${core}` : core
     this.pendingSpace = trailing
     this.pendingBreak = false
@@ -239,7 +241,7 @@ class InlineBuffer {
   appendImage(alt: string, src: string, formatting: Formatting, page: number): void {
     if (this.isEmpty()) this.page = page
     const value = alt.replace(whitespaceRun, " ").trim()
-    this.writeMarked(`![${escapeInline(value)}](${linkDestination(src)})`, formatting)
+    this.writeMarked({ kind: "image", alt: value, src }, formatting)
     this.pendingSpace = false
     this.pendingBreak = false
     this.hasMedia = true
@@ -261,7 +263,6 @@ class InlineBuffer {
       this.reset()
       return undefined
     }
-    this.closeMarks()
     const style: TextStyle = {
       bold: this.hasText && this.allBold,
       italic: this.hasText && this.allItalic,
@@ -274,17 +275,17 @@ class InlineBuffer {
         kind: "heading",
         depth: this.headingDepth,
         text: this.text,
-        markdown: escapeBlockStart(escapeInline(this.text)),
+        inlines: [inlineText(this.text)],
         style,
         page: this.page
       }
-      : { kind: "paragraph", text: this.text, markdown: escapeBlockStart(this.markdown), style, page: this.page }
+      : { kind: "paragraph", text: this.text, inlines: this.nodes, style, page: this.page }
     this.reset()
     return block
   }
 
   reset(): void {
-    this.markdown = ""
+    this.nodes = []
     this.text = ""
     this.hasText = false
     this.hasMedia = false
@@ -297,13 +298,9 @@ class InlineBuffer {
     this.fontSizePt = undefined
     this.fragmentLink = false
     this.headingDepth = undefined
-    this.openStrong = false
-    this.openEmphasis = false
-    this.openLink = undefined
+    this.closeMarks()
   }
 }
-
-const linkDestination = (href: string): string => /[\s()<>]/.test(href) ? `<${href.replace(/[<>]/g, "")}>` : href
 
 /** Where blocks go: the document, a table cell or a list. */
 class Collector {
@@ -367,10 +364,10 @@ const span = (value: string | undefined): number => {
 
 const collapse = (value: string): string => value.replace(whitespaceRun, " ").trim()
 
-/** One line of inline Markdown for blocks that must fit in a list item or a paragraph. */
+/** One line of inline content for blocks that must fit in a list item or a paragraph. */
 interface InlineSummary {
   readonly text: string
-  readonly markdown: string
+  readonly inlines: Array<Inline>
   readonly style: TextStyle | undefined
 }
 
@@ -389,30 +386,30 @@ const andStyles = (left: TextStyle | undefined, right: TextStyle | undefined): T
 
 const summarize = (blocks: ReadonlyArray<Block>): InlineSummary => {
   const texts: Array<string> = []
-  const markdowns: Array<string> = []
+  const runs: Array<ReadonlyArray<Inline>> = []
   let style: TextStyle | undefined
   for (const block of blocks) {
     switch (block.kind) {
       case "heading":
       case "paragraph":
         if (block.text !== "") texts.push(block.text)
-        markdowns.push(block.markdown)
+        runs.push(block.inlines)
         if (block.text !== "") style = andStyles(style, block.style)
         break
       case "list":
-        for (const item of block.items) markdowns.push(item)
-        texts.push(block.items.join(" "))
+        for (const item of block.items) runs.push(item.inlines)
+        texts.push(block.items.map((item) => item.text).join(" "))
         break
       case "table":
       case "preformatted": {
         const text = collapse(block.kind === "table" ? block.rows.map((row) => row.join(" ")).join(" ") : block.text)
         texts.push(text)
-        markdowns.push(escapeInline(text))
+        runs.push([inlineText(text)])
         break
       }
     }
   }
-  return { text: texts.join(" "), markdown: markdowns.join(" "), style }
+  return { text: texts.join(" "), inlines: joinInlines(runs), style }
 }
 
 const isFilled = (slot: Slot | undefined): boolean => slot !== undefined && slot.sources.length > 0
@@ -498,7 +495,7 @@ export const readHtml = (html: string): HtmlReading => {
   let contentSinceCssBreak = false
   let contentSinceHrBreak = false
   const hrPageOf = new Map<Block, number>()
-  let lastList: { readonly ordered: boolean; readonly items: Array<string> } | undefined
+  let lastList: { readonly ordered: boolean; readonly items: Array<ListItem> } | undefined
 
   const currentCollector = (): Collector => {
     for (let index = containers.length - 1; index >= 0; index--) {
@@ -521,9 +518,9 @@ export const readHtml = (html: string): HtmlReading => {
   /** Puts a block in the document: bold lines become headings, bullet paragraphs and lists merge. */
   const addToDocument = (block: Block, hr: number) => {
     if (block.kind === "paragraph") {
-      const bullet = bulletGlyph.exec(block.markdown)
-      if (bullet !== null && block.markdown.length > bullet[0].length) {
-        const item = block.markdown.slice(bullet[0].length)
+      const rest = dropLeading(block.inlines, bulletGlyph)
+      if (rest !== undefined && rest.length > 0) {
+        const item: ListItem = { text: inlinesText(rest, "omit"), inlines: rest }
         if (continuesList(false)) {
           lastList?.items.push(item)
           return
@@ -539,7 +536,7 @@ export const readHtml = (html: string): HtmlReading => {
           kind: "heading",
           depth,
           text: block.text,
-          markdown: escapeBlockStart(escapeInline(block.text)),
+          inlines: [inlineText(block.text)],
           style: block.style,
           page: block.page
         }
@@ -621,7 +618,7 @@ export const readHtml = (html: string): HtmlReading => {
       return {
         kind: "paragraph",
         text: parts.map((part) => part.text).filter((text) => text !== "").join(" "),
-        markdown: escapeBlockStart(parts.map((part) => part.markdown).filter((text) => text !== "").join(" ")),
+        inlines: joinInlines(parts.map((part) => part.inlines)),
         style: style ?? { bold: false, italic: false, underline: false, centered: false },
         page: table.page
       }
@@ -648,7 +645,10 @@ export const readHtml = (html: string): HtmlReading => {
       const rowsAre = (test: (first: Slot, second: Slot) => boolean) =>
         grid.rows.every(([first, second]) => first !== undefined && second !== undefined && test(first, second))
       if (rowsAre((first, second) => cellBullet.test(first.text) && isFilled(second))) {
-        const items = grid.rows.map((row) => summarize(blocksOf(row[1])).markdown)
+        const items = grid.rows.map((row): ListItem => {
+          const summary = summarize(blocksOf(row[1]))
+          return { text: summary.text, inlines: summary.inlines }
+        })
         emit(target, { kind: "list", ordered: false, items, page: table.page } satisfies ListBlock)
         return
       }
@@ -672,13 +672,13 @@ export const readHtml = (html: string): HtmlReading => {
     flush(list.collector)
     const blocks = list.collector.blocks
     const starts = list.itemStarts[0] === 0 ? list.itemStarts : [0, ...list.itemStarts]
-    const items: Array<string> = []
+    const items: Array<ListItem> = []
     let page: number | undefined
     starts.forEach((start, index) => {
       const itemBlocks = blocks.slice(start, starts[index + 1] ?? blocks.length)
       const own = itemBlocks.filter((block) => block.kind !== "list")
       const summary = summarize(own)
-      if (summary.markdown !== "") items.push(summary.markdown)
+      if (summary.inlines.length > 0) items.push({ text: summary.text, inlines: summary.inlines })
       // A nested list continues the items (a list item is one line here).
       for (const block of itemBlocks) if (block.kind === "list") items.push(...block.items)
       page ??= itemBlocks[0]?.page

@@ -1,11 +1,60 @@
 /**
- * Blocks to GitHub-flavoured Markdown. Headings, paragraphs and list items already carry their
- * inline Markdown; tables and preformatted text are plain text and are escaped or fenced here.
- * Blocks are separated by one blank line and the result ends with one newline, so any range of
- * blocks (a section, a chunk) renders on its own and ranges concatenate into the whole.
+ * Blocks to GitHub-flavoured Markdown: the one place that writes Markdown. Inline nodes become
+ * escaped text, `**strong**`, `_emphasis_`, `[links](url)`, `![images](src)` and `\` hard breaks,
+ * each line escaped where it would otherwise start a heading, quote or list; tables are escaped
+ * and preformatted text fenced. Blocks are separated by one blank line and the result ends with one
+ * newline, so any range of blocks (a section, a chunk) renders on its own and ranges concatenate
+ * into the whole.
  */
+import type { Inline } from "@filings/domain/Blocks"
 import { type Block, blockText } from "../blocks.js"
-import { escapeCell } from "./escape.js"
+import { escapeBlockStart, escapeCell, escapeInline } from "./escape.js"
+
+/** A link or image destination: in `<...>` when it holds spaces or parentheses. */
+export const linkDestination = (href: string): string => /[\s()<>]/.test(href) ? `<${href.replace(/[<>]/g, "")}>` : href
+
+/** Inline nodes as Markdown lines: one more line after each hard break, marks repeated on none. */
+const renderInlineLines = (nodes: ReadonlyArray<Inline>): Array<string> => {
+  const lines: Array<string> = [""]
+  const write = (value: string) => {
+    lines[lines.length - 1] += value
+  }
+  const walk = (run: ReadonlyArray<Inline>): void => {
+    for (const node of run) {
+      switch (node.kind) {
+        case "text":
+          write(escapeInline(node.text))
+          break
+        case "break":
+          lines.push("")
+          break
+        case "image":
+          write(`![${escapeInline(node.alt)}](${linkDestination(node.src)})`)
+          break
+        case "strong":
+          write("**")
+          walk(node.children)
+          write("**")
+          break
+        case "emphasis":
+          write("_")
+          walk(node.children)
+          write("_")
+          break
+        case "link":
+          write("[")
+          walk(node.children)
+          write(`](${linkDestination(node.url)})`)
+          break
+      }
+    }
+  }
+  walk(nodes)
+  return lines.map(escapeBlockStart)
+}
+
+/** Inline nodes as inline Markdown: each line escaped at its start, lines ended by `\` hard breaks. */
+export const renderInline = (nodes: ReadonlyArray<Inline>): string => renderInlineLines(nodes).join("\\\n")
 
 const renderTable = (rows: ReadonlyArray<ReadonlyArray<string>>): string => {
   const [header, ...body] = rows
@@ -30,12 +79,14 @@ const renderPreformatted = (text: string): string => {
 export const renderBlock = (block: Block): string => {
   switch (block.kind) {
     case "heading":
-      return `${"#".repeat(block.depth)} ${block.markdown}`
+      return `${"#".repeat(block.depth)} ${renderInline(block.inlines)}`
     case "paragraph":
-      return block.markdown
+      return renderInline(block.inlines)
     case "list":
       return block.items
-        .map((item, index) => `${block.ordered ? `${index + 1}.` : "-"} ${item.replace(/\n/g, "\n  ")}`)
+        .map((item, index) =>
+          `${block.ordered ? `${index + 1}.` : "-"} ${renderInlineLines(item.inlines).join("\\\n  ")}`
+        )
         .join("\n")
     case "table":
       return renderTable(block.rows)

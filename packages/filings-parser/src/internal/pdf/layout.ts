@@ -5,8 +5,8 @@
  * tested without pdfjs.
  */
 import type { Block, TextStyle } from "../blocks.js"
+import { text } from "../inline.js"
 import { headerRowCount } from "../tableHeader.js"
-import { escapeInline } from "./escape.js"
 
 /** One positioned piece of text on a page, in PDF user space (y grows upwards, at the baseline). */
 export interface PositionedText {
@@ -402,18 +402,23 @@ const continuesOnNextPage = (draft: Draft, line: Line): boolean =>
 
 const finish = (draft: Draft): Block => {
   if (draft.kind === "list") {
-    return { kind: "list", page: draft.page, ordered: false, items: draft.items.map(escapeInline) }
+    return {
+      kind: "list",
+      page: draft.page,
+      ordered: false,
+      items: draft.items.map((item) => ({ text: item, inlines: [text(item)] }))
+    }
   }
   const style = styleOf(draft.first, isCentered(draft.first))
-  const markdown = escapeInline(draft.text)
+  const inlines = [text(draft.text)]
   if (draft.kind === "heading") {
-    return { kind: "heading", page: draft.page, depth: draft.depth, text: draft.text, markdown, style }
+    return { kind: "heading", page: draft.page, depth: draft.depth, text: draft.text, inlines, style }
   }
   return {
     kind: "paragraph",
     page: draft.page,
     text: draft.text,
-    markdown: style.bold ? `**${markdown}**` : markdown,
+    inlines: style.bold ? [{ kind: "strong", children: inlines }] : inlines,
     style
   }
 }

@@ -14,7 +14,9 @@
  *   page and disappear, and so do bare page numbers.
  */
 import { type Block, plainStyle } from "../blocks.js"
-import { escapeBlockStart, escapeInline } from "../markdown/escape.js"
+import { text } from "../inline.js"
+
+const lineBreak = { kind: "break" } as const
 
 const pageMarker = /^\s*<PAGE>\s*\d*\s*$/i
 const tableStart = /^\s*<TABLE\b[^>]*>\s*$/i
@@ -124,7 +126,7 @@ const toBlock = (draft: Draft, page: number): Block => {
         kind: "heading",
         depth: draft.depth,
         text: draft.text,
-        markdown: escapeBlockStart(escapeInline(draft.text)),
+        inlines: [text(draft.text)],
         style: plainStyle,
         page
       }
@@ -132,8 +134,8 @@ const toBlock = (draft: Draft, page: number): Block => {
       return {
         kind: "paragraph",
         text: draft.lines.join(" "),
-        // A hard break (`\` at the end of a line) keeps the short lines of an address or a title.
-        markdown: draft.lines.map((line) => escapeBlockStart(escapeInline(line))).join("\\\n"),
+        // A hard break keeps the short lines of an address or a title.
+        inlines: draft.lines.flatMap((line, index) => index === 0 ? [text(line)] : [lineBreak, text(line)]),
         style: plainStyle,
         page
       }

@@ -8,7 +8,7 @@
 import { Effect, Schema } from "effect"
 import { fromFields, type StatedPeriod } from "../../FiscalPeriod.js"
 import { type Block, plainStyle } from "../blocks.js"
-import { escapeInline } from "../pdf/escape.js"
+import { text as inlineText } from "../inline.js"
 import { joinLines } from "../pdf/layout.js"
 
 export class TranscriptUnusable extends Schema.TaggedError<TranscriptUnusable>()("TranscriptUnusable", {
@@ -429,7 +429,7 @@ const heading = (text: string, depth: 1 | 2 | 3): Block => ({
   page: 1,
   depth,
   text,
-  markdown: escapeInline(text),
+  inlines: [inlineText(text)],
   style: plainStyle
 })
 
@@ -437,7 +437,7 @@ const paragraph = (text: string): Block => ({
   kind: "paragraph",
   page: 1,
   text,
-  markdown: escapeInline(text),
+  inlines: [inlineText(text)],
   style: plainStyle
 })
 
@@ -570,7 +570,10 @@ const toContent = (transcript: Transcript): TranscriptContent => {
       kind: "list",
       page: 1,
       ordered: false,
-      items: transcript.participants.map((p) => escapeInline(p.role === undefined ? p.name : `${p.name} — ${p.role}`))
+      items: transcript.participants.map((p) => {
+        const item = p.role === undefined ? p.name : `${p.name} — ${p.role}`
+        return { text: item, inlines: [inlineText(item)] }
+      })
     })
   }
   const anyQa = turns.some((turn) => turn.part === "qa")

@@ -1,23 +1,26 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Exit } from "effect"
-import { FilingsParser } from "../src/index.js"
+import { Effect } from "effect"
+import { Blocks, Parser } from "../src/index.js"
+import { parseBytes, parseHtml, parseText } from "./support/parse.js"
 
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text)
 
 /** The failure of an effect expected to fail with `UnreadableDocument`. */
-const unreadable = <A>(effect: Effect.Effect<A, FilingsParser.UnreadableDocument>) =>
-  Effect.flip(effect).pipe(Effect.map((error) => ({ tag: error._tag, reason: error.reason, message: error.message })))
+const unreadable = <A>(effect: Effect.Effect<A, Parser.ParseError>) =>
+  Effect.flip(effect).pipe(
+    Effect.map((error) => ({ tag: error._tag, reason: error.reason as string, message: error.message }))
+  )
 
-describe("FilingsParser.decodeBytes", () => {
+describe("Parser.decodeBytes", () => {
   it.effect("decodes valid UTF-8 without warnings", () =>
     Effect.gen(function*() {
-      const decoded = yield* FilingsParser.decodeBytes(utf8("<p>Café – naïve</p>"))
+      const decoded = yield* Parser.decodeBytes(utf8("<p>Café – naïve</p>"))
       assert.deepStrictEqual(decoded, { text: "<p>Café – naïve</p>", charset: "utf-8", warnings: [] })
     }))
 
   it.effect("falls back to windows-1252 when undeclared bytes are not UTF-8", () =>
     Effect.gen(function*() {
-      const decoded = yield* FilingsParser.decodeBytes(new Uint8Array([0x93, 0x48, 0x69, 0x94, 0x20, 0x96, 0x20, 0xe9]))
+      const decoded = yield* Parser.decodeBytes(new Uint8Array([0x93, 0x48, 0x69, 0x94, 0x20, 0x96, 0x20, 0xe9]))
       assert.strictEqual(decoded.text, "“Hi” – é")
       assert.strictEqual(decoded.charset, "windows-1252")
       assert.lengthOf(decoded.warnings, 1)
@@ -26,7 +29,7 @@ describe("FilingsParser.decodeBytes", () => {
 
   it.effect("uses the charset of the content type", () =>
     Effect.gen(function*() {
-      const decoded = yield* FilingsParser.decodeBytes(
+      const decoded = yield* Parser.decodeBytes(
         new Uint8Array([0x41, 0x92, 0x42]),
         "text/html; charset=ISO-8859-1"
       )
@@ -38,14 +41,14 @@ describe("FilingsParser.decodeBytes", () => {
     Effect.gen(function*() {
       const head = `<html><head><meta http-equiv="Content-Type" content="text/html; charset=windows-1252"></head>`
       const bytes = new Uint8Array([...utf8(head), 0x80])
-      const decoded = yield* FilingsParser.decodeBytes(bytes)
+      const decoded = yield* Parser.decodeBytes(bytes)
       assert.strictEqual(decoded.charset, "windows-1252")
       assert.isTrue(decoded.text.endsWith("€"))
     }))
 
   it.effect("prefers valid UTF-8 over a declared latin1 charset, with a warning", () =>
     Effect.gen(function*() {
-      const decoded = yield* FilingsParser.decodeBytes(utf8(`<meta charset="iso-8859-1"><p>Zürich</p>`))
+      const decoded = yield* Parser.decodeBytes(utf8(`<meta charset="iso-8859-1"><p>Zürich</p>`))
       assert.strictEqual(decoded.charset, "utf-8")
       assert.include(decoded.text, "Zürich")
       assert.match(decoded.warnings[0] ?? "", /valid UTF-8/)
@@ -53,35 +56,36 @@ describe("FilingsParser.decodeBytes", () => {
 
   it.effect("honours a UTF-16 byte-order mark", () =>
     Effect.gen(function*() {
-      const decoded = yield* FilingsParser.decodeBytes(new Uint8Array([0xff, 0xfe, 0x48, 0x00, 0x69, 0x00]))
+      const decoded = yield* Parser.decodeBytes(new Uint8Array([0xff, 0xfe, 0x48, 0x00, 0x69, 0x00]))
       assert.deepStrictEqual(decoded, { text: "Hi", charset: "utf-16le", warnings: [] })
     }))
 
   it.effect("ignores an unknown charset label with a warning", () =>
     Effect.gen(function*() {
-      const decoded = yield* FilingsParser.decodeBytes(utf8("plain"), "text/plain; charset=x-unknown-1")
+      const decoded = yield* Parser.decodeBytes(utf8("plain"), "text/plain; charset=x-unknown-1")
       assert.strictEqual(decoded.charset, "utf-8")
       assert.match(decoded.warnings[0] ?? "", /unknown charset "x-unknown-1"/)
     }))
 
   it.effect("fails on empty and binary input", () =>
     Effect.gen(function*() {
-      assert.strictEqual((yield* unreadable(FilingsParser.decodeBytes(new Uint8Array()))).reason, "empty")
-      const pdf = yield* unreadable(FilingsParser.decodeBytes(utf8("%PDF-1.7\n%âãÏÓ\n1 0 obj")))
+      assert.strictEqual((yield* unreadable(Parser.decodeBytes(new Uint8Array()))).reason, "empty")
+      const pdf = yield* unreadable(Parser.decodeBytes(utf8("%PDF-1.7\n%âãÏÓ\n1 0 obj")))
       assert.deepStrictEqual(pdf.reason, "binary")
       assert.match(pdf.message, /^Unreadable document \(binary\): PDF/)
       const nuls = new Uint8Array(1000).map((_, index) => (index % 3 === 0 ? 0 : 0x41))
-      assert.strictEqual((yield* unreadable(FilingsParser.decodeBytes(nuls))).reason, "binary")
+      assert.strictEqual((yield* unreadable(Parser.decodeBytes(nuls))).reason, "binary")
     }))
 })
 
-describe("FilingsParser.htmlToMarkdown", () => {
+describe("Parser.parse of HTML", () => {
   it.effect("converts a small document, with title and word count", () =>
     Effect.gen(function*() {
-      const converted = yield* FilingsParser.htmlToMarkdown(
+      const converted = yield* parseHtml(
         "<html><head><title> Form\n 8-K </title></head><body><p>Hello <b>world</b>, this is 1 test.</p></body></html>"
       )
-      assert.deepStrictEqual(converted, {
+      const { markdown, title, warnings, wordCount } = converted
+      assert.deepStrictEqual({ markdown, wordCount, title, warnings }, {
         markdown: "Hello **world**, this is 1 test.\n",
         wordCount: 6,
         title: "Form 8-K",
@@ -91,7 +95,7 @@ describe("FilingsParser.htmlToMarkdown", () => {
 
   it.effect("drops an ix:header even outside a hidden block, and keeps ix fact text", () =>
     Effect.gen(function*() {
-      const converted = yield* FilingsParser.htmlToMarkdown(
+      const converted = yield* parseHtml(
         `<html><body><ix:header><ix:hidden><ix:nonNumeric name="dei:AmendmentFlag">false</ix:nonNumeric></ix:hidden>` +
           `</ix:header><p>Revenue was $<ix:nonFraction name="us-gaap:Revenues" scale="6">12.5</ix:nonFraction> million.</p>` +
           `</body></html>`
@@ -101,7 +105,7 @@ describe("FilingsParser.htmlToMarkdown", () => {
 
   it.effect("turns a financial table into a rectangular GFM table", () =>
     Effect.gen(function*() {
-      const converted = yield* FilingsParser.htmlToMarkdown(
+      const converted = yield* parseHtml(
         `<table><tr><td></td><td colspan="2">2024</td><td></td><td colspan="2">2023</td></tr>` +
           `<tr><td>Net income (loss)</td><td>$</td><td>(12</td><td>)</td><td>$</td><td>7</td></tr></table>`
       )
@@ -114,7 +118,7 @@ describe("FilingsParser.htmlToMarkdown", () => {
   it.effect("warns when a data table nested in a cell is flattened", () =>
     Effect.gen(function*() {
       const inner = "<table><tr><td>a</td><td>1</td></tr><tr><td>b</td><td>2</td></tr></table>"
-      const converted = yield* FilingsParser.htmlToMarkdown(
+      const converted = yield* parseHtml(
         `<table><tr><td>x</td><td>y</td></tr><tr><td>${inner}</td><td>z</td></tr></table>`
       )
       assert.include(converted.markdown, "| a 1 b 2 | z |")
@@ -123,25 +127,24 @@ describe("FilingsParser.htmlToMarkdown", () => {
 
   it.effect("warns about a document without text", () =>
     Effect.gen(function*() {
-      const converted = yield* FilingsParser.htmlToMarkdown(`<html><body><img src="page1.jpg" alt=""></body></html>`)
+      const converted = yield* parseHtml(`<html><body><img src="page1.jpg" alt=""></body></html>`)
       assert.strictEqual(converted.wordCount, 0)
       assert.match(converted.warnings[0] ?? "", /no text/)
     }))
 
   it.effect("fails with UnreadableDocument on unusable input", () =>
     Effect.gen(function*() {
-      assert.deepStrictEqual(yield* unreadable(FilingsParser.htmlToMarkdown("  \n ")), {
+      assert.deepStrictEqual(yield* unreadable(parseHtml("  \n ")), {
         tag: "UnreadableDocument",
         reason: "empty",
         message: "Unreadable document (empty): no text"
       })
-      assert.strictEqual((yield* unreadable(FilingsParser.htmlToMarkdown("Just some words."))).reason, "not-html")
       assert.strictEqual(
-        (yield* unreadable(FilingsParser.htmlToMarkdown("<p>\u0000\u0001\u0002\u0003\u0004\u0005</p>"))).reason,
+        (yield* unreadable(parseHtml("<p>\u0000\u0001\u0002\u0003\u0004\u0005</p>"))).reason,
         "binary"
       )
       const deep = `<html><body>${"<div>".repeat(20_000)}deep</body></html>`
-      assert.deepStrictEqual(yield* unreadable(FilingsParser.htmlToMarkdown(deep)), {
+      assert.deepStrictEqual(yield* unreadable(parseHtml(deep)), {
         tag: "UnreadableDocument",
         reason: "too-complex",
         message: "Unreadable document (too-complex): markup nested more than 8192 elements deep"
@@ -149,10 +152,10 @@ describe("FilingsParser.htmlToMarkdown", () => {
     }))
 })
 
-describe("FilingsParser.textToMarkdown", () => {
+describe("Parser.parse of plain text", () => {
   it.effect("keeps paragraphs and turns Item lines into headings", () =>
     Effect.gen(function*() {
-      const converted = yield* FilingsParser.textToMarkdown(
+      const converted = yield* parseText(
         "ITEM 5. OTHER EVENTS\n\n     On May 1, 1998, the Company announced that it had\ncompleted the sale of its widget division to a buyer.\n"
       )
       assert.strictEqual(
@@ -162,45 +165,33 @@ describe("FilingsParser.textToMarkdown", () => {
     }))
 })
 
-describe("FilingsParser.bytesToMarkdown", () => {
+describe("Parser.parse of bytes", () => {
   it.effect("picks the HTML or the text path", () =>
     Effect.gen(function*() {
-      const html = yield* FilingsParser.bytesToMarkdown(utf8("<p>One <i>two</i></p>"))
+      const html = yield* parseBytes(utf8("<p>One <i>two</i></p>"))
       assert.strictEqual(html.markdown, "One _two_\n")
-      // Declared plain text is not parsed as HTML, tags and all.
-      const text = yield* FilingsParser.bytesToMarkdown(utf8("<p>One</p>"), "text/plain")
-      assert.strictEqual(text.markdown, "\\<p>One\\</p>\n")
+      const text = yield* parseBytes(utf8("One *two*"), "text/plain")
+      assert.strictEqual(text.markdown, "One \\*two\\*\n")
     }))
 
   it.effect("puts decoding warnings first", () =>
     Effect.gen(function*() {
-      const converted = yield* FilingsParser.bytesToMarkdown(new Uint8Array([...utf8("<p>caf"), 0xe9, ...utf8("</p>")]))
+      const converted = yield* parseBytes(new Uint8Array([...utf8("<p>caf"), 0xe9, ...utf8("</p>")]))
       assert.strictEqual(converted.markdown, "café\n")
       assert.match(converted.warnings[0] ?? "", /windows-1252/)
     }))
 
   it.effect("rejects content types that are neither HTML nor text", () =>
     Effect.gen(function*() {
-      const failure = yield* unreadable(FilingsParser.bytesToMarkdown(utf8("<p>x</p>"), "application/pdf"))
+      const failure = yield* unreadable(parseBytes(utf8("<p>x</p>"), "application/pdf"))
       assert.strictEqual(failure.reason, "unsupported-format")
     }))
 })
 
-describe("FilingsParser service", () => {
-  it.effect("serves the same conversions through its layer", () =>
-    Effect.gen(function*() {
-      const parser = yield* FilingsParser.FilingsParser
-      const converted = yield* parser.htmlToMarkdown("<p><b>PART II</b></p><p>Other information.</p>")
-      assert.strictEqual(converted.markdown, "## PART II\n\nOther information.\n")
-      const exit = yield* Effect.exit(parser.textToMarkdown(""))
-      assert.isTrue(Exit.isFailure(exit))
-    }).pipe(Effect.provide(FilingsParser.layer)))
-})
-
-describe("FilingsParser.readHtmlBlocks", () => {
+describe("Parser.parse: HTML blocks", () => {
   it.effect("gives blocks with their pages and typographic hints", () =>
     Effect.gen(function*() {
-      const reading = yield* FilingsParser.readHtmlBlocks(
+      const reading = yield* parseHtml(
         `<html><head><title>10-K</title></head><body>` +
           `<div style="text-align:center"><span style="font-weight:700;font-size:14pt">PART I</span></div>` +
           `<p><i>An italic aside.</i></p>` +
@@ -217,58 +208,72 @@ describe("FilingsParser.readHtmlBlocks", () => {
           kind: "heading",
           depth: 2,
           text: "PART I",
-          markdown: "PART I",
+          inlines: [{ kind: "text", text: "PART I" }],
           style: { bold: true, italic: false, underline: false, centered: true, fontSizePt: 14 },
           page: 1
         },
         {
           kind: "paragraph",
           text: "An italic aside.",
-          markdown: "_An italic aside._",
+          inlines: [{ kind: "emphasis", children: [{ kind: "text", text: "An italic aside." }] }],
           style: { bold: false, italic: true, underline: false, centered: false, fontSizePt: undefined },
           page: 1
         },
         {
           kind: "paragraph",
           text: "Still page one.",
-          markdown: "Still page one.",
+          inlines: [{ kind: "text", text: "Still page one." }],
           style: { bold: false, italic: false, underline: false, centered: false, fontSizePt: undefined },
           page: 1
         },
         {
           kind: "paragraph",
           text: "Underlined and plain text on page two.",
-          markdown: "Underlined and plain text on page two.",
+          inlines: [{ kind: "text", text: "Underlined and plain text on page two." }],
           style: { bold: false, italic: false, underline: false, centered: false, fontSizePt: 12 },
           page: 2
         },
-        { kind: "list", ordered: false, items: ["first", "second **item**"], page: 2 },
+        {
+          kind: "list",
+          ordered: false,
+          items: [
+            { text: "first", inlines: [{ kind: "text", text: "first" }] },
+            {
+              text: "second item",
+              inlines: [{ kind: "text", text: "second " }, {
+                kind: "strong",
+                children: [{ kind: "text", text: "item" }]
+              }]
+            }
+          ],
+          page: 2
+        },
         {
           kind: "heading",
           depth: 3,
           text: "ITEM 2. PROPERTIES",
-          markdown: "ITEM 2. PROPERTIES",
+          inlines: [{ kind: "text", text: "ITEM 2. PROPERTIES" }],
           style: { bold: false, italic: false, underline: false, centered: false },
           page: 3
         },
         {
           kind: "paragraph",
           text: "None.",
-          markdown: "None.",
+          inlines: [{ kind: "text", text: "None." }],
           style: { bold: false, italic: false, underline: false, centered: false },
           page: 3
         }
       ])
       assert.strictEqual(
-        FilingsParser.renderMarkdown(reading.blocks, 3, 5),
+        Blocks.toMarkdown(reading.blocks, 3, 5),
         "Underlined and plain text on page two.\n\n- first\n- second **item**\n"
       )
-      assert.strictEqual(FilingsParser.countWords(reading.blocks, 3, 5), 10)
+      assert.strictEqual(Blocks.countWords(reading.blocks, 3, 5), 10)
     }))
 
   it.effect("numbers pages by <hr> rules when the document has no CSS page breaks", () =>
     Effect.gen(function*() {
-      const reading = yield* FilingsParser.readHtmlBlocks(
+      const reading = yield* parseHtml(
         `<p>One.</p><hr><p>Two.</p><hr noshade><hr><p>Three.</p><hr>`
       )
       assert.deepStrictEqual(reading.blocks.map((block) => block.page), [1, 2, 3])
@@ -286,7 +291,7 @@ describe("FilingsParser.readHtmlBlocks", () => {
         `<p>All about ${topic}, in enough words to be a real paragraph of the report.</p>` +
         `<p>Acme Corp. | page ${index + 3}</p></div>`
       )
-      const reading = yield* FilingsParser.readHtmlBlocks(`<p>Cover page of the report.</p>${toc}${pages.join("")}`)
+      const reading = yield* parseHtml(`<p>Cover page of the report.</p>${toc}${pages.join("")}`)
       assert.deepStrictEqual(reading.warnings, [
         "removed a table of contents (6 rows)",
         "removed 8 running page header/footer line(s): \"Acme Corp. 2024 Annual Report\", \"Acme Corp. | page 3\""
@@ -301,13 +306,13 @@ describe("FilingsParser.readHtmlBlocks", () => {
     }))
 })
 
-const blockTextOf = (block: FilingsParser.Block): string =>
+const blockTextOf = (block: Blocks.Block): string =>
   block.kind === "paragraph" || block.kind === "heading" ? block.text : block.kind
 
-describe("FilingsParser.readTextBlocks", () => {
+describe("Parser.parse: text blocks", () => {
   it.effect("numbers pages at <PAGE> markers and form feeds", () =>
     Effect.gen(function*() {
-      const reading = yield* FilingsParser.readTextBlocks(
+      const reading = yield* parseText(
         "PART I\n\nFirst page text.\n<PAGE>\nSecond page text.\n\f\nThird page text.\n\n     3\n"
       )
       assert.deepStrictEqual(reading.blocks.map((block) => [block.kind, block.page]), [
