@@ -20,16 +20,27 @@ describe("ExtractiveModel.sentencesOf over blocks", () => {
         style
       },
       { kind: "table", page: 1, rows: [["", "2024"], ["Revenue | total", "$4,655"]], headerRows: 1 },
-      { kind: "list", page: 1, ordered: false, items: [{
+      {
+        kind: "list",
+        page: 1,
+        ordered: false,
+        items: [{
           text: "Record Creative revenue.",
           inlines: [
             { kind: "text", text: "Record " },
             { kind: "emphasis", children: [{ kind: "text", text: "Creative" }] },
             { kind: "text", text: " revenue." }
           ]
-        }] },
+        }]
+      },
       // A paragraph whose text looks like Markdown is still prose: its kind says so.
-      { kind: "paragraph", page: 1, text: "# 1 in its market.", inlines: [{ kind: "text", text: "# 1 in its market." }], style }
+      {
+        kind: "paragraph",
+        page: 1,
+        text: "# 1 in its market.",
+        inlines: [{ kind: "text", text: "# 1 in its market." }],
+        style
+      }
     ]
     const sentences = ExtractiveModel.sentencesOf([{ id: "c1", text: "ignored when blocks are given", blocks }])
     assert.deepStrictEqual(sentences.map((sentence) => sentence.text), [
@@ -44,7 +55,13 @@ describe("ExtractiveModel.sentencesOf over blocks", () => {
   it("reads a chunk's Markdown through the parser when it has no blocks, as the blocks it renders", () => {
     const blocks: ReadonlyArray<Blocks.Block> = [
       { kind: "heading", page: 1, depth: 3, text: "Outlook", inlines: [{ kind: "text", text: "Outlook" }], style },
-      { kind: "paragraph", page: 1, text: "We expect growth.", inlines: [{ kind: "text", text: "We expect growth." }], style },
+      {
+        kind: "paragraph",
+        page: 1,
+        text: "We expect growth.",
+        inlines: [{ kind: "text", text: "We expect growth." }],
+        style
+      },
       { kind: "table", page: 1, rows: [["Total revenue", "$4,750"]], headerRows: 0 }
     ]
     const fromMarkdown = ExtractiveModel.sentencesOf([{ id: "c2", text: Blocks.toMarkdown(blocks) }])

@@ -75,8 +75,20 @@ describe("Parser.fromBlocks", () => {
 
   it("counts pages from the blocks unless told, and keeps the title and warnings given", () => {
     const blocks = [
-      { kind: "paragraph", page: 1, text: "First page.", inlines: [{ kind: "text", text: "First page." }], style: plain },
-      { kind: "paragraph", page: 3, text: "Third page.", inlines: [{ kind: "text", text: "Third page." }], style: plain }
+      {
+        kind: "paragraph",
+        page: 1,
+        text: "First page.",
+        inlines: [{ kind: "text", text: "First page." }],
+        style: plain
+      },
+      {
+        kind: "paragraph",
+        page: 3,
+        text: "Third page.",
+        inlines: [{ kind: "text", text: "Third page." }],
+        style: plain
+      }
     ] as const
     const counted = Parser.fromBlocks({ blocks })
     assert.strictEqual(counted.pageCount, 3)

@@ -3,7 +3,13 @@ import { Blocks } from "@filings/filings-parser"
 import * as TableReading from "../src/chat/TableReading.js"
 
 const style = Blocks.plainStyle
-const caption = (text: string): Blocks.Block => ({ kind: "paragraph", page: 4, text, inlines: [{ kind: "text", text }], style })
+const caption = (text: string): Blocks.Block => ({
+  kind: "paragraph",
+  page: 4,
+  text,
+  inlines: [{ kind: "text", text }],
+  style
+})
 const table = (rows: ReadonlyArray<ReadonlyArray<string>>, headerRows: number): Blocks.TableBlock => ({
   kind: "table",
   page: 4,

@@ -4,7 +4,13 @@
  * Markdown markup removed, each sentence remembering the chunk it came from so a highlight built
  * from it can cite that chunk.
  */
-import { type Block, fromMarkdown, type Inline, inlineText, plainText as blocksPlainText } from "@filings/filings-parser/Blocks"
+import {
+  type Block,
+  fromMarkdown,
+  type Inline,
+  inlineText,
+  plainText as blocksPlainText
+} from "@filings/filings-parser/Blocks"
 
 /**
  * A chunk as the sentence splitter reads it: its id (what a sentence cites), its Markdown, its
