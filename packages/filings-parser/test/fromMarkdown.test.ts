@@ -54,6 +54,17 @@ describe("Blocks.fromMarkdown", () => {
     assert.strictEqual(Blocks.toMarkdown(read), markdown)
   })
 
+  it("reads a hand-written GFM table: tight delimiters, alignment marks, an empty corner cell", () => {
+    const [table, list] = Blocks.fromMarkdown("| | 2024 | 2023 |\n|---|:--:|--:|\n|Total assets|3,220|3,000|\n\n- First")
+    assert.deepStrictEqual(table, {
+      kind: "table",
+      page: 1,
+      rows: [["", "2024", "2023"], ["Total assets", "3,220", "3,000"]],
+      headerRows: 1
+    })
+    assert.strictEqual(list?.kind, "list")
+  })
+
   it("gives a paragraph that is all strong text the bold style, and reads images", () => {
     const [bold, image] = Blocks.fromMarkdown("**PART II**\n\n![Acme logo](logo.png) Results\n")
     assert.deepStrictEqual(bold, {

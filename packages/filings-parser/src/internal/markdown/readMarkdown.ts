@@ -15,14 +15,16 @@ import { readInline } from "./readInline.js"
 
 const heading = /^(#{1,6}) (.*)$/
 const fence = /^(`{3,})$/
-const delimiterRow = /^\|(?: -{3,} \|)+$/
+// The renderer writes `| --- |`; hand-written GFM (`|---|:--:|`) reads the same.
+const delimiterRow = /^\|(?:\s*:?-+:?\s*\|)+$/
+const tableRow = /^\|.*\|$/
 const listItem = /^(?:-|\d{1,9}\.) (.*)$/
 
 const unescape = (value: string): string => value.replace(/\\([!-/:-@[-`{-~])/g, "$1")
 
 /** A rendered table row (`| a | b |`) to its plain-text cells. */
 const cellsOf = (line: string): Array<string> =>
-  line.slice(2, -2).split(/ (?<!\\)\| /).map((cell) => unescape(cell).trim())
+  line.slice(1, -1).split(/(?<!\\)\|/).map((cell) => unescape(cell).trim())
 
 const isAllStrong = (nodes: ReadonlyArray<Inline>): boolean => nodes.length === 1 && nodes[0]?.kind === "strong"
 
@@ -59,9 +61,9 @@ export const readMarkdown = (markdown: string): Array<Block> => {
       index++
       continue
     }
-    if (line.startsWith("| ") && line.endsWith(" |") && delimiterRow.test(lines[index + 1] ?? "")) {
+    if (tableRow.test(line) && delimiterRow.test(lines[index + 1] ?? "")) {
       const rows = [cellsOf(line)]
-      for (index += 2; index < lines.length && (lines[index] ?? "").startsWith("| "); index++) {
+      for (index += 2; index < lines.length && tableRow.test(lines[index] ?? ""); index++) {
         rows.push(cellsOf(lines[index] ?? ""))
       }
       blocks.push({ kind: "table", page: 1, rows, headerRows: headerRowCount(rows) })
