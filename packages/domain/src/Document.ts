@@ -5,6 +5,7 @@
  * @module
  */
 import { Schema } from "effect"
+import { Block, BlockRange } from "./Blocks.js"
 import { IsoDate, Period } from "./Dates.js"
 import { DocType } from "./DocType.js"
 import { Cik, PublicationId, Ticker } from "./Ids.js"
@@ -26,7 +27,12 @@ export const LabeledSection = Schema.Struct({
   content: Schema.String,
   wordCount: Schema.Number.pipe(Schema.propertySignature, Schema.fromKey("word_count")),
   pageStart: Schema.Number.pipe(Schema.propertySignature, Schema.fromKey("page_start")),
-  pageEnd: Schema.Number.pipe(Schema.propertySignature, Schema.fromKey("page_end"))
+  pageEnd: Schema.Number.pipe(Schema.propertySignature, Schema.fromKey("page_end")),
+  /**
+   * Where the section lies in the document's blocks, which its chunks' `blocks` are, in order (see
+   * `sectionBlocks`). Absent on sections stored before blocks were kept. Not served.
+   */
+  blockRange: Schema.optional(BlockRange).pipe(Schema.fromKey("block_range"))
 })
 export type LabeledSection = typeof LabeledSection.Type
 
@@ -53,9 +59,41 @@ export const Chunk = Schema.Struct({
    */
   pageStart: LabeledSection.fields.pageStart,
   /** The last physical page the chunk lies on, 1-based. */
-  pageEnd: LabeledSection.fields.pageEnd
+  pageEnd: LabeledSection.fields.pageEnd,
+  /**
+   * The chunk's blocks, as the parser read them, `text` being them rendered: what code reads (a
+   * table's rows with its header rows, a paragraph's inline nodes) instead of parsing `text`. The
+   * chunks of a document, in order, hold its blocks once each. Absent on chunks stored before
+   * blocks were kept: the parser's `Blocks.fromMarkdown(text)` reads those back. Not served.
+   */
+  blocks: Schema.optional(Schema.Array(Block))
 })
 export type Chunk = typeof Chunk.Type
+
+/**
+ * The blocks of `section`, from the document's `chunks` (whose blocks are the document's, in
+ * order); undefined when the section's range or a chunk's blocks were not kept (documents stored
+ * before blocks were), which callers read from the section's Markdown instead.
+ */
+export const sectionBlocks = (
+  chunks: ReadonlyArray<Chunk>,
+  section: LabeledSection
+): ReadonlyArray<Block> | undefined => {
+  const range = section.blockRange
+  if (range === undefined) return undefined
+  const blocks: Array<Block> = []
+  let first = 0
+  for (const chunk of chunks) {
+    if (chunk.blocks === undefined) return undefined
+    const end = first + chunk.blocks.length
+    if (end > range.start && first < range.end) {
+      blocks.push(...chunk.blocks.slice(Math.max(0, range.start - first), range.end - first))
+    }
+    if (end >= range.end) break
+    first = end
+  }
+  return blocks.length === range.end - range.start ? blocks : undefined
+}
 
 /**
  * An exhibit filed with a document (press release, contract, certification), with its Markdown, as

@@ -28,7 +28,8 @@ export type Section = typeof Section.Type
  * Ids are `c0001`, `c0002`, ... in body order; the same input always gives the same chunks.
  */
 export const Chunk = Schema.Struct({
-  ...DocumentChunk.fields,
+  // Its blocks are the range of the document's `blocks`; the stored chunk carries them itself.
+  ...DocumentChunk.omit("blocks").fields,
   wordCount: Schema.Int,
   /** Where the chunk lies in the document's `blocks`; `text` is that range rendered. */
   blockRange: BlockRange

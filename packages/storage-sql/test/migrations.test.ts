@@ -1,10 +1,11 @@
 import { Migrator, SqlClient } from "@effect/sql"
 import { assert, describe, it } from "@effect/vitest"
-import { Ids } from "@filings/domain"
+import { type Blocks, Document, Ids } from "@filings/domain"
 import { SearchText } from "@filings/storage"
-import { Effect, Either, Layer } from "effect"
+import { Effect, Either, Layer, Option } from "effect"
 import { Migrations, PgliteClient } from "../src/index.js"
 import { migrations } from "../src/internal/migrations/index.js"
+import { makeDocumentStore } from "../src/internal/sqlDocuments.js"
 import { makeExtractionStore } from "../src/internal/sqlExtractions.js"
 import { makeSearchIndex } from "../src/internal/sqlSearch.js"
 import { analyzePassage } from "../src/internal/sqlSearchWrites.js"
@@ -203,6 +204,40 @@ describe("migrations carry data forward", () => {
       const [index] = yield* sql<{ readonly name: string }>`
         SELECT indexname AS name FROM pg_indexes WHERE indexname = 'document_chunks_terms'`
       assert.strictEqual(index?.name, "document_chunks_terms")
+    }).pipe(Effect.provide(PgliteClient.layer().pipe(Layer.orDie))))
+
+  it.scopedLive("0022 reads documents stored before blocks were kept without them, and a new save keeps them", () =>
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      yield* Migrations.run({ loader: upTo("0021_company_tickers") })
+      const id = Ids.PublicationId.make("0000000001-24-000005")
+      yield* sql`INSERT INTO documents (publication_id, ticker, company_name, cik, doc_type, title, filing_date,
+        period, sec_url, word_count) VALUES (${id}, 'ACME', 'Acme Anvils', '0000000001', '10-K',
+        'Acme 10-K FY 2024', '2024-11-01', 'FY 2024', 'https://www.sec.gov/x', 4)`
+      yield* sql`INSERT INTO document_bodies (publication_id, body, exhibits)
+        VALUES (${id}, '| | 2024 |', '[]'::jsonb)`
+      yield* sql`INSERT INTO document_sections (publication_id, position, name, item, content, word_count,
+        page_start, page_end) VALUES (${id}, 0, 'Item 8. Financial Statements', '8', '| | 2024 |', 1, 3, 3)`
+      yield* sql`INSERT INTO document_chunks (publication_id, chunk_id, position, section, text, page_start, page_end,
+        filing_date) VALUES (${id}, 'c0001', 0, 'Item 8. Financial Statements', '| | 2024 |', 3, 3, '2024-11-01')`
+
+      yield* Migrations.run()
+      const store = yield* makeDocumentStore
+      const before = Option.getOrThrow(yield* store.findByPublicationId(id))
+      assert.deepStrictEqual(before.chunks, [
+        { id: "c0001", text: "| | 2024 |", section: "Item 8. Financial Statements", pageStart: 3, pageEnd: 3 }
+      ])
+      assert.strictEqual(before.sections[0]?.blockRange, undefined)
+
+      // The document's next save (a re-ingest) keeps them.
+      const table: Blocks.Block = { kind: "table", page: 3, rows: [["", "2024"], ["Anvils", "7"]], headerRows: 1 }
+      yield* store.save({
+        ...before,
+        sections: before.sections.map((section) => ({ ...section, blockRange: { start: 0, end: 1 } })),
+        chunks: before.chunks.map((chunk) => ({ ...chunk, blocks: [table] }))
+      })
+      const after = Option.getOrThrow(yield* store.findByPublicationId(id))
+      assert.deepStrictEqual(Document.sectionBlocks(after.chunks, after.sections[0]!), [table])
     }).pipe(Effect.provide(PgliteClient.layer().pipe(Layer.orDie))))
 
   it.scopedLive("0009 dates each company by its newest stored filing and takes that filing's name", () =>

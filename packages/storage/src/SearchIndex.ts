@@ -22,6 +22,12 @@ export interface SearchQuery extends DocumentFilters, Paging {
   readonly query: ParsedQuery
   /** Only passages of these sections (by item for a document type, or by title); every one when absent. */
   readonly sections?: SectionMatch | undefined
+  /**
+   * Whether each hit's chunk carries its `blocks` (where the store kept them): for a reader of the
+   * passages' tables and paragraphs, as chat is. Without it a store may leave them out, which keeps
+   * a page of results a read of the passages' text alone.
+   */
+  readonly withBlocks?: boolean | undefined
 }
 
 /** A passage found, with its document's metadata and its score (higher is better). */

@@ -6,7 +6,7 @@
  * read with the user's previous question from `history`.
  */
 import type { HttpClient } from "@effect/platform"
-import { ApiError, Chat, Feed, type Ids } from "@filings/domain"
+import { ApiError, type Blocks, Chat, Feed, type Ids } from "@filings/domain"
 import { ChatCompletionsModel, Citations } from "@filings/feed-summarizer"
 import { DocumentStore, SearchText, type StorageError } from "@filings/storage"
 import { Array as Arr, Context, Duration, Effect, Layer, Option } from "effect"
@@ -86,6 +86,7 @@ const foundOf = (
     readonly section?: string | undefined
     readonly pageStart: number
     readonly pageEnd: number
+    readonly blocks?: ReadonlyArray<Blocks.Block> | undefined
   },
   rank: number
 ): Found => ({
@@ -93,6 +94,7 @@ const foundOf = (
     source: document.publicationId,
     chunkId: chunk.id,
     text: chunk.text,
+    blocks: chunk.blocks,
     section: chunk.section,
     context: `${document.ticker} ${document.companyName} ${document.docType}`,
     rank
@@ -222,7 +224,7 @@ export const make = (
           ...optional("start_date", request.start_date),
           ...optional("end_date", request.end_date),
           limit: PassagesRead
-        }),
+        }, { withBlocks: true }),
         ({ page }) => page.hits.map((hit, rank) => foundOf(hit.document, hit.chunk, rank))
       )
 

@@ -58,11 +58,10 @@ interface Unit {
 }
 
 /**
- * The blocks of a passage: the one place the answer obtains them.
- *
- * TEMPORARY SEAM: until the document stores keep each chunk's blocks, a passage without them is
- * read back into blocks from its stored Markdown by the parser (`Blocks.fromMarkdown`); the stored
- * blocks replace that reading, and nothing else here changes.
+ * The blocks of a passage: the one place the answer obtains them. The stores keep each chunk's
+ * blocks; a chunk stored before they were kept has none, and its Markdown is read back into blocks
+ * by the parser (`Blocks.fromMarkdown`), which gives the same blocks for what the answer reads
+ * (tables with their rows, paragraphs and list items; pages and styles it does not read).
  */
 export const blocksOfPassage = (passage: Passage): ReadonlyArray<Blocks.Block> =>
   passage.blocks ?? Blocks.fromMarkdown(passage.text)

@@ -45,12 +45,12 @@ export const toStoredExtraction = (extraction: Extractor.ExtractionOutput): Extr
   warnings: extraction.warnings
 })
 
-// The parser's sections and exhibits are the stored ones with their parse detail (block ranges,
+// The parser's sections and exhibits are the stored ones with their parse detail (an exhibit's
 // blocks): the store keeps the fields of the domain schemas they are built from, and no more.
 const sectionKeys = Struct.keys(Document.LabeledSection.fields)
 const exhibitKeys = Struct.keys(Document.Exhibit.fields)
 
-/** The parser's sections as the document store keeps them: without their block ranges. */
+/** The parser's sections as the document store keeps them: with their block ranges, which `Document.sectionBlocks` reads. */
 export const storedSections = (parsed: ParsedDocument.ParsedDocument): ReadonlyArray<DocumentStore.StoredSection> =>
   parsed.sections.map((section) => Struct.pick(section, ...sectionKeys))
 
@@ -58,14 +58,15 @@ export const storedSections = (parsed: ParsedDocument.ParsedDocument): ReadonlyA
 export const storedExhibits = (parsed: ParsedDocument.ParsedDocument): ReadonlyArray<DocumentStore.StoredExhibit> =>
   parsed.exhibits.map((exhibit) => Struct.pick(exhibit, ...exhibitKeys))
 
-/** The parser's chunks as the document store keeps them: what feed highlights cite. */
+/** The parser's chunks as the document store keeps them, each with its blocks: what feed highlights cite. */
 export const storedChunks = (parsed: ParsedDocument.ParsedDocument): ReadonlyArray<DocumentStore.StoredChunk> =>
   parsed.chunks.map((chunk) => ({
     id: chunk.id,
     text: chunk.text,
     ...(chunk.section === undefined ? {} : { section: chunk.section }),
     pageStart: chunk.pageStart,
-    pageEnd: chunk.pageEnd
+    pageEnd: chunk.pageEnd,
+    blocks: parsed.blocks.slice(chunk.blockRange.start, chunk.blockRange.end)
   }))
 
 /** What a stored document keeps of its parse: the Markdown body, its size, sections and chunks. */

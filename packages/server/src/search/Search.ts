@@ -33,9 +33,13 @@ export interface Service {
   readonly search: (
     params: Search.SearchParams
   ) => Effect.Effect<Search.SearchResults, ApiError.InvalidRequest | StorageError.StorageError>
-  /** The passages `search` would return, whole, with the query as read. */
+  /**
+   * The passages `search` would return, whole, with the query as read; `withBlocks` for each
+   * passage's blocks too (see `SearchIndex.SearchQuery`).
+   */
   readonly find: (
-    params: Search.SearchParams
+    params: Search.SearchParams,
+    options?: { readonly withBlocks?: boolean }
   ) => Effect.Effect<Found, ApiError.InvalidRequest | StorageError.StorageError>
 }
 
@@ -52,12 +56,13 @@ export const make = Effect.gen(function*() {
     companyNamesKeptFor
   )
   const known = Effect.tapError(cached, () => invalidate)
-  const find = (params: Search.SearchParams) =>
+  const find: Service["find"] = (params, options) =>
     aliases.widenFilter(params.tickers).pipe(
       Effect.flatMap((tickers) =>
         findPassages(
           tickers !== undefined && Arr.isNonEmptyReadonlyArray(tickers) ? { ...params, tickers } : params,
-          known
+          known,
+          options?.withBlocks === true
         )
       ),
       Effect.provideService(SearchIndex.SearchIndex, index),
@@ -89,7 +94,8 @@ export const layer = Layer.effect(PassageSearch, make)
  */
 const findPassages = Effect.fn("search.findPassages")(function*(
   params: Search.SearchParams,
-  knownCompanies: Effect.Effect<NamedCompanies.CompanyTerms, StorageError.StorageError>
+  knownCompanies: Effect.Effect<NamedCompanies.CompanyTerms, StorageError.StorageError>,
+  withBlocks: boolean
 ) {
   const { end_date, start_date } = params
   if (start_date !== undefined && end_date !== undefined && start_date > end_date) {
@@ -110,7 +116,8 @@ const findPassages = Effect.fn("search.findPassages")(function*(
     endDate: end_date,
     sections,
     limit: params.limit ?? defaultLimit,
-    offset: params.offset ?? 0
+    offset: params.offset ?? 0,
+    withBlocks
   })
   return { query: query.right, page }
 })

@@ -8,6 +8,7 @@ import { jsonb } from "./jsonb.js"
 import { Counted, firstRowAs, hitsPage, inDocumentOrder, pageOf, readTotal, rowsAs } from "./sqlRows.js"
 import { analyzePassage, applyFrequencyChanges, FrequencyChanges, storedFrequencies } from "./sqlSearchWrites.js"
 import { failsAs, writeFailsAs } from "./storageErrors.js"
+import { ChunkRow, storedBlocks } from "./storedBlocks.js"
 import { makeVersionedRows } from "./versionedRows.js"
 
 /** A document with its body: the metadata's columns, the body, and the exhibits' JSON (stored camelCase). */
@@ -17,12 +18,19 @@ const DocumentRow = Schema.Struct({
   exhibits: Schema.Array(Schema.typeSchema(DocumentStore.StoredExhibit))
 })
 
-const sectionColumns = "name AS title, item, content, word_count, page_start, page_end"
+// A section's block range as the object `StoredSection` reads; NULL for sections stored before it was kept.
+const blockRange = (alias: string) =>
+  `CASE WHEN ${alias}block_start IS NULL THEN NULL
+    ELSE jsonb_build_object('start', ${alias}block_start, 'end', ${alias}block_end) END`
+
+const sectionColumns = `name AS title, item, content, word_count, page_start, page_end, ${
+  blockRange("")
+} AS block_range`
 
 // The section's columns as one JSON object, for a search that reads it beside its document's
 // columns (both have a word count).
 const sectionObject = `jsonb_build_object('title', s.name, 'item', s.item, 'content', s.content,
-  'word_count', s.word_count, 'page_start', s.page_start, 'page_end', s.page_end)`
+  'word_count', s.word_count, 'page_start', s.page_start, 'page_end', s.page_end, 'block_range', ${blockRange("s.")})`
 
 /** A page of a document list: each document's key and row version with the number of every match. */
 const readListPage = rowsAs(Counted({ key: Schema.String, version: Schema.String }))
@@ -31,7 +39,7 @@ const readVersionedMetadata = rowsAs(Schema.Struct({
   ...DocumentStore.DocumentMetadata.fields,
   version: Schema.String
 }))
-const readChunks = rowsAs(DocumentStore.StoredChunk)
+const readChunks = rowsAs(ChunkRow)
 const readDocumentRow = firstRowAs(DocumentRow)
 const readMetadataRow = firstRowAs(DocumentStore.DocumentMetadata)
 const readMetadataRows = rowsAs(DocumentStore.DocumentMetadata)
@@ -59,6 +67,7 @@ const chunkRows = (document: DocumentStore.StoredDocument, changes: FrequencyCha
       text: chunk.text,
       page_start: chunk.pageStart,
       page_end: chunk.pageEnd,
+      blocks: chunk.blocks === undefined ? null : storedBlocks(chunk.blocks),
       terms: analyzed.vector,
       term_count: analyzed.termCount
     }
@@ -87,7 +96,7 @@ export const makeDocumentStore = Effect.gen(function*() {
   })
   const findChunks = (publicationId: Ids.PublicationId, chunkId?: string) =>
     sql`
-      SELECT c.chunk_id AS id, c.section, c.text, c.page_start, c.page_end
+      SELECT c.chunk_id AS id, c.section, c.text, c.page_start, c.page_end, c.blocks
       FROM document_chunks c
       WHERE publication_id = ${publicationId}${chunkId === undefined ? sql`` : sql` AND c.chunk_id = ${chunkId}`}
       ORDER BY c.position`.pipe(readChunks)
@@ -148,7 +157,9 @@ export const makeDocumentStore = Effect.gen(function*() {
             content: section.content,
             word_count: section.wordCount,
             page_start: section.pageStart,
-            page_end: section.pageEnd
+            page_end: section.pageEnd,
+            block_start: section.blockRange?.start ?? null,
+            block_end: section.blockRange?.end ?? null
           })))
         }`
       }
@@ -159,12 +170,12 @@ export const makeDocumentStore = Effect.gen(function*() {
       const rows = chunkRows(document, changes)
       if (rows.length > 0) {
         yield* sql`
-          INSERT INTO document_chunks (publication_id, chunk_id, position, section, text, page_start, page_end, terms,
-            term_count, filing_date)
+          INSERT INTO document_chunks (publication_id, chunk_id, position, section, text, page_start, page_end, blocks,
+            terms, term_count, filing_date)
           SELECT ${document.publicationId}, r.chunk_id, r.position, r.section, r.text, r.page_start, r.page_end,
-            r.terms::tsvector, r.term_count, ${document.filingDate}::date
+            r.blocks, r.terms::tsvector, r.term_count, ${document.filingDate}::date
           FROM jsonb_to_recordset(${jsonb(rows)}::jsonb) AS r(chunk_id text, position int, section text, text text,
-            page_start int, page_end int, terms text, term_count int)`
+            page_start int, page_end int, blocks jsonb, terms text, term_count int)`
       }
       yield* applyFrequencyChanges(sql, changes)
       // xmax is 0 only on a row version this statement inserted; an update of a conflicting row sets it.

@@ -6,6 +6,7 @@ import { Effect, Schema } from "effect"
 import { Counted, fromRow, joinedDocumentColumns, pageOf, readTotal, rowsAs } from "./sqlRows.js"
 import { quoteLexeme } from "./sqlSearchWrites.js"
 import { failsAs } from "./storageErrors.js"
+import { ChunkRow } from "./storedBlocks.js"
 
 /** A phrase as `tsquery` input: its terms joined by their distances (`'capit' <1> 'expenditur'`). */
 const phraseQuery = (phrase: SearchText.Phrase): string => {
@@ -86,13 +87,14 @@ const Counts = Schema.Struct({
 const readCounts = rowsAs(Counts)
 const readHits = rowsAs(Counted({
   ...DocumentStore.DocumentMetadata.fields,
-  hit: fromRow(DocumentStore.StoredChunk),
+  hit: fromRow(ChunkRow),
   score: Schema.Number
 }))
 
-// A chunk's columns as one JSON object under the encoded names of `StoredChunk`.
+// A chunk's columns as one JSON object under the encoded names of `StoredChunk`, its blocks when asked.
 const chunkObject = `jsonb_build_object('id', c.chunk_id, 'section', c.section, 'page_start', c.page_start,
   'page_end', c.page_end, 'text', c.text)`
+const chunkObjectWithBlocks = `${chunkObject} || jsonb_build_object('blocks', c.blocks)`
 
 export const makeSearchIndex = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
@@ -227,7 +229,9 @@ export const makeSearchIndex = Effect.gen(function*() {
           ORDER BY score DESC, filing_date DESC, publication_id COLLATE "C" DESC, position
           LIMIT ${query.limit} OFFSET ${query.offset}
         )
-        SELECT ${sql.literal(joinedDocumentColumns)}, ${sql.literal(chunkObject)} AS hit, p.score, p.total
+        SELECT ${sql.literal(joinedDocumentColumns)}, ${
+        sql.literal(query.withBlocks === true ? chunkObjectWithBlocks : chunkObject)
+      } AS hit, p.score, p.total
         FROM page p
         JOIN documents d USING (publication_id)
         JOIN document_chunks c ON c.publication_id = p.publication_id AND c.chunk_id = p.chunk_id

@@ -1,6 +1,6 @@
 // The samples the conformance suite builds its tests from: ids, tickers and names unique to each test
 // (the suite shares one store), and complete documents and feed items.
-import type { Ids } from "@filings/domain"
+import { Blocks, type Ids } from "@filings/domain"
 import { randomBytes } from "node:crypto"
 import type { StoredDocument } from "../DocumentStore.js"
 import type { StoredFeedItem } from "../FeedStore.js"
@@ -13,6 +13,48 @@ export const uniqueAccession = (): Ids.PublicationId =>
   `${String(Math.floor(Math.random() * 1e10)).padStart(10, "0")}-24-${
     String(++accessionCounter % 1_000_000).padStart(6, "0")
   }` as Ids.PublicationId
+
+const run = (text: string): Blocks.Inline => ({ kind: "text", text })
+
+/**
+ * Blocks of every kind, each field set in its plain and its marked form (a style that says
+ * something, inline nodes that are more than one run of text), for adapters that store them compactly.
+ */
+export const sampleBlocks: ReadonlyArray<Blocks.Block> = [
+  {
+    kind: "heading",
+    page: 1,
+    depth: 1,
+    text: "Annual report",
+    inlines: [run("Annual report")],
+    style: { bold: true, italic: false, underline: false, centered: true, fontSizePt: 14 }
+  },
+  {
+    kind: "paragraph",
+    page: 1,
+    text: "Revenue grew 📈 — 12 % (€, 日本).",
+    inlines: [run("Revenue grew 📈 — 12 % (€, 日本).")],
+    style: Blocks.plainStyle
+  },
+  {
+    kind: "list",
+    page: 1,
+    ordered: false,
+    items: [
+      { text: "Anvils", inlines: [run("Anvils")] },
+      { text: "Rockets sold", inlines: [{ kind: "strong", children: [run("Rockets")] }, run(" sold")] }
+    ]
+  },
+  {
+    kind: "paragraph",
+    page: 2,
+    text: "See the table",
+    inlines: [run("See the "), { kind: "link", url: "https://example.com/t", children: [run("table")] }],
+    style: Blocks.plainStyle
+  },
+  { kind: "table", page: 2, rows: [["a", "b"], ["1", "2"]], headerRows: 1 },
+  { kind: "preformatted", page: 3, text: "a    b\n1    2" }
+]
 
 /** A complete document with every field set, for tests of adapters. */
 export const sampleDocument = (overrides: Partial<StoredDocument> = {}): StoredDocument => ({
@@ -29,7 +71,14 @@ export const sampleDocument = (overrides: Partial<StoredDocument> = {}): StoredD
   items: [],
   body: "# Annual report\n\nRevenue grew 📈 — 12 % (€, 日本).\n\n| a | b |\n| - | - |\n| 1 | 2 |\n",
   sections: [
-    { title: "Cover", content: "Acme Corp annual report", wordCount: 4, pageStart: 1, pageEnd: 1 },
+    {
+      title: "Cover",
+      content: "Acme Corp annual report",
+      wordCount: 4,
+      pageStart: 1,
+      pageEnd: 1,
+      blockRange: { start: 0, end: 3 }
+    },
     { title: "Item 1. Business", item: "1", content: "We make anvils.", wordCount: 3, pageStart: 1, pageEnd: 2 }
   ],
   exhibits: [{ exhibitNumber: "99.1", title: "Press release", content: "Acme reports results." }],
@@ -39,9 +88,10 @@ export const sampleDocument = (overrides: Partial<StoredDocument> = {}): StoredD
       text: "# Annual report\n\nRevenue grew 📈 — 12 % (€, 日本).\n",
       section: "Cover",
       pageStart: 1,
-      pageEnd: 1
+      pageEnd: 1,
+      blocks: sampleBlocks.slice(0, 3)
     },
-    { id: "c0002", text: "| a | b |\n| - | - |\n| 1 | 2 |\n", pageStart: 2, pageEnd: 3 }
+    { id: "c0002", text: "| a | b |\n| - | - |\n| 1 | 2 |\n", pageStart: 2, pageEnd: 3, blocks: sampleBlocks.slice(3) }
   ],
   ...overrides
 })

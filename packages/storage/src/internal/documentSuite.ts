@@ -1,12 +1,12 @@
 // The DocumentStore part of the conformance suite: saving, reading and listing documents, a company's
 // documents by type, and the section search.
 import { assert, describe, type Vitest } from "@effect/vitest"
-import type { Ids } from "@filings/domain"
+import { Document, type Ids } from "@filings/domain"
 import { Array as Arr, Effect, Option } from "effect"
 import { type DocumentKey, DocumentStore, type SectionMatch, type StoredDocument } from "../DocumentStore.js"
 import { nulReason } from "../StorageError.js"
 import type { Stores } from "../Stores.js"
-import { sampleDocument, uniqueAccession, uniqueCik, uniqueTicker } from "./conformanceSamples.js"
+import { sampleBlocks, sampleDocument, uniqueAccession, uniqueCik, uniqueTicker } from "./conformanceSamples.js"
 
 const metadataOf = ({ body: _b, chunks: _c, exhibits: _e, sections: _s, ...metadata }: StoredDocument) => metadata
 
@@ -35,6 +35,23 @@ export const documentSuite = (it: Vitest.MethodsNonLive<Stores>) => {
         assert.strictEqual(yield* store.save(document), "created")
         assert.deepStrictEqual(yield* store.findByPublicationId(document.publicationId), Option.some(document))
         assert.deepStrictEqual(yield* store.findMetadata(document.publicationId), Option.some(metadataOf(document)))
+      }))
+
+    it.effect("keeps each chunk's blocks as saved, so a section's blocks read back from them", () =>
+      Effect.gen(function*() {
+        const store = yield* DocumentStore
+        const document = sampleDocument()
+        yield* store.save(document)
+        const stored = Option.getOrThrow(yield* store.findByPublicationId(document.publicationId))
+        assert.deepStrictEqual(stored.chunks.flatMap((chunk) => chunk.blocks ?? []), sampleBlocks)
+        const chunk = Option.getOrThrow(yield* store.findChunk(document.publicationId, "c0002"))
+        assert.deepStrictEqual(chunk.blocks, sampleBlocks.slice(3))
+        const [cover, business] = stored.sections
+        assert.deepStrictEqual(Document.sectionBlocks(stored.chunks, cover!), sampleBlocks.slice(0, 3))
+        // A section stored without its range, or a document without its blocks, reads as not kept.
+        assert.strictEqual(Document.sectionBlocks(stored.chunks, business!), undefined)
+        const unkept = stored.chunks.map(({ blocks: _blocks, ...chunk }) => chunk)
+        assert.strictEqual(Document.sectionBlocks(unkept, cover!), undefined)
       }))
 
     it.effect("saving the same publication id again replaces the document instead of adding one", () =>

@@ -3,7 +3,7 @@
 // since the suite shares one store; scores depend on every stored passage, so tests compare the
 // order of clearly different passages, never exact scores.
 import { assert, describe, type Vitest } from "@effect/vitest"
-import type { Document, Ids } from "@filings/domain"
+import type { Blocks, Document, Ids } from "@filings/domain"
 import { Effect, Either } from "effect"
 import { DocumentStore, type StoredDocument } from "../DocumentStore.js"
 import { examinedAtMost, rankedAtMost, SearchIndex, type SearchQuery } from "../SearchIndex.js"
@@ -76,6 +76,28 @@ export const searchIndexSuite = (it: Vitest.MethodsNonLive<Stores>, samples: Sea
         assert.strictEqual(hit?.document.companyName, "Sample Anvils Inc.")
         assert.deepStrictEqual(hit?.chunk, document.chunks[1])
         assert.isAbove(hit?.score ?? 0, 0)
+      }))
+
+    it.effect("gives each hit's blocks when asked, as saved, and leaves a chunk saved without blocks without", () =>
+      Effect.gen(function*() {
+        const ticker = samples.ticker()
+        const table: Blocks.Block = {
+          kind: "table",
+          page: 4,
+          rows: [["", "2024"], ["Anvils sold", "1,200"]],
+          headerRows: 1
+        }
+        const document = withPassages(samples, ticker, [
+          { text: "| | 2024 |\n| --- | --- |\n| Anvils sold | 1,200 |\n" },
+          { text: "Anvils sold to coyotes rose again." }
+        ])
+        const [withBlocks, without] = document.chunks
+        yield* save({ ...document, chunks: [{ ...withBlocks!, blocks: [table] }, without!] })
+        const page = yield* search("anvils sold", { tickers: [ticker], withBlocks: true })
+        const found = new Map(page.hits.map((hit) => [hit.chunk.id, hit.chunk]))
+        assert.deepStrictEqual(found.get("c0001")?.blocks, [table])
+        assert.isTrue(found.has("c0002"))
+        assert.strictEqual(found.get("c0002")?.blocks, undefined)
       }))
 
     it.effect("reads figures without their commas and signs, and table rows by label and number", () =>

@@ -25,6 +25,7 @@ import eventsByRecordedAt from "./0018_events_by_recorded_at.js"
 import coordination from "./0019_coordination.js"
 import retention from "./0020_retention.js"
 import companyTickers from "./0021_company_tickers.js"
+import documentBlocks from "./0022_document_blocks.js"
 
 export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.SqlClient>> = {
   "0001_filings_meta": filingsMeta,
@@ -47,5 +48,6 @@ export const migrations: Record<string, Effect.Effect<void, unknown, SqlClient.S
   "0018_events_by_recorded_at": eventsByRecordedAt,
   "0019_coordination": coordination,
   "0020_retention": retention,
-  "0021_company_tickers": companyTickers
+  "0021_company_tickers": companyTickers,
+  "0022_document_blocks": documentBlocks
 }
