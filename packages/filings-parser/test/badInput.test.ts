@@ -4,8 +4,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { Blocks } from "../src/index.js"
-import { readHtmlBlocks } from "../src/internal/readInput.js"
+import { Blocks, Parser } from "../src/index.js"
 import { parseBytes, parseHtml, parseText } from "./support/parse.js"
 
 const reasonOf = <A, E extends { readonly reason: string }>(effect: Effect.Effect<A, E>) =>
@@ -98,13 +97,14 @@ describe("bad input", () => {
       const copies = Math.ceil((50 * 1024 * 1024) / page(0).length)
       const html = `<html><body>${Array.from({ length: copies }, (_, index) => page(index)).join("")}</body></html>`
       assert.isAtLeast(html.length, 50 * 1024 * 1024)
-      // The reader's bound, as before the parser had one API; the whole parse of 50 MB (sections,
-      // chunks, facts) is not yet bounded the same way.
-      const reading = yield* readHtmlBlocks(html)
+      // The whole parse: blocks, sections (an `Item 7` heading on every page), chunks and Markdown.
+      const reading = yield* Parser.parse({ bytes: new TextEncoder().encode(html) })
       // Per page: a heading, a paragraph and a table; the page number is dropped.
       assert.strictEqual(reading.blocks.length, copies * 3)
       assert.strictEqual(reading.pageCount, copies)
       assert.strictEqual(Blocks.countWords(reading.blocks), copies * (3 + 11 + 4))
+      assert.strictEqual(reading.wordCount, copies * (3 + 11 + 4))
+      assert.strictEqual(reading.chunks[reading.chunks.length - 1]?.blockRange.end, reading.blocks.length)
       assert.deepStrictEqual(reading.blocks[4], {
         kind: "paragraph",
         text: "Net sales of gadgets increased by 12 percent because of demand.",

@@ -1,14 +1,16 @@
 /**
  * What a document store is given of a parse: the parser's sections and exhibits are the domain's
  * `LabeledSection` and `Exhibit` with their parse detail added, and the store keeps the domain's
- * fields alone, so no block range or block ever reaches a database row or the exhibits' JSON.
+ * fields alone (a section's block range, an exhibit without its blocks); each chunk keeps its own
+ * blocks, which are the document's, once each.
  */
 import { assert, describe, it } from "@effect/vitest"
+import { Document } from "@filings/domain"
 import { Parser } from "@filings/filings-parser"
 import { DocumentStore } from "@filings/storage"
 import { Effect, Schema } from "effect"
 import { eightKSubmission } from "../../../test/support/syntheticEightK.js"
-import { storedExhibits, storedSections } from "../src/ingest/StoredForms.js"
+import { storedChunks, storedExhibits, storedSections } from "../src/ingest/StoredForms.js"
 
 const eightK = eightKSubmission({
   accession: "0000999999-24-000002",
@@ -20,15 +22,19 @@ const eightK = eightKSubmission({
 })
 
 describe("the stored forms of a parse", () => {
-  it.effect("sections and exhibits keep the domain's fields, without blocks or block ranges", () =>
+  it.effect("sections keep the domain's fields with their block ranges, exhibits without their blocks", () =>
     Effect.gen(function*() {
       const parsed = yield* Parser.parse({ bytes: eightK })
       const sections = storedSections(parsed)
       assert.deepStrictEqual(sections.map((section) => Object.keys(section)), [
-        ["title", "item", "content", "wordCount", "pageStart", "pageEnd"],
+        ["title", "item", "content", "wordCount", "pageStart", "pageEnd", "blockRange"],
         // A section that is no item has no item key at all, rather than an undefined one.
-        ["title", "content", "wordCount", "pageStart", "pageEnd"]
+        ["title", "content", "wordCount", "pageStart", "pageEnd", "blockRange"]
       ])
+      assert.deepStrictEqual(
+        sections.map((section) => section.blockRange),
+        parsed.sections.map((section) => section.blockRange)
+      )
       assert.deepStrictEqual(sections.map((section) => [section.title, section.item]), [
         ["Item 2.02. Results of Operations and Financial Condition", "2.02"],
         ["Signatures", undefined]
@@ -48,5 +54,21 @@ describe("the stored forms of a parse", () => {
       const strict = { onExcessProperty: "error" } as const
       assert.isTrue(Schema.is(Schema.Array(DocumentStore.StoredSection), strict)(sections))
       assert.isTrue(Schema.is(Schema.Array(DocumentStore.StoredExhibit), strict)(storedExhibits(parsed)))
+    }))
+
+  it.effect("each chunk keeps its blocks: in order they are the document's, and a section's read back from them", () =>
+    Effect.gen(function*() {
+      const parsed = yield* Parser.parse({ bytes: eightK })
+      const chunks = storedChunks(parsed)
+      assert.isAbove(chunks.length, 0)
+      assert.deepStrictEqual(chunks.flatMap((chunk) => chunk.blocks ?? []), parsed.blocks)
+      for (const section of parsed.sections) {
+        assert.deepStrictEqual(
+          Document.sectionBlocks(chunks, section),
+          parsed.blocks.slice(section.blockRange.start, section.blockRange.end)
+        )
+      }
+      const strict = { onExcessProperty: "error" } as const
+      assert.isTrue(Schema.is(Schema.Array(DocumentStore.StoredChunk), strict)(chunks))
     }))
 })

@@ -352,6 +352,14 @@ const tocGap = 20
 
 /** Marks runs of item lines with almost no text between them: a table of contents in paragraphs. */
 const markTocRuns = (blocks: ReadonlyArray<Block>, candidates: Array<Candidate>): void => {
+  // How many of the candidates after the current run start with each catalog item; the runs
+  // partition the candidates, so the whole pass is linear in them (a long filing has thousands).
+  const later = new Map<number, number>()
+  for (const candidate of candidates) {
+    const first = candidate.indexes[0] ?? 0
+    later.set(first, (later.get(first) ?? 0) + 1)
+  }
+  let passed = 0
   let runStart = 0
   for (let index = 0; index <= candidates.length; index++) {
     const current = candidates[index]
@@ -361,12 +369,14 @@ const markTocRuns = (blocks: ReadonlyArray<Block>, candidates: Array<Candidate>)
       && (next.indexes[0] ?? 0) > (current.indexes[current.indexes.length - 1] ?? 0)
       && gapChars(blocks, current.block, next.block) < tocGap
     if (dense) continue
+    for (; passed <= index && passed < candidates.length; passed++) {
+      const first = candidates[passed]?.indexes[0] ?? 0
+      later.set(first, (later.get(first) ?? 0) - 1)
+    }
     // candidates[runStart..index] are linked by small gaps; a TOC's items come again later, while
     // a run of short items "incorporated by reference" does not.
     const run = candidates.slice(runStart, index + 1)
-    const repeated = run.filter((member) =>
-      candidates.slice(index + 1).some((later) => later.indexes[0] === member.indexes[0])
-    ).length
+    const repeated = run.filter((member) => (later.get(member.indexes[0] ?? 0) ?? 0) > 0).length
     if (run.length >= tocRunLength && repeated * 2 >= run.length) {
       for (let member = runStart; member <= index; member++) {
         const candidate = candidates[member]
@@ -387,19 +397,34 @@ const chooseCandidates = (blocks: ReadonlyArray<Block>, candidates: ReadonlyArra
   })
   const best: Array<number> = []
   const previous: Array<number> = []
+  // The best run so far ending in each catalog item, and the first candidate that ends it: a
+  // candidate extends the best run ending before its first item (of equal runs, the one ending at
+  // the earliest candidate), so the choice costs the catalog's size per candidate, not the
+  // candidates before it.
+  const endingAt: Array<{ score: number; at: number } | undefined> = []
   usable.forEach((candidate, index) => {
-    best[index] = weight[index] ?? 0
+    const own = weight[index] ?? 0
+    best[index] = own
     previous[index] = -1
-    for (let before = 0; before < index; before++) {
-      const earlier = usable[before]
-      if (earlier === undefined) continue
-      const earlierLast = earlier.indexes[earlier.indexes.length - 1] ?? 0
-      if (earlierLast >= (candidate.indexes[0] ?? 0)) continue
-      const score = (best[before] ?? 0) + (weight[index] ?? 0)
-      if (score > (best[index] ?? 0)) {
-        best[index] = score
-        previous[index] = before
+    const first = candidate.indexes[0] ?? 0
+    let extended: { score: number; at: number } | undefined
+    for (let item = 0; item < first; item++) {
+      const run = endingAt[item]
+      if (
+        run !== undefined &&
+        (extended === undefined || run.score > extended.score || (run.score === extended.score && run.at < extended.at))
+      ) {
+        extended = run
       }
+    }
+    if (extended !== undefined) {
+      best[index] = extended.score + own
+      previous[index] = extended.at
+    }
+    const last = candidate.indexes[candidate.indexes.length - 1] ?? 0
+    const ending = endingAt[last]
+    if (ending === undefined || (best[index] ?? 0) > ending.score) {
+      endingAt[last] = { score: best[index] ?? 0, at: index }
     }
   })
   let end = -1
