@@ -15,6 +15,7 @@
  * - refused: the answer says it cannot tell.
  *
  *   node --import tsx bench/quality/chat.ts [--output bench/results/chat-quality-latest.md] [--label TEXT]
+ *     [--only ID,ID]   (score only these questions, to look at them closely)
  */
 import { FetchHttpClient } from "@effect/platform"
 import type { Chat as ChatSchemas } from "@filings/domain"
@@ -33,7 +34,7 @@ import { repositoryRoot } from "../support/processes.js"
 import { corpusPresent, storeCorpus } from "./search/corpus.js"
 
 const { values: argv } = parseArgs({
-  options: { output: { type: "string" }, label: { type: "string" } },
+  options: { output: { type: "string" }, label: { type: "string" }, only: { type: "string" } },
   strict: true
 })
 const output = argv.output ?? join(repositoryRoot, "bench/results/chat-quality-latest.md")
@@ -54,10 +55,11 @@ interface Question {
   readonly where: string
 }
 
+const onlyIds = argv.only === undefined ? undefined : new Set(argv.only.split(","))
 const questions: ReadonlyArray<Question> =
   (JSON.parse(readFileSync(new URL("./chat/questions.json", import.meta.url), "utf8")) as {
     readonly questions: ReadonlyArray<Question>
-  }).questions
+  }).questions.filter((question) => onlyIds === undefined || onlyIds.has(question.id))
 
 /** The figures a text states, grouping commas and signs left out (`$(31,370)` is `31370`). */
 const figuresOf = (text: string): Set<string> =>

@@ -58,6 +58,68 @@ describe("ExtractiveAnswer.answer", () => {
     assert.deepStrictEqual(answer[0]?.citations.map((citation) => citation.chunkId), ["c1"])
   })
 
+  it("takes the row of a financial statement over a note's row of the same name, and says its group", () => {
+    const heading = (text: string): Blocks.Block => ({
+      kind: "heading",
+      page: 40,
+      depth: 4,
+      text,
+      inlines: [{ kind: "text", text }],
+      style: Blocks.plainStyle
+    })
+    const grid = (rows: Array<Array<string>>): Blocks.Block => ({ kind: "table", page: 40, rows, headerRows: 1 })
+    const note = {
+      ...passage("c0143", "stock-based compensation table"),
+      blocks: [
+        heading("Note 4 - Stock-Based Compensation"),
+        grid([["", "Year Ended Jan 28, 2024"], ["Cost of revenue", "141"], ["Research and development", "2,532"]])
+      ]
+    }
+    const statement = {
+      ...passage("c0125", "income statement", 2),
+      blocks: [
+        heading("Consolidated Statements of Income"),
+        grid([
+          ["", "Year Ended Jan 28, 2024"],
+          ["Revenue", "60,922"],
+          ["Operating expenses", ""],
+          ["Research and development", "8,675"],
+          ["Total operating expenses", "11,329"]
+        ])
+      ]
+    }
+    const answer = ExtractiveAnswer.answer(
+      "How much did Contract Test Corp spend on research and development in fiscal year 2024?",
+      [note, statement]
+    )
+    assert.strictEqual(
+      answer[0]?.text,
+      "Operating expenses — Research and development: 8,675 (Year Ended Jan 28, 2024)."
+    )
+    assert.deepStrictEqual(answer[0]?.citations.map((citation) => citation.chunkId), ["c0125"])
+  })
+
+  it("reads a phrase asked where its words stand together, and a row's column as the quarter asked", () => {
+    const comprehensive: Blocks.Block = {
+      kind: "table",
+      page: 50,
+      rows: [
+        ["", "Three Months Ended March 31, 2019"],
+        ["Reclassification of realized loss on available-for-sale securities included in net income", "1.0"],
+        ["Net sales", "15,077"]
+      ],
+      headerRows: 1
+    }
+    const answer = ExtractiveAnswer.answer(
+      "What were Contract Test Corp's net sales in the first quarter of 2019?",
+      [
+        { ...passage("c1", "prose"), blocks: [comprehensive] },
+        passage("c2", "Net sales grew in the first quarter of 2019 as widgets sold well across every region.", 1)
+      ]
+    )
+    assert.strictEqual(answer[0]?.text, "Net sales: 15,077 (Three Months Ended March 31, 2019).")
+  })
+
   it("prefers the sentence of the year asked over one that names only another year", () => {
     const answer = ExtractiveAnswer.answer(
       "What was Contract Test Corp's capital spending on its Ohio plant in 2024?",

@@ -32,6 +32,64 @@ const annual = table([
 ], 1)
 
 describe("TableReading.readTable", () => {
+  it("reads which group a row stands under, to the group's total or the row naming its end", () => {
+    const grouped = table([
+      ["", "2024"],
+      ["Net sales:", ""],
+      ["Services", "96,169"],
+      ["Total net sales", "391,035"],
+      ["Cost of sales:", ""],
+      ["Services", "25,119"],
+      ["Total cost of sales", "210,352"],
+      ["Gross margin", "180,683"],
+      ["Cash flows from financing activities:", ""],
+      ["Repayments of term debt", "(9,958)"],
+      ["Net cash used in financing activities", "(121,983)"],
+      ["Cash, cash equivalents, and restricted cash, ending balances", "29,943"],
+      ["Years ended December 31, 2024", ""],
+      ["Revenue", "12"]
+    ], 1)
+    const rows = TableReading.readTable(grouped).rows.map((row) => [row.label, row.group])
+    assert.deepStrictEqual(rows, [
+      ["Services", "Net sales"],
+      ["Total net sales", "Net sales"],
+      ["Services", "Cost of sales"],
+      ["Total cost of sales", "Cost of sales"],
+      ["Gross margin", undefined],
+      ["Repayments of term debt", "Cash flows from financing activities"],
+      ["Net cash used in financing activities", "Cash flows from financing activities"],
+      ["Cash, cash equivalents, and restricted cash, ending balances", undefined],
+      // A row of no values that names a period is a header the table did not mark, not a group.
+      ["Revenue", undefined]
+    ])
+  })
+
+  it("titles a table with the headings and short caption before it, and knows a statement by its heading", () => {
+    const heading = (text: string): Blocks.Block => ({
+      kind: "heading",
+      page: 4,
+      depth: 4,
+      text,
+      inlines: [{ kind: "text", text }],
+      style
+    })
+    const income = TableReading.readTable(annual, [
+      caption(`A long paragraph of discussion ${"word ".repeat(80)}`),
+      heading("Consolidated Statements of Income"),
+      caption("(In millions, except per share amounts)")
+    ])
+    assert.strictEqual(income.title, "Consolidated Statements of Income (In millions, except per share amounts)")
+    assert.isTrue(income.statement)
+    // A footnote that mentions the statement does not make its table one.
+    const footnoted = TableReading.readTable(annual, [
+      caption(
+        "(5) These amounts were reported in Cost of goods sold on the accompanying Statement of Consolidated Operations."
+      )
+    ])
+    assert.isFalse(footnoted.statement)
+    assert.isFalse(TableReading.readTable(annual, [heading("Note 4 - Stock-Based Compensation")]).statement)
+  })
+
   it("heads each column with the labels above it, a spanning label carried over the columns under it", () => {
     const reading = TableReading.readTable(statement)
     assert.deepStrictEqual(reading.columns.slice(1).map((column) => column.heading), [

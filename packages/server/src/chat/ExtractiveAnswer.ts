@@ -50,6 +50,16 @@ interface Unit {
   readonly labelTerms?: ReadonlySet<string> | undefined
   /** A table row's label terms alone, to tell `Total assets` from `Total current assets`. */
   readonly ownLabelTerms?: ReadonlySet<string> | undefined
+  /**
+   * A table row's text (label, values and their columns' headings) and its table's title as terms
+   * in order: a phrase asked (`net sales`) is held where its words stand together, not where a long
+   * label happens to hold each of them.
+   */
+  readonly phrases?: ReadonlyArray<ReadonlyArray<string>> | undefined
+  /** A table row's own label as terms in order. */
+  readonly labelSequence?: ReadonlyArray<string> | undefined
+  /** Whether the unit is a row of a financial statement (its table's title names one). */
+  readonly statement?: boolean | undefined
   /** How well a table row's values fit the period asked (1 for prose). */
   readonly fit: number
   /** Words of a prose sentence. */
@@ -70,6 +80,12 @@ export const blocksOfPassage = (passage: Passage): ReadonlyArray<Blocks.Block> =
 export interface TableRowSentence {
   readonly text: string
   readonly label: string
+  /** The label of the row of no values it stands under (see `TableReading.Row.group`). */
+  readonly group?: string | undefined
+  /** What the passage says the row's table is (see `TableReading.Reading.title`). */
+  readonly title: string
+  /** Whether the row's table is a financial statement (see `TableReading.Reading.statement`). */
+  readonly statement: boolean
   readonly fit: number
 }
 
@@ -89,13 +105,30 @@ export const tableRowsOf = (
     for (const row of reading.rows) {
       const chosen = TableReading.valuesFor(row, asked)
       if (chosen.values.length === 0 || !chosen.values.some((value) => /\d/.test(value.cell))) continue
-      sentences.push({ text: TableReading.sentenceOf(row.label, chosen.values), label: row.label, fit: chosen.fit })
+      // `Services` under `Net sales:` is said as `Net sales — Services`, unless its label says it.
+      const shown = row.group === undefined || row.label.toLowerCase().includes(row.group.toLowerCase())
+        ? row.label
+        : `${row.group} — ${row.label}`
+      sentences.push({
+        text: TableReading.sentenceOf(shown, chosen.values),
+        label: row.label,
+        ...(row.group === undefined ? {} : { group: row.group }),
+        title: reading.title,
+        statement: reading.statement,
+        fit: chosen.fit
+      })
     }
   })
   return sentences
 }
 
-const termsOf = (text: string): Set<string> => new Set(SearchText.tokens(text).map((token) => token.term))
+const sequenceOf = (text: string): ReadonlyArray<string> => SearchText.tokens(text).map((token) => token.term)
+const termsOf = (text: string): Set<string> => new Set(sequenceOf(text))
+
+// A note reference after a label (`Sales (C & E)`, `Total revenues(1)`, `Goodwill (Note 7)`) says
+// where to read more, not what the row is.
+const noteReference = /\s*\((?:[A-Z](?:\s*(?:&|and|,)\s*[A-Z])*|\d{1,2}|[a-z]|notes?\s[^)]*)\)\s*$/i
+const ownLabelOf = (label: string): string => label.replace(noteReference, "")
 
 /** The units of the passages: prose sentences and table rows, in the passages' order. */
 const unitsOf = (passages: ReadonlyArray<Passage>, asked: TableReading.PeriodAsked): ReadonlyArray<Unit> => {
@@ -110,12 +143,18 @@ const unitsOf = (passages: ReadonlyArray<Passage>, asked: TableReading.PeriodAsk
       units.push({ text, passage, terms: new Set([...termsOf(text), ...context]), fit: 1, words, index: units.length })
     }
     for (const row of tableRowsOf(blocks, asked)) {
+      const own = ownLabelOf(row.label)
+      // The group a row stands under says what it is (`Net sales`), its own label which part.
+      const whole = row.group === undefined ? own : `${ownLabelOf(row.group)} ${own}`
       units.push({
         text: row.text,
         passage,
-        terms: new Set([...termsOf(row.text), ...context]),
-        labelTerms: new Set([...termsOf(row.label), ...context]),
-        ownLabelTerms: termsOf(row.label),
+        terms: new Set([...termsOf(row.text), ...termsOf(row.title), ...context]),
+        labelTerms: new Set([...termsOf(whole), ...context]),
+        ownLabelTerms: termsOf(own),
+        phrases: [sequenceOf(whole), sequenceOf(row.text), sequenceOf(row.title)],
+        labelSequence: sequenceOf(whole),
+        statement: row.statement,
         fit: row.fit,
         words: 0,
         index: units.length
@@ -162,12 +201,35 @@ const askedIn = (text: string, weight: number): ReadonlyArray<Asked> => {
     alternatives: concept.alternatives.map((phrase) => phrase.terms.map(({ term }) => term)),
     weight
   }))
-  const asking = (concept: Asked) => concept.alternatives.every((terms) => terms.every((t) => askingVerbs.has(t)))
+  const asking = (concept: Asked) => concept.alternatives.some((terms) => terms.every((t) => askingVerbs.has(t)))
   return concepts.some((concept) => !asking(concept)) ? concepts.filter((concept) => !asking(concept)) : concepts
 }
 
+/** Whether `sequence` holds `terms` side by side, in order. */
+const standsIn = (sequence: ReadonlyArray<string>, terms: ReadonlyArray<string>): boolean => {
+  for (let start = 0; start + terms.length <= sequence.length; start++) {
+    if (terms.every((term, offset) => sequence[start + offset] === term)) return true
+  }
+  return false
+}
+
+const holdsAlternative = (unit: Unit, terms: ReadonlyArray<string>): boolean =>
+  terms.every((term) => unit.terms.has(term)) &&
+  (terms.length < 2 || unit.phrases === undefined || unit.phrases.some((sequence) => standsIn(sequence, terms)))
+
+// Words of a period as questions say it ("in the first quarter", "at the end of the year"): a table
+// row says its period in its column's heading ("Three Months Ended March 31, 2019"), and holds
+// these words when its values are of the period asked.
+const periodTerms = termsOf(
+  "first second third fourth quarter quarterly fiscal year annual month three six nine twelve end ended"
+)
+
+const isPeriodConcept = (concept: Asked) =>
+  concept.alternatives.every((terms) => terms.every((t) => periodTerms.has(t)))
+
 const holds = (unit: Unit, asked: Asked) =>
-  asked.alternatives.some((terms) => terms.every((term) => unit.terms.has(term)))
+  (unit.labelTerms !== undefined && unit.fit === 1 && isPeriodConcept(asked)) ||
+  asked.alternatives.some((terms) => holdsAlternative(unit, terms))
 
 /**
  * The sentences that answer `question` from `passages`, best first, each citing its passage; none
@@ -214,11 +276,11 @@ export const answer = (
     const labelTerms = unit.labelTerms
     const label = labelTerms === undefined || measured === 0 ?
       0 :
-      0.3 * asked.reduce((sum, concept, index) =>
+      0.4 * asked.reduce((sum, concept, index) =>
         sum + (!isYear[index] && concept.alternatives.some((terms) =>
             terms.every((t) =>
               labelTerms.has(t)
-            )
+            ) && (terms.length < 2 || standsIn(unit.labelSequence ?? [], terms))
           )
           ? rarity[index]!
           : 0), 0) /
@@ -226,10 +288,15 @@ export const answer = (
     // A label of nothing but what is asked (`Total assets`) is the row asked for; one with words of
     // its own (`Total current assets`) names a part of it.
     const ownLabel = unit.ownLabelTerms
-    const exactness = ownLabel === undefined || ownLabel.size === 0
+    const ownWords = ownLabel === undefined ? [] : [...ownLabel].filter((term) =>
+      term !== "total"
+    )
+    const exactness = ownWords.length === 0
       ? 0
-      : [...ownLabel].filter((term) => askedTerms.has(term)).length / ownLabel.size
-    const exactLabel = label * (0.5 + 0.5 * exactness)
+      : ownWords.filter((term) =>
+        askedTerms.has(term)
+      ).length / ownWords.length
+    const exactLabel = label * exactness
     // A unit that names other years than the one asked, and not it, is about another period.
     const unitYears = unit.text.match(/\b(?:19|20)\d\d\b/g) ?? []
     const otherPeriod = years.length > 0 && unitYears.length > 0 && !unitYears.some((year) => years.includes(year))
@@ -237,12 +304,19 @@ export const answer = (
       : 1
     // A total is the answer unless the question names a part.
     const totalRow = labelTerms !== undefined && /^total\b/i.test(unit.text) ? 0.05 : 0
+    // A financial statement's row is the figure reported; a note's row of the same name is a part.
+    const statement = unit.statement === true ? 0.2 : 0
+    // A row of one thing as a share of another (`... as a percentage of revenues`) is no amount.
+    const share =
+      labelTerms !== undefined && !period.percent && /\b(?:as a )?(?:percent(?:age)?|%) of\b/i.test(unit.text)
+        ? 0.5
+        : 1
     // A long sentence buries its figure.
     const length = unit.words > 40 ? 40 / unit.words : 1
     return {
       unit,
       coverage: covered,
-      score: ((covered + figure + exactLabel + totalRow) * length * otherPeriod * unit.fit) /
+      score: ((covered + figure + exactLabel + totalRow + statement) * length * otherPeriod * share * unit.fit) /
         (1 + 0.05 * unit.passage.rank)
     }
   }).filter((candidate) => candidate.coverage >= MinCoverage)

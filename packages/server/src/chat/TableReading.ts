@@ -33,13 +33,29 @@ export interface Value {
 /** A row of values under its label. */
 export interface Row {
   readonly label: string
+  /**
+   * The label of the row of no values the row stands under (`Net sales:` above `Products`,
+   * `Services` and `Total net sales`), when it stands under one: what its own label is a part of.
+   */
+  readonly group?: string | undefined
   readonly values: ReadonlyArray<Value>
   /** Whether its values are percentages (a table its caption says is "as a percentage of revenue"). */
   readonly percent: boolean
 }
 
-/** A table as read: its scale (when it says one), its columns and its rows of values. */
+/** A table as read: its title, its scale (when it says one), its columns and its rows of values. */
 export interface Reading {
+  /**
+   * What the passage says the table is, from the headings and the caption right before it
+   * (`Consolidated Statements of Operations`, `Net sales by category ...`); empty when nothing does.
+   */
+  readonly title: string
+  /**
+   * Whether a heading of the title names a primary financial statement (`Consolidated Statements
+   * of Income`, `Balance Sheets`): its rows are the figures the filing reports, where a note's table
+   * repeats a line (`Research and development`) for a part of it.
+   */
+  readonly statement: boolean
   readonly scale: Scale | undefined
   readonly columns: ReadonlyArray<Column>
   readonly rows: ReadonlyArray<Row>
@@ -131,6 +147,46 @@ const headingsOf = (header: ReadonlyArray<ReadonlyArray<string>>, width: number)
 
 const percentCaption = /\b(?:as a )?percent(?:age)? of\b/i
 
+/** Words a caption has at most; a longer paragraph before a table is prose about something else. */
+const captionWords = 60
+
+/**
+ * Whether a row ends the group it stands under: its total (`Total net sales`), or a row naming
+ * what the group's label ends with (`Net cash used in financing activities` under `Cash flows from
+ * financing activities`). The rows after it stand under the table, or the next group.
+ */
+const closesGroup = (label: string, group: string): boolean => {
+  const words = group.toLowerCase().match(/[a-z&]+/g) ?? []
+  const tail = words.length >= 2 ? words.slice(-2).join(" ") : undefined
+  return /^total\b/i.test(label) || (tail !== undefined && label.toLowerCase().replace(/\s+/g, " ").includes(tail))
+}
+
+/** The blocks that title a table: the headings and short paragraphs right before it, in reading order. */
+const titleBlocks = (
+  before: ReadonlyArray<Blocks.Block>
+): ReadonlyArray<Blocks.HeadingBlock | Blocks.ParagraphBlock> => {
+  const said: Array<Blocks.HeadingBlock | Blocks.ParagraphBlock> = []
+  for (let index = before.length - 1; index >= 0 && index >= before.length - 3; index--) {
+    const block = before[index]!
+    if (block.kind === "heading" || (block.kind === "paragraph" && wordCount(block.text) <= captionWords)) {
+      said.unshift(block)
+    } else {
+      break
+    }
+  }
+  return said
+}
+
+const wordCount = (text: string) => text.split(/\s+/).length
+
+const statementTitle =
+  /\b(?:statements?|balance sheets?)\s+of\s+(?:consolidated\s+)?(?:operations|income|earnings|comprehensive (?:income|loss)|cash flows|financial (?:position|condition))\b|\bbalance sheets?\b/i
+
+// A heading, or a line as short as one (`Consolidated Balance Sheets`), names the statement; a
+// footnote that mentions "the accompanying Statement of Consolidated Operations" does not.
+const namesStatement = (block: Blocks.HeadingBlock | Blocks.ParagraphBlock) =>
+  (block.kind === "heading" || wordCount(block.text) <= 12) && statementTitle.test(block.text)
+
 /** The caption of a table: the paragraph right before it, past any heading. */
 const captionOf = (before: ReadonlyArray<Blocks.Block>): string | undefined => {
   for (let index = before.length - 1; index >= 0 && index >= before.length - 3; index--) {
@@ -201,6 +257,7 @@ export const readTable = (table: Blocks.TableBlock, before: ReadonlyArray<Blocks
   // A table of percentages (`expressed as a percentage of revenue`) states each value as one.
   const percent = percentCaption.test(captionOf(before) ?? "")
   const rows: Array<Row> = []
+  let group: string | undefined
   for (const cells of table.rows.slice(table.headerRows)) {
     const label = (cells[0] ?? "").trim().replace(/\s*:$/, "")
     if (label === "" || Blocks.isAmountCell(label)) continue
@@ -215,9 +272,22 @@ export const readTable = (table: Blocks.TableBlock, before: ReadonlyArray<Blocks
             : statedValue(cell, label, scale, except, columns[index]!.heading)
         }]
     )
-    if (values.length > 0) rows.push({ label, values, percent })
+    if (values.length === 0) {
+      // A row of no values that names a period is a header row the table did not mark, no group.
+      group = /\b(?:19|20)\d\d\b/.test(label) ? undefined : label
+      continue
+    }
+    rows.push({ label, ...(group === undefined ? {} : { group }), values, percent })
+    if (group !== undefined && closesGroup(label, group)) group = undefined
   }
-  return { scale, columns, rows }
+  const title = titleBlocks(before)
+  return {
+    title: title.map((block) => block.text).join(" "),
+    statement: title.some(namesStatement),
+    scale,
+    columns,
+    rows
+  }
 }
 
 /**
