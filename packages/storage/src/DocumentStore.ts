@@ -173,9 +173,14 @@ export interface Service {
    * text no store takes (a NUL character).
    */
   readonly save: (document: StoredDocument) => Effect.Effect<SaveOutcome, StorageError | UnstorableValue>
-  /** The document as saved last, every field as it was given. */
+  /**
+   * The document as saved last, every field as it was given. With `withoutBlocks` a store may
+   * leave its chunks' blocks out, for a reader of its Markdown alone (the document endpoints): such
+   * a document is not the whole of it, and is never saved back.
+   */
   readonly findByPublicationId: (
-    publicationId: PublicationId
+    publicationId: PublicationId,
+    options?: { readonly withoutBlocks?: boolean }
   ) => Effect.Effect<Option.Option<StoredDocument>, StorageError>
   /** One chunk of a document; none when the document or the chunk is unknown. */
   readonly findChunk: (

@@ -14,6 +14,9 @@ import { pageAnswer } from "../http/EncodedJson.js"
 import { orServiceUnavailable } from "../http/StorageFailures.js"
 import { toDocument, toListItem } from "./DocumentResponses.js"
 
+// The answer is the document's Markdown: its chunks' blocks are not read.
+const servedWithoutBlocks = { withoutBlocks: true } as const
+
 const DefaultListLimit = 50
 
 // A list item's JSON is kept beside the stored metadata it was made from (see `KeptEncodings`).
@@ -34,7 +37,7 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "documents", (handlers
       Effect.gen(function*() {
         const found = variant === "metadata"
           ? yield* store.findMetadata(publicationId)
-          : yield* store.findByPublicationId(publicationId)
+          : yield* store.findByPublicationId(publicationId, servedWithoutBlocks)
         if (Option.isNone(found)) return Option.none<Uint8Array>()
         const encoded = yield* Effect.orDie(encodeDocument(toDocument(found.value, variant, false)))
         return Option.some(utf8.encode(JSON.stringify(encoded)))
@@ -61,7 +64,7 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "documents", (handlers
       }
       const needsFullDocument = format !== "metadata" || includeExhibits || params.exhibit !== undefined
       const found = needsFullDocument
-        ? yield* store.findByPublicationId(publicationId)
+        ? yield* store.findByPublicationId(publicationId, servedWithoutBlocks)
         : yield* store.findMetadata(publicationId)
       if (Option.isNone(found)) return yield* ApiError.DocumentNotFound.forId(publicationId)
       const document: DocumentStore.DocumentMetadata & Partial<DocumentStore.StoredDocument> = found.value

@@ -11,6 +11,9 @@ import { Effect, Option } from "effect"
 import * as TickerAliases from "../companies/TickerAliases.js"
 import { orServiceUnavailable } from "../http/StorageFailures.js"
 
+// The answer is the document's Markdown: its chunks' blocks are not read.
+const servedWithoutBlocks = { withoutBlocks: true } as const
+
 const DefaultSearchLimit = 20
 const DefaultSearchDocTypes: ReadonlyArray<DocType.DocType> = ["10-K", "10-Q"]
 
@@ -62,7 +65,7 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "sections", (handlers)
       publicationId: DocumentStore.DocumentMetadata["publicationId"],
       section: string | undefined
     ) {
-      const found = yield* store.findByPublicationId(publicationId)
+      const found = yield* store.findByPublicationId(publicationId, servedWithoutBlocks)
       if (Option.isNone(found)) return yield* ApiError.DocumentNotFound.forId(publicationId)
       const document = found.value
       const chosen = section === undefined

@@ -94,9 +94,9 @@ export const makeDocumentStore = Effect.gen(function*() {
     table: "document_sections",
     columns: sectionColumns
   })
-  const findChunks = (publicationId: Ids.PublicationId, chunkId?: string) =>
+  const findChunks = (publicationId: Ids.PublicationId, chunkId?: string, withBlocks = true) =>
     sql`
-      SELECT c.chunk_id AS id, c.section, c.text, c.page_start, c.page_end, c.blocks
+      SELECT c.chunk_id AS id, c.section, c.text, c.page_start, c.page_end${withBlocks ? sql`, c.blocks` : sql``}
       FROM document_chunks c
       WHERE publication_id = ${publicationId}${chunkId === undefined ? sql`` : sql` AND c.chunk_id = ${chunkId}`}
       ORDER BY c.position`.pipe(readChunks)
@@ -182,12 +182,12 @@ export const makeDocumentStore = Effect.gen(function*() {
       return written?.inserted === true ? "created" as const : "updated" as const
     })).pipe(writeFailsAs("DocumentStore.save", `document ${document.publicationId}`))
 
-  const findByPublicationId = (publicationId: Ids.PublicationId) =>
+  const findByPublicationId = (publicationId: Ids.PublicationId, options?: { readonly withoutBlocks?: boolean }) =>
     Effect.gen(function*() {
       const document = yield* findDocumentRow(publicationId)
       if (Option.isNone(document)) return Option.none()
       const sections = yield* findSections(publicationId)
-      const chunks = yield* findChunks(publicationId)
+      const chunks = yield* findChunks(publicationId, undefined, options?.withoutBlocks !== true)
       return Option.some<DocumentStore.StoredDocument>({ ...document.value, sections, chunks })
     }).pipe(failsAs("DocumentStore.findByPublicationId"))
 

@@ -52,6 +52,14 @@ export const documentSuite = (it: Vitest.MethodsNonLive<Stores>) => {
         assert.strictEqual(Document.sectionBlocks(stored.chunks, business!), undefined)
         const unkept = stored.chunks.map(({ blocks: _blocks, ...chunk }) => chunk)
         assert.strictEqual(Document.sectionBlocks(unkept, cover!), undefined)
+        // Read for its Markdown alone, the document may come without blocks, and is otherwise the same.
+        const served = Option.getOrThrow(
+          yield* store.findByPublicationId(document.publicationId, { withoutBlocks: true })
+        )
+        assert.deepStrictEqual({ ...served, chunks: served.chunks.map(({ blocks: _blocks, ...chunk }) => chunk) }, {
+          ...document,
+          chunks: unkept
+        })
       }))
 
     it.effect("saving the same publication id again replaces the document instead of adding one", () =>
