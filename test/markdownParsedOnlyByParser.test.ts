@@ -31,34 +31,28 @@ const markdownParsing: ReadonlyArray<{ readonly name: string; readonly pattern: 
 ]
 
 /**
- * Files that may hold a pattern, each with why. Each is a reader of stored Markdown that its own
- * part of the work moves to the stored blocks (the stores keeping each chunk's blocks); until then
- * they read the Markdown the parser wrote, for plain text, not for tables' structure.
+ * Files that may hold a pattern, each with why. The search snippet is the one reader of Markdown
+ * left: a page of results reads its passages' text alone (their blocks only when a reader asks,
+ * as chat does), and a snippet wants plain text of it, not its structure.
  */
 const allowed: ReadonlyArray<{ readonly file: string; readonly name: string; readonly reason: string }> = [
   {
-    file: "packages/server/src/news/NewsDocuments.ts",
-    name: "a heading told by #",
-    reason: "a news entry without a title is headlined by its first line that is no heading; moves to the " +
-      "paragraph blocks with the news documents' move to blocks"
-  },
-  {
     file: "packages/storage/src/SearchText.ts",
     name: "a table line told by its leading |",
-    reason: "a search snippet is plain text of the stored chunk's Markdown (cells kept apart, marks dropped); " +
-      "moves to the chunk's blocks when the stores keep them"
+    reason: "a search snippet is plain text of the stored chunk's Markdown (cells kept apart, marks dropped), " +
+      "read without the chunk's blocks so a page of results stays a read of the passages' text"
   },
   {
     file: "packages/storage/src/SearchText.ts",
     name: "a rule or separator row told by dashes",
-    reason: "a search snippet leaves out the separator rows of the stored chunk's Markdown tables; moves to the " +
-      "chunk's blocks when the stores keep them"
+    reason: "a search snippet leaves out the separator rows of the stored chunk's Markdown tables, read without " +
+      "the chunk's blocks"
   },
   {
     file: "packages/storage/src/SearchText.ts",
     name: "a heading told by #",
-    reason: "a search snippet drops the heading marks of the stored chunk's Markdown; moves to the chunk's " +
-      "blocks when the stores keep them"
+    reason: "a search snippet drops the heading marks of the stored chunk's Markdown, read without the " +
+      "chunk's blocks"
   }
 ]
 

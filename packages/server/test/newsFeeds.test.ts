@@ -128,6 +128,16 @@ beforeAll(async () => {
           <pubDate>Thu, 05 Nov 2026 14:02:00 GMT</pubDate><description>Two days on, a follow-up.</description></item>
       </channel></rss>`
     }),
+    "/untitled.rss": () => ({
+      status: 200,
+      body: `<rss><channel>
+        <item><guid>acme-untitled</guid><pubDate>Tue, 03 Nov 2026 15:00:00 GMT</pubDate>
+          <description><![CDATA[<h2>Newsroom</h2><table><tr><td></td><td>2026</td><td>2025</td></tr>
+          <tr><td>Anvils shipped</td><td>1,200,000</td><td>1,100,000</td></tr></table>
+          <p><b>Acme Corp.</b> shipped its <i>ten millionth</i> anvil from the Columbus plant on Tuesday, ahead of
+          the schedule it set last year.</p>]]></description></item>
+      </channel></rss>`
+    }),
     "/edited.rss": () => {
       editedReads++
       const figure = editedReads === 1 ? "$310 million" : "$301 million"
@@ -345,6 +355,18 @@ describe("NewsFeeds", () => {
       assert.notInclude(body, "$310 million")
 
       assert.deepInclude(yield* news.readSource(source, hosts()), { stored: 0, updated: 0 }, "unchanged since")
+    }).pipe(Effect.provide(testLayer)))
+
+  it.effect("headlines an entry without a title by the first words of its text, past headings and tables", () =>
+    Effect.gen(function*() {
+      const news = yield* newsReader
+      const source: NewsSource = { url: `${host.origin}/untitled.rss`, ticker: Ids.Ticker.make("ACME") }
+      assert.deepInclude(yield* news.readSource(source, hosts()), { stored: 1 })
+      const [item] = yield* newsItemsOf("ACME")
+      assert.strictEqual(
+        item?.title,
+        "Acme Corp. shipped its ten millionth anvil from the Columbus plant on Tuesday, ahead of the"
+      )
     }).pipe(Effect.provide(testLayer)))
 
   it.effect("skips an entry the parser cannot read, and stores the entries after it", () =>

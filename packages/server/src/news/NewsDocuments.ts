@@ -7,7 +7,7 @@
  * document for each.
  */
 import { Dates, Ids } from "@filings/domain"
-import { Parser } from "@filings/filings-parser"
+import { Blocks, Parser } from "@filings/filings-parser"
 import type { CompanyStore } from "@filings/storage"
 import { DocumentStore, FeedStore } from "@filings/storage"
 import { Effect, Option } from "effect"
@@ -44,11 +44,12 @@ export const newsPageOf = (entry: NewsEntry): string => {
 /** A headline as two sources may both write it: case, punctuation and spacing aside. */
 const comparableHeadline = (title: string): string => title.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim()
 
-/** An entry's headline: its title, else the start of its text. */
-const headlineOf = (entry: NewsEntry, markdown: string): string => {
+/** An entry's headline: its title, else the start of its text (its first block that is no heading or table). */
+const headlineOf = (entry: NewsEntry, blocks: ReadonlyArray<Blocks.Block>): string => {
   if (entry.title !== "") return entry.title.replace(/\s+/g, " ").trim().slice(0, 300)
-  const firstLine = markdown.split("\n").find((line) => line.trim() !== "" && !line.startsWith("#")) ?? ""
-  const words = firstLine.replace(/[*_\\[\]]/g, "").split(/\s+/).slice(0, 16).join(" ")
+  const first = blocks.find((block) => block.kind !== "heading" && block.kind !== "table")
+  const firstLine = (first === undefined ? [] : Blocks.lines(first)).find((line) => line.trim() !== "") ?? ""
+  const words = firstLine.split(/\s+/).filter((word) => word !== "").slice(0, 16).join(" ")
   return words === "" ? "News" : words
 }
 
@@ -98,7 +99,7 @@ export const saveNews = Effect.fn("NewsDocuments.saveNews")(function*(
   if (Option.isSome(stored)) {
     const parsed = yield* parsePage(entry, publicationId)
     if (parsed.markdown === stored.value.body) return "known" satisfies SaveOutcome
-    const document = { ...stored.value, title: headlineOf(entry, parsed.markdown), ...storedContent(parsed) }
+    const document = { ...stored.value, title: headlineOf(entry, parsed.blocks), ...storedContent(parsed) }
     // The entry keeps its place in the feed.
     const publishedAtMillis = Option.match(yield* feed.findById(publicationId), {
       onNone: () => plausibleTime(entry.publishedAtMillis, readAtMillis),
@@ -133,7 +134,7 @@ export const saveNews = Effect.fn("NewsDocuments.saveNews")(function*(
     companyName: company.name,
     cik: company.cik,
     docType: "NEWS",
-    title: headlineOf(entry, parsed.markdown),
+    title: headlineOf(entry, parsed.blocks),
     filingDate,
     period: Dates.calendarQuarterOf(filingDate),
     // A news item is not in the regulator's archive; its own address is in its body.
