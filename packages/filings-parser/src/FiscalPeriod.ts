@@ -12,6 +12,8 @@
  */
 import type { IsoDate, Period } from "@filings/domain/Dates"
 import { Schema } from "effect"
+import { type Block, lines as blockLines } from "./Blocks.js"
+import { inlineLines } from "./internal/inline.js"
 import { inlinePlainText } from "./internal/markdown/plainText.js"
 import {
   mentionRole,
@@ -48,19 +50,12 @@ export interface FromTextOptions {
 const openingSentences = 100
 const openingCharacters = 16_000
 
-/**
- * The parser's Markdown to plain sentences: tables (figures of several periods side by side) and
- * images left out, inline marks undone by the parser's own plain-text reading. Stored documents
- * keep their Markdown and not their blocks, so a stored call is read again from its Markdown; a
- * line the renderer starts with `|` is a table row, and a leading `#`, `-` or `1.` a heading's or
- * a list item's mark.
- */
-const sentencesOf = (text: string): ReadonlyArray<string> => {
+/** Plain lines to sentences, as many as the opening holds. */
+const openingOf = (lines: Iterable<string>): ReadonlyArray<string> => {
   const sentences: Array<string> = []
   let characters = 0
-  for (const rawLine of text.slice(0, openingCharacters * 2).split(/\n/)) {
-    if (/^\s*\|/.test(rawLine)) continue
-    const line = inlinePlainText(rawLine.replace(/^\s*(?:#{1,6}|[-*+]|\d+\.)\s+/, ""), "omit").trim()
+  for (const rawLine of lines) {
+    const line = rawLine.trim()
     if (line === "") continue
     for (const sentence of line.split(/(?<=[.?!]["”’)]?)\s+(?=["“(]?[A-Z0-9])/)) {
       sentences.push(sentence)
@@ -71,6 +66,29 @@ const sentencesOf = (text: string): ReadonlyArray<string> => {
   return sentences
 }
 
+/**
+ * The lines of a document's blocks but its tables (figures of several periods side by side), as
+ * they are read, one block at a time (the opening is a small part of a long filing).
+ */
+function* linesOfBlocks(blocks: ReadonlyArray<Block>): Generator<string> {
+  for (const block of blocks) {
+    if (block.kind === "table") continue
+    yield* block.kind === "paragraph" ? inlineLines(block.inlines, "omit") : blockLines(block)
+  }
+}
+
+/**
+ * Markdown to plain lines, for text that has no blocks (the Markdown of a stored exhibit): a line
+ * the renderer starts with `|` is a table row and is left out, a leading `#`, `-` or `1.` is a
+ * heading's or a list item's mark, and inline marks are undone by the parser's plain-text reading.
+ */
+function* linesOfMarkdown(text: string): Generator<string> {
+  for (const rawLine of text.slice(0, openingCharacters * 2).split(/\n/)) {
+    if (/^\s*\|/.test(rawLine)) continue
+    yield inlinePlainText(rawLine.replace(/^\s*(?:#{1,6}|[-*+]|\d+\.)\s+/, ""), "omit")
+  }
+}
+
 interface Candidate extends PeriodMention {
   readonly score: number
   readonly order: number
@@ -78,15 +96,10 @@ interface Candidate extends PeriodMention {
 
 const isPlausibleYear = (year: number | undefined): boolean => year === undefined || (year >= 1990 && year <= 2099)
 
-/**
- * The period the text says it discusses, when it says one. Of the periods named in the opening and
- * neither compared with nor looked forward to, the one stated with most weight: a year beside the
- * quarter, a sentence about the call or its results, an early place. A quarter named without its
- * year takes the year stated elsewhere in the opening for the same quarter, if any.
- */
-export const fromText = (text: string, options: FromTextOptions = {}): StatedPeriod | undefined => {
+// The period the opening's sentences state (see `fromText`).
+const fromSentences = (sentences: ReadonlyArray<string>, options: FromTextOptions): StatedPeriod | undefined => {
   const candidates: Array<Candidate> = []
-  sentencesOf(text).forEach((sentence, index) => {
+  sentences.forEach((sentence, index) => {
     if (options.reportsResults === true && !reportsResults.test(sentence)) return
     for (const mention of periodMentions(sentence)) {
       if (!isPlausibleYear(mention.fiscalYear) || mentionRole(sentence, mention) !== "stated") continue
@@ -125,6 +138,22 @@ export const fromText = (text: string, options: FromTextOptions = {}): StatedPer
     source: "text"
   }
 }
+
+/**
+ * The period the text says it discusses, when it says one. Of the periods named in the opening and
+ * neither compared with nor looked forward to, the one stated with most weight: a year beside the
+ * quarter, a sentence about the call or its results, an early place. A quarter named without its
+ * year takes the year stated elsewhere in the opening for the same quarter, if any.
+ */
+export const fromText = (text: string, options: FromTextOptions = {}): StatedPeriod | undefined =>
+  fromSentences(openingOf(linesOfMarkdown(text)), options)
+
+/**
+ * `fromText` of a document's blocks, as the parser read them (tables left out): what the parser
+ * uses, and what a reader of a stored document with its chunks' blocks should.
+ */
+export const fromBlocks = (blocks: ReadonlyArray<Block>, options: FromTextOptions = {}): StatedPeriod | undefined =>
+  fromSentences(openingOf(linesOfBlocks(blocks)), options)
 
 /**
  * The latest year stated beside the quarter: a call names the same quarter of earlier years to

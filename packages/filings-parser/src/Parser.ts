@@ -113,17 +113,17 @@ const isPressExhibit = (exhibit: ParsedExhibit): boolean => /^99(?:\.|$)/.test(e
  */
 const discussedPeriodOf = (
   form: string | undefined,
-  markdown: string,
+  blocks: ReadonlyArray<Block>,
   exhibits: ReadonlyArray<ParsedExhibit>,
   statedPeriod: FiscalPeriod.StatedPeriod | undefined
 ): FiscalPeriod.StatedPeriod | undefined => {
-  if (isTranscriptForm(form)) return statedPeriod ?? FiscalPeriod.fromText(markdown)
-  if (isReleaseForm(form)) return FiscalPeriod.fromText(markdown, { reportsResults: true })
+  if (isTranscriptForm(form)) return statedPeriod ?? FiscalPeriod.fromBlocks(blocks)
+  if (isReleaseForm(form)) return FiscalPeriod.fromBlocks(blocks, { reportsResults: true })
   if (!isEightK(form)) return undefined
-  const fromBody = FiscalPeriod.fromText(markdown, { reportsResults: true })
+  const fromBody = FiscalPeriod.fromBlocks(blocks, { reportsResults: true })
   if (fromBody !== undefined) return fromBody
   for (const exhibit of exhibits.filter(isPressExhibit)) {
-    const fromRelease = FiscalPeriod.fromText(exhibit.content, { reportsResults: true })
+    const fromRelease = FiscalPeriod.fromBlocks(exhibit.blocks, { reportsResults: true })
     if (fromRelease !== undefined) return fromRelease
   }
   return undefined
@@ -155,7 +155,7 @@ const build = (
     exhibits: extras.exhibits ?? [],
     warnings: [...reading.warnings, ...warnings]
   })
-  const discussedPeriod = discussedPeriodOf(form, assembled.markdown, assembled.exhibits, extras.statedPeriod)
+  const discussedPeriod = discussedPeriodOf(form, assembled.blocks, assembled.exhibits, extras.statedPeriod)
   return {
     ...assembled,
     ...(discussedPeriod === undefined ? {} : { discussedPeriod }),

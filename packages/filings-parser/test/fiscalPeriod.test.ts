@@ -5,7 +5,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Dates } from "@filings/domain"
 import { Effect } from "effect"
-import { FiscalPeriod, Parser } from "../src/index.js"
+import { Blocks, FiscalPeriod, Parser } from "../src/index.js"
 
 const period = (text: string, options: FiscalPeriod.FromTextOptions = {}, date = "2024-08-28") =>
   FiscalPeriod.periodOf(FiscalPeriod.fromText(text, options), Dates.IsoDate.make(date))
@@ -88,6 +88,26 @@ describe("FiscalPeriod.fromText: mentions of other periods", () => {
 
   it("a text that names no period states none", () => {
     assert.isUndefined(FiscalPeriod.fromText("Thank you, operator. Good afternoon, everyone."))
+  })
+})
+
+describe("FiscalPeriod.fromBlocks", () => {
+  it("reads the blocks' lines as fromText reads the Markdown, tables left out", () => {
+    const blocks = Blocks.fromMarkdown(
+      [
+        "# Acme Reports Results for the **Second Quarter** of Fiscal 2025",
+        "| | Third quarter fiscal 2024 |",
+        "| --- | --- |",
+        "| Revenue | 12 |",
+        "- Revenue for the second quarter of fiscal 2025 was $48.2 million."
+      ].join("\n\n").replace("|\n\n|", "|\n|").replace("|\n\n| Revenue", "|\n| Revenue")
+    )
+    assert.deepStrictEqual(blocks.map((block) => block.kind), ["heading", "table", "list"])
+    const expected = { quarter: 2, fiscalYear: 2025, source: "text" }
+    assert.deepStrictEqual(FiscalPeriod.fromBlocks(blocks, { reportsResults: true }), expected)
+    assert.deepStrictEqual(FiscalPeriod.fromText(Blocks.toMarkdown(blocks), { reportsResults: true }), expected)
+    // The table's period alone is no period the document states.
+    assert.isUndefined(FiscalPeriod.fromBlocks(blocks.filter((block) => block.kind === "table")))
   })
 })
 

@@ -4,7 +4,7 @@
  * correction of documents stored before with the calendar quarter.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { Dates, Ids } from "@filings/domain"
+import { Blocks, Dates, Ids } from "@filings/domain"
 import { SummaryModel } from "@filings/feed-summarizer"
 import { CursorStore, DocumentStore, EventStore, MemoryStorage } from "@filings/storage"
 import { Effect, Layer, Option } from "effect"
@@ -210,6 +210,23 @@ describe("the correction of periods stored before", () => {
       yield* documents.save({ ...call, publicationId: Ids.PublicationId.make("call-acma-2024-08-29") })
       assert.strictEqual(yield* PeriodCorrection.correctOnce(), 0)
     }).pipe(Effect.provide(MemoryStorage.layer)))
+
+  it("reads the period from the chunks' blocks where the store kept them, from the Markdown where not", () => {
+    const text = "Welcome to Acme Anvil's third quarter fiscal 2025 earnings call."
+    const paragraph: Blocks.Block = {
+      kind: "paragraph",
+      page: 1,
+      text,
+      inlines: [{ kind: "text", text }],
+      style: Blocks.plainStyle
+    }
+    const chunk = { id: "c0001", text, pageStart: 1, pageEnd: 1 }
+    // The body says nothing of a period; the blocks do.
+    const kept = { ...call, body: "Operator: Good afternoon, everyone.", chunks: [{ ...chunk, blocks: [paragraph] }] }
+    assert.strictEqual(PeriodCorrection.correctedPeriod(kept)?.period, "Q3 2025")
+    // A chunk without blocks (stored before they were kept): the body's Markdown is read.
+    assert.isUndefined(PeriodCorrection.correctedPeriod({ ...kept, chunks: [chunk] }))
+  })
 
   it("leaves a period the text does not state, and a title that is not the one made from the period", () => {
     assert.isUndefined(

@@ -32,7 +32,13 @@ export const correctedPeriod = (
 ): { readonly period: Dates.Period; readonly title: string } | undefined => {
   if (!discussesResults(document.docType, document.items)) return undefined
   const call = document.docType === "EARNINGS_CALL"
-  const stated = FiscalPeriod.fromText(document.body, { reportsResults: !call }) ??
+  // The body's blocks, as its chunks keep them; the Markdown of a document stored before they were.
+  const blocks = document.chunks.length > 0 && document.chunks.every((chunk) => chunk.blocks !== undefined)
+    ? document.chunks.flatMap((chunk) => chunk.blocks ?? [])
+    : undefined
+  const stated = (blocks === undefined
+    ? FiscalPeriod.fromText(document.body, { reportsResults: !call })
+    : FiscalPeriod.fromBlocks(blocks, { reportsResults: !call })) ??
     (document.docType === "8-K"
       ? document.exhibits.filter((exhibit) => /^99(?:\.|$)/.test(exhibit.exhibitNumber))
         .map((exhibit) => FiscalPeriod.fromText(exhibit.content, { reportsResults: true }))
