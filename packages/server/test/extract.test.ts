@@ -1,26 +1,14 @@
-import { FetchHttpClient, HttpApiBuilder, HttpServer } from "@effect/platform"
-import { NodeContext } from "@effect/platform-node"
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
-import { ApiError, Ids } from "@filings/domain"
+import { Ids } from "@filings/domain"
 import { DocumentStore, ExtractionStore, MemoryStorage } from "@filings/storage"
 import { sampleDocument } from "@filings/storage/testing"
-import { Effect, Layer, ManagedRuntime } from "effect"
-import * as AdminAccess from "../src/admin/AdminAccess.js"
+import { Effect, ManagedRuntime } from "effect"
 import * as ApiKeys from "../src/ApiKeys.js"
-import { Ingestion } from "../src/ingest/Ingestion.js"
-import * as Server from "../src/Server.js"
-import * as ServerConfig from "../src/ServerConfig.js"
+import * as InProcessApi from "./support/inProcessApi.js"
 
 // The extract endpoints read what ingestion stored: here the stores are filled directly, and the
 // API answers through its web handler.
-const ingestionUnused = Layer.succeed(Ingestion, {
-  ingest: () => Effect.fail(new ApiError.UnreadableFiling({ message: "not in this test" }))
-})
-const dependencies = Layer.mergeAll(ApiKeys.layer, AdminAccess.layer, ingestionUnused).pipe(
-  Layer.provideMerge(MemoryStorage.layer),
-  Layer.provideMerge(ServerConfig.layer()),
-  Layer.provideMerge(Layer.merge(NodeContext.layer, FetchHttpClient.layer))
-)
+const dependencies = InProcessApi.dependencies(MemoryStorage.layer)
 const runtime = ManagedRuntime.make(dependencies)
 let handler: (request: Request) => Promise<Response>
 let dispose: () => Promise<void>
@@ -117,9 +105,7 @@ const balances = (value: number, period: string, asOf: string): ExtractionStore.
 
 beforeAll(async () => {
   const { context } = await runtime.runtime()
-  const web = HttpApiBuilder.toWebHandler(
-    Layer.mergeAll(Server.apiLayer, HttpServer.layerContext).pipe(Layer.provide(Layer.succeedContext(context)))
-  )
+  const web = InProcessApi.webHandler(context)
   handler = web.handler
   dispose = web.dispose
   key = await runtime.runPromise(Effect.gen(function*() {
