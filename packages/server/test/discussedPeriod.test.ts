@@ -10,7 +10,7 @@ import { CursorStore, DocumentStore, EventStore, MemoryStorage } from "@filings/
 import { Effect, Layer, Option } from "effect"
 import { submissionHeader } from "../../../test/support/sgmlHeader.js"
 import * as Ingest from "../src/ingest/Ingest.js"
-import { Ingestion } from "../src/ingest/Ingestion.js"
+import { Ingestion, type Overrides } from "../src/ingest/Ingestion.js"
 import * as PeriodCorrection from "../src/maintenance/PeriodCorrection.js"
 import * as MarketData from "../src/market/MarketData.js"
 
@@ -34,6 +34,15 @@ const transcript = [
   "",
   "Wile E. Coyote, Chief Financial Officer: We will give it in February."
 ].join("\n")
+
+/** What the operator gives with a transcript of Acme Anvil's call of 28 August 2024. */
+const callOverrides: Overrides = {
+  form: "EARNINGS_CALL",
+  ticker: Ids.Ticker.make("ACMA"),
+  cik: "999321",
+  company_name: "Acme Anvil Corp",
+  filing_date: Dates.IsoDate.make("2024-08-28")
+}
 
 const stored = (publicationId: string) =>
   Effect.flatMap(
@@ -93,13 +102,7 @@ describe("ingestion: the fiscal period a document discusses", () => {
       const result = yield* ingestion.ingest({
         fileName: "acme-call.txt",
         bytes: encode(transcript),
-        overrides: {
-          form: "EARNINGS_CALL",
-          ticker: Ids.Ticker.make("ACMA"),
-          cik: "999321",
-          company_name: "Acme Anvil Corp",
-          filing_date: Dates.IsoDate.make("2024-08-28")
-        }
+        overrides: callOverrides
       })
       // The calendar quarter of the date would be Q3 2024.
       assert.strictEqual(result.title, "Acme Anvil Corp Q2 2025 earnings call")
@@ -134,13 +137,7 @@ describe("ingestion: the fiscal period a document discusses", () => {
       yield* ingestion.ingest({
         fileName: "acme-call.txt",
         bytes: encode("Operator: Good afternoon, everyone.\n\nWile E. Coyote, CFO: Thank you for joining us today."),
-        overrides: {
-          form: "EARNINGS_CALL",
-          ticker: Ids.Ticker.make("ACMA"),
-          cik: "999321",
-          company_name: "Acme Anvil Corp",
-          filing_date: Dates.IsoDate.make("2024-08-28")
-        }
+        overrides: callOverrides
       })
       assert.strictEqual((yield* stored("call-acma-2024-08-28")).period, "Q3 2024")
     }).pipe(Effect.provide(memory)))
