@@ -10,9 +10,10 @@ import { CursorStore, DocumentStore, EventStore, MemoryStorage } from "@filings/
 import { Effect, Layer, Option } from "effect"
 import { submissionHeader } from "../../../test/support/sgmlHeader.js"
 import * as Ingest from "../src/ingest/Ingest.js"
-import { Ingestion, type Overrides } from "../src/ingest/Ingestion.js"
+import type { Overrides } from "../src/ingest/Ingestion.js"
 import * as PeriodCorrection from "../src/maintenance/PeriodCorrection.js"
 import * as MarketData from "../src/market/MarketData.js"
+import { ingest } from "./support/ingest.js"
 
 const memory = Ingest.layer.pipe(
   Layer.provideMerge(MemoryStorage.layer),
@@ -98,8 +99,7 @@ const resultsEightK = (accession: string) =>
 describe("ingestion: the fiscal period a document discusses", () => {
   it.effect("a call stores the period it discusses, in its title and its event", () =>
     Effect.gen(function*() {
-      const ingestion = yield* Ingestion
-      const result = yield* ingestion.ingest({
+      const result = yield* ingest({
         fileName: "acme-call.txt",
         bytes: encode(transcript),
         overrides: callOverrides
@@ -115,9 +115,8 @@ describe("ingestion: the fiscal period a document discusses", () => {
 
   it.effect("an 8-K under Item 2.02 and its release store the period the release reports", () =>
     Effect.gen(function*() {
-      const ingestion = yield* Ingestion
       const accession = "0000999321-24-000017"
-      yield* ingestion.ingest({
+      yield* ingest({
         fileName: "acme-8k.txt",
         bytes: resultsEightK(accession),
         overrides: { ticker: Ids.Ticker.make("ACMA") }
@@ -133,8 +132,7 @@ describe("ingestion: the fiscal period a document discusses", () => {
 
   it.effect("a transcript that states no period keeps the calendar quarter of its date", () =>
     Effect.gen(function*() {
-      const ingestion = yield* Ingestion
-      yield* ingestion.ingest({
+      yield* ingest({
         fileName: "acme-call.txt",
         bytes: encode("Operator: Good afternoon, everyone.\n\nWile E. Coyote, CFO: Thank you for joining us today."),
         overrides: callOverrides

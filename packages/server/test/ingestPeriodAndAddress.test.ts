@@ -13,8 +13,9 @@ import { readFileSync } from "node:fs"
 import { adminUrl, adminUrlVariable } from "../../../test/support/adminUrl.js"
 import { corpusMissing, corpusUrl } from "../../../test/support/corpus.js"
 import * as Ingest from "../src/ingest/Ingest.js"
-import { Ingestion, type Overrides } from "../src/ingest/Ingestion.js"
+import type { Overrides } from "../src/ingest/Ingestion.js"
 import * as MarketData from "../src/market/MarketData.js"
+import { ingest } from "./support/ingest.js"
 
 const ingestionOn = (documents: Layer.Layer<DocumentStore.DocumentStore>) =>
   Ingest.layer.pipe(
@@ -81,8 +82,7 @@ const stored = (publicationId: string) =>
 describe("period of a filing without inline XBRL", () => {
   it.effect("a 10-K filed in February 2019 for the year ended December 31, 2018 is FY 2018", () =>
     Effect.gen(function*() {
-      const ingestion = yield* Ingestion
-      const result = yield* ingestion.ingest({
+      const result = yield* ingest({
         fileName: "acme-annual.htm",
         bytes: oldAnnualReport("10-K", "December 31, 2018"),
         overrides: overrides("0000999123-19-000004", "10-K", "2019-02-07")
@@ -94,8 +94,7 @@ describe("period of a filing without inline XBRL", () => {
 
   it.effect("a 20-F for the fiscal year ended 2020-11-30, filed in 2021, is FY 2020", () =>
     Effect.gen(function*() {
-      const ingestion = yield* Ingestion
-      yield* ingestion.ingest({
+      yield* ingest({
         fileName: "acme-20f.htm",
         bytes: oldAnnualReport("20-F", "November 30, 2020"),
         overrides: overrides("0000999123-21-000002", "20-F", "2021-03-30")
@@ -108,8 +107,7 @@ describe("period of a filing without inline XBRL", () => {
 describe("sec_url", () => {
   it.effect("a file that is not a submission: the filing's index page, never the local file name", () =>
     Effect.gen(function*() {
-      const ingestion = yield* Ingestion
-      yield* ingestion.ingest({
+      yield* ingest({
         fileName: "my-local-copy.htm",
         bytes: oldAnnualReport("10-K", "December 31, 2018"),
         overrides: overrides("0000999123-19-000005", "10-K", "2019-02-07")
@@ -125,8 +123,7 @@ describe("sec_url", () => {
 describe("a document the store refuses", () => {
   it.effect("is an unreadable filing naming the document and the reason, not a storage outage", () =>
     Effect.gen(function*() {
-      const ingestion = yield* Ingestion
-      const failure = yield* Effect.flip(ingestion.ingest({
+      const failure = yield* Effect.flip(ingest({
         fileName: "acme-annual.htm",
         bytes: oldAnnualReport("10-K", "December 31, 2018"),
         overrides: overrides("0000999123-19-000006", "10-K", "2019-02-07")
@@ -138,8 +135,7 @@ describe("a document the store refuses", () => {
 
   it.effect("a PDF whose text holds NUL bytes is stored, cleaned", () =>
     Effect.gen(function*() {
-      const ingestion = yield* Ingestion
-      const result = yield* ingestion.ingest({
+      const result = yield* ingest({
         fileName: "nul.pdf",
         bytes: nulPdf(),
         overrides: overrides("0000999123-19-000007", "10-K", "2019-02-07")
@@ -161,8 +157,7 @@ describe.skipIf(adminUrl === undefined)(`on PostgreSQL (${adminUrlVariable})`, (
 
   it.effect("a PDF whose text holds NUL bytes is stored, cleaned, and reads back", () =>
     Effect.gen(function*() {
-      const ingestion = yield* Ingestion
-      const result = yield* ingestion.ingest({
+      const result = yield* ingest({
         fileName: "nul.pdf",
         bytes: nulPdf(),
         overrides: overrides("0000999123-19-000008", "10-K", "2019-02-07")
@@ -183,8 +178,7 @@ const corpus = corpusUrl
 describe.skipIf(corpusMissing)("corpus filings in ../shared/corpus", () => {
   it.effect("MMM 10-K FY2018 as PDF, filed 2019-02-07: FY 2018", () =>
     Effect.gen(function*() {
-      const ingestion = yield* Ingestion
-      const result = yield* ingestion.ingest({
+      const result = yield* ingest({
         fileName: "mmm-10k-fy2018.pdf",
         bytes: new Uint8Array(readFileSync(new URL("pdf/mmm-10k-fy2018.pdf", corpus))),
         overrides: {
@@ -198,8 +192,7 @@ describe.skipIf(corpusMissing)("corpus filings in ../shared/corpus", () => {
 
   it.effect("Plymouth Rock 20-F, year ended 2020-11-30: FY 2020, as its own metrics", () =>
     Effect.gen(function*() {
-      const ingestion = yield* Ingestion
-      yield* ingestion.ingest({
+      yield* ingest({
         fileName: "plymouth-20f.htm",
         bytes: new Uint8Array(readFileSync(new URL("20-F/plymouth-rock-technologies-20f-fy2020.htm", corpus))),
         overrides: { ...overrides("0001062993-21-003193", "20-F", "2021-03-31"), ticker: Ids.Ticker.make("PRT") }
