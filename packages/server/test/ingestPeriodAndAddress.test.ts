@@ -79,6 +79,14 @@ const stored = (publicationId: string) =>
     (store) => store.findByPublicationId(Ids.PublicationId.make(publicationId))
   )
 
+/** Ingests Acme's 10-K for 2018, a file without inline XBRL filed on 2019-02-07, as `accession`. */
+const ingestAnnualReport2018 = (accession: string, fileName = "acme-annual.htm") =>
+  ingest({
+    fileName,
+    bytes: oldAnnualReport("10-K", "December 31, 2018"),
+    overrides: overrides(accession, "10-K", "2019-02-07")
+  })
+
 /**
  * Ingests the PDF whose text holds NUL bytes as Acme's 10-K `accession` and reads back the document
  * stored, which must hold no NUL anywhere.
@@ -99,11 +107,7 @@ const storeNulPdf = (accession: string) =>
 describe("period of a filing without inline XBRL", () => {
   it.effect("a 10-K filed in February 2019 for the year ended December 31, 2018 is FY 2018", () =>
     Effect.gen(function*() {
-      const result = yield* ingest({
-        fileName: "acme-annual.htm",
-        bytes: oldAnnualReport("10-K", "December 31, 2018"),
-        overrides: overrides("0000999123-19-000004", "10-K", "2019-02-07")
-      })
+      const result = yield* ingestAnnualReport2018("0000999123-19-000004")
       assert.strictEqual(result.title, "Acme Corp 10-K FY 2018")
       const document = yield* stored("0000999123-19-000004")
       assert.strictEqual(Option.getOrUndefined(document)?.period, "FY 2018")
@@ -124,11 +128,7 @@ describe("period of a filing without inline XBRL", () => {
 describe("sec_url", () => {
   it.effect("a file that is not a submission: the filing's index page, never the local file name", () =>
     Effect.gen(function*() {
-      yield* ingest({
-        fileName: "my-local-copy.htm",
-        bytes: oldAnnualReport("10-K", "December 31, 2018"),
-        overrides: overrides("0000999123-19-000005", "10-K", "2019-02-07")
-      })
+      yield* ingestAnnualReport2018("0000999123-19-000005", "my-local-copy.htm")
       const document = Option.getOrUndefined(yield* stored("0000999123-19-000005"))
       assert.strictEqual(
         document?.secUrl,
@@ -140,11 +140,7 @@ describe("sec_url", () => {
 describe("a document the store refuses", () => {
   it.effect("is an unreadable filing naming the document and the reason, not a storage outage", () =>
     Effect.gen(function*() {
-      const failure = yield* Effect.flip(ingest({
-        fileName: "acme-annual.htm",
-        bytes: oldAnnualReport("10-K", "December 31, 2018"),
-        overrides: overrides("0000999123-19-000006", "10-K", "2019-02-07")
-      }))
+      const failure = yield* Effect.flip(ingestAnnualReport2018("0000999123-19-000006"))
       assert.instanceOf(failure, ApiError.UnreadableFiling)
       assert.include(failure.message, "document 0000999123-19-000006 cannot be stored")
       assert.include(failure.message, "NUL character")
