@@ -362,6 +362,14 @@ const company = (recent: unknown, files: unknown = []) =>
     filings: { recent, files }
   })
 
+/** The one older page of Apple's submissions: its filings up to March 2015. */
+const appleOlderPage = {
+  name: "CIK0000320193-submissions-001.json",
+  filingCount: 1206,
+  filingFrom: "1994-01-26",
+  filingTo: "2015-03-11"
+}
+
 describe("submissions", () => {
   it("builds the paths of a company's submissions and of an older page", () => {
     assert.strictEqual(submissionsPath(cik("320193")), "/submissions/CIK0000320193.json")
@@ -373,14 +381,7 @@ describe("submissions", () => {
 
   it.effect("turns the columns into filings, with items split and blank values left out", () =>
     Effect.gen(function*() {
-      const submissions = yield* readSubmissions(company(columns(2), [
-        {
-          name: "CIK0000320193-submissions-001.json",
-          filingCount: 1206,
-          filingFrom: "1994-01-26",
-          filingTo: "2015-03-11"
-        }
-      ]))
+      const submissions = yield* readSubmissions(company(columns(2), [appleOlderPage]))
       assert.strictEqual(submissions.cik, "0000320193")
       assert.strictEqual(submissions.name, "Apple Inc.")
       assert.deepStrictEqual(submissions.tickers, ["AAPL"])
@@ -407,14 +408,7 @@ describe("submissions", () => {
           items: []
         }
       ])
-      assert.deepStrictEqual(submissions.olderPages, [
-        {
-          name: "CIK0000320193-submissions-001.json",
-          filingCount: 1206,
-          filingFrom: "1994-01-26",
-          filingTo: "2015-03-11"
-        }
-      ])
+      assert.deepStrictEqual(submissions.olderPages, [appleOlderPage])
     }))
 
   it.effect("reads a company without filings, and without a fiscal year end", () =>
@@ -577,14 +571,7 @@ describe.skipIf(corpusMissing)("real EDGAR responses in ../shared/corpus (feeds,
       ])
       const earnings = apple.filings.find((filing) => filing.accessionNumber === "0000320193-26-000005")
       assert.deepStrictEqual(earnings?.items, ["2.02", "9.01"])
-      assert.deepStrictEqual(apple.olderPages, [
-        {
-          name: "CIK0000320193-submissions-001.json",
-          filingCount: 1206,
-          filingFrom: "1994-01-26",
-          filingTo: "2015-03-11"
-        }
-      ])
+      assert.deepStrictEqual(apple.olderPages, [appleOlderPage])
     }))
 
   it.effect("Apple's older page, and the other companies' submissions", () =>

@@ -8,14 +8,7 @@ import { Effect } from "effect"
 import { readFileSync } from "node:fs"
 import { corpusMissing, corpusUrl } from "../../../test/support/corpus.js"
 import { findCallAnnouncement } from "../src/CallAnnouncements.js"
-
-const paragraph = (text: string): Blocks.Block => ({
-  kind: "paragraph",
-  page: 1,
-  text,
-  inlines: [{ kind: "text", text }],
-  style: Blocks.plainStyle
-})
+import { heading, paragraph } from "./support/blocks.js"
 
 const at = (text: string, publishedOn: string) => findCallAnnouncement([paragraph(text)], publishedOn)?.scheduledAt
 
@@ -42,14 +35,7 @@ describe("call announcements", () => {
 
   it("finds the announcing sentence among others", () => {
     const release: Array<Blocks.Block> = [
-      {
-        kind: "heading",
-        page: 1,
-        depth: 1,
-        text: "Acme Reports Results",
-        inlines: [{ kind: "text", text: "Acme Reports Results" }],
-        style: Blocks.plainStyle
-      },
+      heading(1, "Acme Reports Results"),
       paragraph("Revenue grew 12% at 9:00 a.m. on the trading floor."),
       paragraph("Acme will host a webcast tomorrow at 10:30 a.m. ET. Slides are online.")
     ]

@@ -8,6 +8,7 @@ import { Effect } from "effect"
 import { readParts } from "../src/internal/tables/documentParts.js"
 import { classify, mergeHeaderRows, unitOf } from "../src/internal/tables/readTables.js"
 import { extractTables } from "../src/Tables.js"
+import { heading, paragraph } from "./support/blocks.js"
 import { documentOf } from "./support/documents.js"
 
 const incomeStatement = `### Item 8. Financial Statements
@@ -31,7 +32,7 @@ describe("document parts", () => {
   it("reads tables with the text blocks around them from the parser's blocks", () => {
     const style = Blocks.plainStyle
     const blocks: Array<Blocks.Block> = [
-      { kind: "heading", page: 1, depth: 4, text: "Title", inlines: [{ kind: "text", text: "Title" }], style },
+      heading(4, "Title"),
       {
         kind: "paragraph",
         page: 1,
@@ -45,7 +46,7 @@ describe("document parts", () => {
         style
       },
       { kind: "table", page: 1, rows: [["a", "b | c"], ["4.1**", " 2 "]], headerRows: 1 },
-      { kind: "paragraph", page: 1, text: "After", inlines: [{ kind: "text", text: "After" }], style }
+      paragraph("After")
     ]
     const parts = readParts({ title: "", item: undefined, blocks, start: 0, end: blocks.length })
     assert.deepStrictEqual(parts, [
@@ -92,14 +93,7 @@ describe("headers", () => {
   it("pads ragged rows and says so", () => {
     // The parser's tables are rectangular; a table built by hand may not be.
     const content: Array<Blocks.Block> = [
-      {
-        kind: "heading",
-        page: 1,
-        depth: 4,
-        text: "Things",
-        inlines: [{ kind: "text", text: "Things" }],
-        style: Blocks.plainStyle
-      },
+      heading(4, "Things"),
       { kind: "table", page: 1, rows: [["Name", "2024", "2023"], ["A", "1", "2"], ["B", "3"]], headerRows: 1 }
     ]
     const { tables, warnings } = extractTables(documentOf([{ title: "Item 7. MD&A", item: "7", content }]))
@@ -109,14 +103,7 @@ describe("headers", () => {
   })
 
   it("joins the header rows the parser marks, and only those", () => {
-    const heading: Blocks.Block = {
-      kind: "heading",
-      page: 1,
-      depth: 4,
-      text: "Net sales by region",
-      inlines: [{ kind: "text", text: "Net sales by region" }],
-      style: Blocks.plainStyle
-    }
+    const title = heading(4, "Net sales by region")
     const rows = [["Region", "Net sales", "Change"], ["(in millions)", "2024", "vs. 2023"], [
       "Americas",
       "$1,200",
@@ -126,7 +113,7 @@ describe("headers", () => {
       extractTables(documentOf([{
         title: "Item 7. MD&A",
         item: "7",
-        content: [heading, { kind: "table", page: 1, rows, headerRows }]
+        content: [title, { kind: "table", page: 1, rows, headerRows }]
       }])).tables[0]
     // A second row with something in its first cell is no header by the cells; the block says it is.
     assert.deepStrictEqual(tablesWith(2)?.headers, ["Region (in millions)", "Net sales 2024", "Change vs. 2023"])
@@ -151,14 +138,7 @@ describe("headers", () => {
       rows: [...header, ...rows],
       headerRows: 2
     })
-    const title: Blocks.Block = {
-      kind: "heading",
-      page: 1,
-      depth: 3,
-      text: "Item 15. Exhibits",
-      inlines: [{ kind: "text", text: "Item 15. Exhibits" }],
-      style: Blocks.plainStyle
-    }
+    const title = heading(3, "Item 15. Exhibits")
     const content = [title, part(["3.1", "Articles", "8-K", "3.1"]), part(["4.1", "Indenture", "S-3", "4.1"])]
     const { tables } = extractTables(documentOf([{ title: "Item 15. Exhibits", item: "15", content }]))
     assert.strictEqual(tables.length, 1)

@@ -4,10 +4,13 @@ import { ExtractiveModel } from "../src/index.js"
 
 const style = Blocks.plainStyle
 
+/** What a heading or paragraph of one plain run of text on page 1 holds besides its kind. */
+const plainRun = (text: string) => ({ page: 1, text, inlines: [{ kind: "text" as const, text }], style })
+
 describe("ExtractiveModel.sentencesOf over blocks", () => {
   it("reads paragraph and list blocks as prose, and leaves headings and tables out by their kind", () => {
     const blocks: ReadonlyArray<Blocks.Block> = [
-      { kind: "heading", page: 1, depth: 2, text: "Results", inlines: [{ kind: "text", text: "Results" }], style },
+      { kind: "heading", depth: 2, ...plainRun("Results") },
       {
         kind: "paragraph",
         page: 1,
@@ -34,13 +37,7 @@ describe("ExtractiveModel.sentencesOf over blocks", () => {
         }]
       },
       // A paragraph whose text looks like Markdown is still prose: its kind says so.
-      {
-        kind: "paragraph",
-        page: 1,
-        text: "# 1 in its market.",
-        inlines: [{ kind: "text", text: "# 1 in its market." }],
-        style
-      }
+      { kind: "paragraph", ...plainRun("# 1 in its market.") }
     ]
     const sentences = ExtractiveModel.sentencesOf([{ id: "c1", text: "ignored when blocks are given", blocks }])
     assert.deepStrictEqual(sentences.map((sentence) => sentence.text), [
@@ -54,14 +51,8 @@ describe("ExtractiveModel.sentencesOf over blocks", () => {
 
   it("reads a chunk's Markdown through the parser when it has no blocks, as the blocks it renders", () => {
     const blocks: ReadonlyArray<Blocks.Block> = [
-      { kind: "heading", page: 1, depth: 3, text: "Outlook", inlines: [{ kind: "text", text: "Outlook" }], style },
-      {
-        kind: "paragraph",
-        page: 1,
-        text: "We expect growth.",
-        inlines: [{ kind: "text", text: "We expect growth." }],
-        style
-      },
+      { kind: "heading", depth: 3, ...plainRun("Outlook") },
+      { kind: "paragraph", ...plainRun("We expect growth.") },
       { kind: "table", page: 1, rows: [["Total revenue", "$4,750"]], headerRows: 0 }
     ]
     const fromMarkdown = ExtractiveModel.sentencesOf([{ id: "c2", text: Blocks.toMarkdown(blocks) }])

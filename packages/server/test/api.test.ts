@@ -1,15 +1,10 @@
-import { FetchHttpClient, HttpApiBuilder, HttpServer } from "@effect/platform"
-import { NodeContext } from "@effect/platform-node"
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
-import { ApiError, Ids } from "@filings/domain"
+import { Ids } from "@filings/domain"
 import { CompanyStore, DocumentStore, MemoryStorage, StorageError } from "@filings/storage"
 import { sampleDocument } from "@filings/storage/testing"
 import { Effect, Layer, ManagedRuntime } from "effect"
-import * as AdminAccess from "../src/admin/AdminAccess.js"
 import * as ApiKeys from "../src/ApiKeys.js"
-import { Ingestion } from "../src/ingest/Ingestion.js"
-import * as Server from "../src/Server.js"
-import * as ServerConfig from "../src/ServerConfig.js"
+import * as InProcessApi from "./support/inProcessApi.js"
 
 // The API in process, through its web handler: how failures of the storage behind it reach the
 // client. The black-box tests in the repository's test/ folder check the rest over a real socket.
@@ -45,14 +40,7 @@ const faultyDocumentStore = Layer.effect(
   })
 ).pipe(Layer.provide(MemoryStorage.documentStore))
 
-const ingestionUnused = Layer.succeed(Ingestion, {
-  ingest: () => Effect.fail(new ApiError.UnreadableFiling({ message: "not in this test" }))
-})
-const dependencies = Layer.mergeAll(ApiKeys.layer, AdminAccess.layer, ingestionUnused).pipe(
-  Layer.provideMerge(Layer.mergeAll(MemoryStorage.layer, faultyDocumentStore)),
-  Layer.provideMerge(ServerConfig.layer()),
-  Layer.provideMerge(Layer.merge(NodeContext.layer, FetchHttpClient.layer))
-)
+const dependencies = InProcessApi.dependencies(Layer.mergeAll(MemoryStorage.layer, faultyDocumentStore))
 const runtime = ManagedRuntime.make(dependencies)
 let handler: (request: Request) => Promise<Response>
 let dispose: () => Promise<void>
@@ -61,9 +49,7 @@ const document = sampleDocument({ publicationId: Ids.PublicationId.make("0000123
 
 beforeAll(async () => {
   const { context } = await runtime.runtime()
-  const web = HttpApiBuilder.toWebHandler(
-    Layer.mergeAll(Server.apiLayer, HttpServer.layerContext).pipe(Layer.provide(Layer.succeedContext(context)))
-  )
+  const web = InProcessApi.webHandler(context)
   handler = web.handler
   dispose = web.dispose
   key = await runtime.runPromise(Effect.gen(function*() {

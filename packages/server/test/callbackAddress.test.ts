@@ -173,26 +173,17 @@ describe("CallbackAddress", () => {
 
   it.effect("refusalOf refuses without resolving: schemes, credentials and blocked literals, not names", () =>
     Effect.sync(() => {
-      assert.strictEqual(
-        CallbackAddress.refusalOf("http://hooks.example/", nothingAllowed),
-        "only https:// callbacks are allowed"
-      )
-      assert.strictEqual(
-        CallbackAddress.refusalOf("https://a:b@hooks.example/", nothingAllowed),
-        "credentials in the URL are not allowed"
-      )
-      assert.strictEqual(
-        CallbackAddress.refusalOf("https://127.0.0.1:8443/", nothingAllowed),
-        "127.0.0.1 is a loopback address"
-      )
-      assert.strictEqual(
-        CallbackAddress.refusalOf("https://169.254.169.254/latest", nothingAllowed),
-        "169.254.169.254 is a metadata address"
-      )
-      assert.strictEqual(
-        CallbackAddress.refusalOf("https://[::ffff:10.0.0.1]/", nothingAllowed),
-        "::ffff:a00:1 is an IPv4-mapped address"
-      )
+      for (
+        const [url, refused] of [
+          ["http://hooks.example/", "only https:// callbacks are allowed"],
+          ["https://a:b@hooks.example/", "credentials in the URL are not allowed"],
+          ["https://127.0.0.1:8443/", "127.0.0.1 is a loopback address"],
+          ["https://169.254.169.254/latest", "169.254.169.254 is a metadata address"],
+          ["https://[::ffff:10.0.0.1]/", "::ffff:a00:1 is an IPv4-mapped address"]
+        ] as const
+      ) {
+        assert.strictEqual(CallbackAddress.refusalOf(url, nothingAllowed), refused, url)
+      }
       assert.isUndefined(CallbackAddress.refusalOf("https://8.8.8.8/", nothingAllowed))
       // Names are judged at delivery time, where their answers are current.
       assert.isUndefined(CallbackAddress.refusalOf("https://localhost/", nothingAllowed))

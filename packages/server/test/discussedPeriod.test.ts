@@ -10,9 +10,10 @@ import { CursorStore, DocumentStore, EventStore, MemoryStorage } from "@filings/
 import { Effect, Layer, Option } from "effect"
 import { submissionHeader } from "../../../test/support/sgmlHeader.js"
 import * as Ingest from "../src/ingest/Ingest.js"
-import { Ingestion } from "../src/ingest/Ingestion.js"
+import type { Overrides } from "../src/ingest/Ingestion.js"
 import * as PeriodCorrection from "../src/maintenance/PeriodCorrection.js"
 import * as MarketData from "../src/market/MarketData.js"
+import { ingest } from "./support/ingest.js"
 
 const memory = Ingest.layer.pipe(
   Layer.provideMerge(MemoryStorage.layer),
@@ -34,6 +35,15 @@ const transcript = [
   "",
   "Wile E. Coyote, Chief Financial Officer: We will give it in February."
 ].join("\n")
+
+/** What the operator gives with a transcript of Acme Anvil's call of 28 August 2024. */
+const callOverrides: Overrides = {
+  form: "EARNINGS_CALL",
+  ticker: Ids.Ticker.make("ACMA"),
+  cik: "999321",
+  company_name: "Acme Anvil Corp",
+  filing_date: Dates.IsoDate.make("2024-08-28")
+}
 
 const stored = (publicationId: string) =>
   Effect.flatMap(
@@ -89,17 +99,10 @@ const resultsEightK = (accession: string) =>
 describe("ingestion: the fiscal period a document discusses", () => {
   it.effect("a call stores the period it discusses, in its title and its event", () =>
     Effect.gen(function*() {
-      const ingestion = yield* Ingestion
-      const result = yield* ingestion.ingest({
+      const result = yield* ingest({
         fileName: "acme-call.txt",
         bytes: encode(transcript),
-        overrides: {
-          form: "EARNINGS_CALL",
-          ticker: Ids.Ticker.make("ACMA"),
-          cik: "999321",
-          company_name: "Acme Anvil Corp",
-          filing_date: Dates.IsoDate.make("2024-08-28")
-        }
+        overrides: callOverrides
       })
       // The calendar quarter of the date would be Q3 2024.
       assert.strictEqual(result.title, "Acme Anvil Corp Q2 2025 earnings call")
@@ -112,9 +115,8 @@ describe("ingestion: the fiscal period a document discusses", () => {
 
   it.effect("an 8-K under Item 2.02 and its release store the period the release reports", () =>
     Effect.gen(function*() {
-      const ingestion = yield* Ingestion
       const accession = "0000999321-24-000017"
-      yield* ingestion.ingest({
+      yield* ingest({
         fileName: "acme-8k.txt",
         bytes: resultsEightK(accession),
         overrides: { ticker: Ids.Ticker.make("ACMA") }
@@ -130,17 +132,10 @@ describe("ingestion: the fiscal period a document discusses", () => {
 
   it.effect("a transcript that states no period keeps the calendar quarter of its date", () =>
     Effect.gen(function*() {
-      const ingestion = yield* Ingestion
-      yield* ingestion.ingest({
+      yield* ingest({
         fileName: "acme-call.txt",
         bytes: encode("Operator: Good afternoon, everyone.\n\nWile E. Coyote, CFO: Thank you for joining us today."),
-        overrides: {
-          form: "EARNINGS_CALL",
-          ticker: Ids.Ticker.make("ACMA"),
-          cik: "999321",
-          company_name: "Acme Anvil Corp",
-          filing_date: Dates.IsoDate.make("2024-08-28")
-        }
+        overrides: callOverrides
       })
       assert.strictEqual((yield* stored("call-acma-2024-08-28")).period, "Q3 2024")
     }).pipe(Effect.provide(memory)))

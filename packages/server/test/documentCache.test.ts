@@ -1,16 +1,11 @@
-import { FetchHttpClient, HttpApiBuilder, HttpServer } from "@effect/platform"
-import { NodeContext } from "@effect/platform-node"
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
-import { ApiError, Ids } from "@filings/domain"
+import { Ids } from "@filings/domain"
 import { DocumentStore, MemoryStorage } from "@filings/storage"
 import { sampleDocument } from "@filings/storage/testing"
 import { Context, Duration, Effect, Layer, ManagedRuntime, Option, TestClock } from "effect"
-import * as AdminAccess from "../src/admin/AdminAccess.js"
 import * as ApiKeys from "../src/ApiKeys.js"
 import * as DocumentCache from "../src/caches/DocumentCache.js"
-import { Ingestion } from "../src/ingest/Ingestion.js"
-import * as Server from "../src/Server.js"
-import * as ServerConfig from "../src/ServerConfig.js"
+import * as InProcessApi from "./support/inProcessApi.js"
 
 // The kept answers of GET /v1/documents/{id}: the same bytes as a fresh read, forgotten when the
 // document is stored again in the process, and read again after their lifetime.
@@ -80,18 +75,11 @@ describe("DocumentCache", () => {
 })
 
 // Over HTTP, in process: one API with the cache and the invalidating store, one without.
-const ingestionUnused = Layer.succeed(Ingestion, {
-  ingest: () => Effect.fail(new ApiError.UnreadableFiling({ message: "not in this test" }))
-})
 const cachedStore = DocumentCache.invalidatingStore.pipe(
   Layer.provide(MemoryStorage.documentStore),
   Layer.provideMerge(DocumentCache.layer)
 )
-const dependencies = Layer.mergeAll(ApiKeys.layer, AdminAccess.layer, ingestionUnused).pipe(
-  Layer.provideMerge(Layer.mergeAll(MemoryStorage.layer, cachedStore)),
-  Layer.provideMerge(ServerConfig.layer()),
-  Layer.provideMerge(Layer.merge(NodeContext.layer, FetchHttpClient.layer))
-)
+const dependencies = InProcessApi.dependencies(Layer.mergeAll(MemoryStorage.layer, cachedStore))
 const runtime = ManagedRuntime.make(dependencies)
 let cached: (request: Request) => Promise<Response>
 let uncached: (request: Request) => Promise<Response>
@@ -101,14 +89,8 @@ const document = sampleDocument({ publicationId: Ids.PublicationId.make("0000123
 
 beforeAll(async () => {
   const { context } = await runtime.runtime()
-  const withCache = HttpApiBuilder.toWebHandler(
-    Layer.mergeAll(Server.apiLayer, HttpServer.layerContext).pipe(Layer.provide(Layer.succeedContext(context)))
-  )
-  const withoutCache = HttpApiBuilder.toWebHandler(
-    Layer.mergeAll(Server.apiLayer, HttpServer.layerContext).pipe(
-      Layer.provide(Layer.succeedContext(Context.omit(DocumentCache.DocumentCache)(context)))
-    )
-  )
+  const withCache = InProcessApi.webHandler(context)
+  const withoutCache = InProcessApi.webHandler(Context.omit(DocumentCache.DocumentCache)(context))
   cached = withCache.handler
   uncached = withoutCache.handler
   disposers.push(withCache.dispose, withoutCache.dispose)

@@ -13,8 +13,9 @@ import { readFileSync } from "node:fs"
 import { adminUrl, adminUrlVariable } from "../../../test/support/adminUrl.js"
 import { corpusMissing, corpusUrl } from "../../../test/support/corpus.js"
 import * as Ingest from "../src/ingest/Ingest.js"
-import { Ingestion, type Overrides } from "../src/ingest/Ingestion.js"
+import type { Overrides } from "../src/ingest/Ingestion.js"
 import * as MarketData from "../src/market/MarketData.js"
+import { ingest } from "./support/ingest.js"
 
 const ingestionOn = (documents: Layer.Layer<DocumentStore.DocumentStore>) =>
   Ingest.layer.pipe(
@@ -78,15 +79,35 @@ const stored = (publicationId: string) =>
     (store) => store.findByPublicationId(Ids.PublicationId.make(publicationId))
   )
 
+/** Ingests Acme's 10-K for 2018, a file without inline XBRL filed on 2019-02-07, as `accession`. */
+const ingestAnnualReport2018 = (accession: string, fileName = "acme-annual.htm") =>
+  ingest({
+    fileName,
+    bytes: oldAnnualReport("10-K", "December 31, 2018"),
+    overrides: overrides(accession, "10-K", "2019-02-07")
+  })
+
+/**
+ * Ingests the PDF whose text holds NUL bytes as Acme's 10-K `accession` and reads back the document
+ * stored, which must hold no NUL anywhere.
+ */
+const storeNulPdf = (accession: string) =>
+  Effect.gen(function*() {
+    const result = yield* ingest({
+      fileName: "nul.pdf",
+      bytes: nulPdf(),
+      overrides: overrides(accession, "10-K", "2019-02-07")
+    })
+    assert.strictEqual(result.status, "created")
+    const document = Option.getOrUndefined(yield* stored(accession))
+    assert.notInclude(JSON.stringify(document), "\\u0000")
+    return document
+  })
+
 describe("period of a filing without inline XBRL", () => {
   it.effect("a 10-K filed in February 2019 for the year ended December 31, 2018 is FY 2018", () =>
     Effect.gen(function*() {
-      const ingestion = yield* Ingestion
-      const result = yield* ingestion.ingest({
-        fileName: "acme-annual.htm",
-        bytes: oldAnnualReport("10-K", "December 31, 2018"),
-        overrides: overrides("0000999123-19-000004", "10-K", "2019-02-07")
-      })
+      const result = yield* ingestAnnualReport2018("0000999123-19-000004")
       assert.strictEqual(result.title, "Acme Corp 10-K FY 2018")
       const document = yield* stored("0000999123-19-000004")
       assert.strictEqual(Option.getOrUndefined(document)?.period, "FY 2018")
@@ -94,8 +115,7 @@ describe("period of a filing without inline XBRL", () => {
 
   it.effect("a 20-F for the fiscal year ended 2020-11-30, filed in 2021, is FY 2020", () =>
     Effect.gen(function*() {
-      const ingestion = yield* Ingestion
-      yield* ingestion.ingest({
+      yield* ingest({
         fileName: "acme-20f.htm",
         bytes: oldAnnualReport("20-F", "November 30, 2020"),
         overrides: overrides("0000999123-21-000002", "20-F", "2021-03-30")
@@ -108,12 +128,7 @@ describe("period of a filing without inline XBRL", () => {
 describe("sec_url", () => {
   it.effect("a file that is not a submission: the filing's index page, never the local file name", () =>
     Effect.gen(function*() {
-      const ingestion = yield* Ingestion
-      yield* ingestion.ingest({
-        fileName: "my-local-copy.htm",
-        bytes: oldAnnualReport("10-K", "December 31, 2018"),
-        overrides: overrides("0000999123-19-000005", "10-K", "2019-02-07")
-      })
+      yield* ingestAnnualReport2018("0000999123-19-000005", "my-local-copy.htm")
       const document = Option.getOrUndefined(yield* stored("0000999123-19-000005"))
       assert.strictEqual(
         document?.secUrl,
@@ -125,12 +140,7 @@ describe("sec_url", () => {
 describe("a document the store refuses", () => {
   it.effect("is an unreadable filing naming the document and the reason, not a storage outage", () =>
     Effect.gen(function*() {
-      const ingestion = yield* Ingestion
-      const failure = yield* Effect.flip(ingestion.ingest({
-        fileName: "acme-annual.htm",
-        bytes: oldAnnualReport("10-K", "December 31, 2018"),
-        overrides: overrides("0000999123-19-000006", "10-K", "2019-02-07")
-      }))
+      const failure = yield* Effect.flip(ingestAnnualReport2018("0000999123-19-000006"))
       assert.instanceOf(failure, ApiError.UnreadableFiling)
       assert.include(failure.message, "document 0000999123-19-000006 cannot be stored")
       assert.include(failure.message, "NUL character")
@@ -138,16 +148,8 @@ describe("a document the store refuses", () => {
 
   it.effect("a PDF whose text holds NUL bytes is stored, cleaned", () =>
     Effect.gen(function*() {
-      const ingestion = yield* Ingestion
-      const result = yield* ingestion.ingest({
-        fileName: "nul.pdf",
-        bytes: nulPdf(),
-        overrides: overrides("0000999123-19-000007", "10-K", "2019-02-07")
-      })
-      assert.strictEqual(result.status, "created")
-      const document = Option.getOrUndefined(yield* stored("0000999123-19-000007"))
+      const document = yield* storeNulPdf("0000999123-19-000007")
       assert.include(document?.body, "We make widgets and sell them")
-      assert.notInclude(JSON.stringify(document), "\\u0000")
       assert.strictEqual(document?.period, "FY 2018")
     }).pipe(Effect.provide(memory)))
 })
@@ -161,20 +163,12 @@ describe.skipIf(adminUrl === undefined)(`on PostgreSQL (${adminUrlVariable})`, (
 
   it.effect("a PDF whose text holds NUL bytes is stored, cleaned, and reads back", () =>
     Effect.gen(function*() {
-      const ingestion = yield* Ingestion
-      const result = yield* ingestion.ingest({
-        fileName: "nul.pdf",
-        bytes: nulPdf(),
-        overrides: overrides("0000999123-19-000008", "10-K", "2019-02-07")
-      })
-      assert.strictEqual(result.status, "created")
-      const document = Option.getOrUndefined(yield* stored("0000999123-19-000008"))
+      const document = yield* storeNulPdf("0000999123-19-000008")
       assert.include(document?.body, "Revenue grew by ten percent")
       assert.deepStrictEqual(document?.sections.map((section) => section.title), [
         "Item 1. Business",
         "Item 7. Management's Discussion and Analysis of Financial Condition and Results of Operations"
       ])
-      assert.notInclude(JSON.stringify(document), "\\u0000")
     }).pipe(Effect.provide(onPostgres)), 60_000)
 })
 
@@ -183,8 +177,7 @@ const corpus = corpusUrl
 describe.skipIf(corpusMissing)("corpus filings in ../shared/corpus", () => {
   it.effect("MMM 10-K FY2018 as PDF, filed 2019-02-07: FY 2018", () =>
     Effect.gen(function*() {
-      const ingestion = yield* Ingestion
-      const result = yield* ingestion.ingest({
+      const result = yield* ingest({
         fileName: "mmm-10k-fy2018.pdf",
         bytes: new Uint8Array(readFileSync(new URL("pdf/mmm-10k-fy2018.pdf", corpus))),
         overrides: {
@@ -198,8 +191,7 @@ describe.skipIf(corpusMissing)("corpus filings in ../shared/corpus", () => {
 
   it.effect("Plymouth Rock 20-F, year ended 2020-11-30: FY 2020, as its own metrics", () =>
     Effect.gen(function*() {
-      const ingestion = yield* Ingestion
-      yield* ingestion.ingest({
+      yield* ingest({
         fileName: "plymouth-20f.htm",
         bytes: new Uint8Array(readFileSync(new URL("20-F/plymouth-rock-technologies-20f-fy2020.htm", corpus))),
         overrides: { ...overrides("0001062993-21-003193", "20-F", "2021-03-31"), ticker: Ids.Ticker.make("PRT") }

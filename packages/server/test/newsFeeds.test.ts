@@ -199,6 +199,9 @@ const newsReader = Effect.gen(function*() {
 
 const hosts = () => new Set([new URL(host.origin).host])
 
+/** Acme's own feed at `path` on the test host, as a configured source. */
+const acmeSource = (path: string): NewsSource => ({ url: `${host.origin}${path}`, ticker: Ids.Ticker.make("ACME") })
+
 const newsItemsOf = (ticker: string) =>
   Effect.flatMap(
     FeedStore.FeedStore,
@@ -209,7 +212,7 @@ describe("NewsFeeds", () => {
   it.effect("stores a company feed's entries as cited NEWS documents, and asks again with the ETag", () =>
     Effect.gen(function*() {
       const news = yield* newsReader
-      const source: NewsSource = { url: `${host.origin}/acme.rss`, ticker: Ids.Ticker.make("ACME") }
+      const source = acmeSource("/acme.rss")
       const first = yield* news.readSource(source, hosts())
       assert.deepInclude(first, { notModified: false, entries: 2, stored: 2, skipped: 0 })
 
@@ -261,7 +264,7 @@ describe("NewsFeeds", () => {
       assert.strictEqual((yield* newsItemsOf("ACME")).length, 2)
 
       // The same story from another feed that day is not a second item; on another day it is news.
-      const copy = yield* news.readSource({ url: `${host.origin}/copy.rss`, ticker: Ids.Ticker.make("ACME") }, hosts())
+      const copy = yield* news.readSource(acmeSource("/copy.rss"), hosts())
       assert.deepInclude(copy, { entries: 2, stored: 1 })
       assert.deepStrictEqual((yield* newsItemsOf("ACME")).map((item) => item.publishedAtMillis), [
         Date.parse("2026-11-05T14:02:00Z"),
@@ -301,10 +304,7 @@ describe("NewsFeeds", () => {
   it.effect("follows a redirect on a configured host, refuses one to any other host", () =>
     Effect.gen(function*() {
       const news = yield* newsReader
-      const here = yield* news.readSource(
-        { url: `${host.origin}/moved-here`, ticker: Ids.Ticker.make("ACME") },
-        hosts()
-      )
+      const here = yield* news.readSource(acmeSource("/moved-here"), hosts())
       assert.strictEqual(here.stored, 2)
 
       const away = yield* Effect.either(news.readSource({ url: `${host.origin}/moved` }, hosts()))
@@ -321,10 +321,7 @@ describe("NewsFeeds", () => {
   it.effect("dates an entry that is undated, misdated or dated in the future when it was read", () =>
     Effect.gen(function*() {
       const news = yield* newsReader
-      const reading = yield* news.readSource(
-        { url: `${host.origin}/dates.rss`, ticker: Ids.Ticker.make("ACME") },
-        hosts()
-      )
+      const reading = yield* news.readSource(acmeSource("/dates.rss"), hosts())
       assert.strictEqual(reading.stored, 3)
       assert.deepStrictEqual((yield* newsItemsOf("ACME")).map((item) => item.publishedAtMillis), [
         readAt,
@@ -336,7 +333,7 @@ describe("NewsFeeds", () => {
   it.effect("stores an entry again when its text is corrected, keeping its time", () =>
     Effect.gen(function*() {
       const news = yield* newsReader
-      const source: NewsSource = { url: `${host.origin}/edited.rss`, ticker: Ids.Ticker.make("ACME") }
+      const source = acmeSource("/edited.rss")
       assert.deepInclude(yield* news.readSource(source, hosts()), { stored: 1, updated: 0 })
       const highlightOf = Effect.map(newsItemsOf("ACME"), (items) => items.map((item) => item.highlights[0]?.text))
       assert.deepStrictEqual(yield* highlightOf, [
@@ -372,10 +369,7 @@ describe("NewsFeeds", () => {
   it.effect("skips an entry the parser cannot read, and stores the entries after it", () =>
     Effect.gen(function*() {
       const news = yield* newsReader
-      const reading = yield* news.readSource(
-        { url: `${host.origin}/sgml.rss`, ticker: Ids.Ticker.make("ACME") },
-        hosts()
-      )
+      const reading = yield* news.readSource(acmeSource("/sgml.rss"), hosts())
       assert.deepInclude(reading, { entries: 2, stored: 1, skipped: 1 })
       assert.deepStrictEqual((yield* newsItemsOf("ACME")).map((item) => item.title), ["Acme names a treasurer"])
     }).pipe(Effect.provide(testLayer)))
@@ -384,7 +378,7 @@ describe("NewsFeeds", () => {
     Effect.gen(function*() {
       const news = yield* newsReader
       const failureOf = (path: string) =>
-        Effect.flip(news.readSource({ url: `${host.origin}${path}`, ticker: Ids.Ticker.make("ACME") }, hosts())).pipe(
+        Effect.flip(news.readSource(acmeSource(path), hosts())).pipe(
           Effect.map((error) =>
             error.message.replace(`the news feed at ${new URL(host.origin).host} could not be read: `, "")
           )

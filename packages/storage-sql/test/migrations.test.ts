@@ -14,15 +14,22 @@ import { analyzePassage } from "../src/internal/sqlSearchWrites.js"
 const upTo = (last: string) =>
   Migrator.fromRecord(Object.fromEntries(Object.entries(migrations).filter(([name]) => name <= last)))
 
+/**
+ * Stores Acme's 10-K for FY 2024 under `id` as any schema since 0002 holds a document's row: the
+ * document that the rows of each migration's older tables belong to.
+ */
+const insertDocument = (sql: SqlClient.SqlClient, id: string) =>
+  sql`INSERT INTO documents (publication_id, ticker, company_name, cik, doc_type, title, filing_date, period, sec_url,
+    word_count) VALUES (${id}, 'ACME', 'Acme Anvils', '0000000001', '10-K', 'Acme 10-K FY 2024', '2024-11-01',
+    'FY 2024', 'https://www.sec.gov/x', 7)`
+
 // Later migrations must carry the data of a database that earlier versions wrote.
 describe("migrations carry data forward", () => {
   it.scopedLive("0003 moves the sections of existing documents into document_sections", () =>
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
       yield* Migrations.run({ loader: upTo("0002_storage") })
-      yield* sql`INSERT INTO documents (publication_id, ticker, company_name, cik, doc_type, title, filing_date,
-        period, sec_url, word_count) VALUES ('0000000001-24-000001', 'ACME', 'Acme', '0000000001', '10-K',
-        'Acme 10-K FY 2024', '2024-01-31', 'FY 2024', 'https://www.sec.gov/x', 7)`
+      yield* insertDocument(sql, "0000000001-24-000001")
       yield* sql`INSERT INTO document_bodies (publication_id, body, sections, exhibits) VALUES
         ('0000000001-24-000001', 'body', ${
         JSON.stringify([
@@ -55,9 +62,7 @@ describe("migrations carry data forward", () => {
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
       yield* Migrations.run({ loader: upTo("0008_feed_items") })
-      yield* sql`INSERT INTO documents (publication_id, ticker, company_name, cik, doc_type, title, filing_date,
-        period, sec_url, word_count) VALUES ('0000000001-24-000001', 'ACME', 'Acme', '0000000001', '10-K',
-        'Acme 10-K FY 2024', '2024-11-01', 'FY 2024', 'https://www.sec.gov/x', 7)`
+      yield* insertDocument(sql, "0000000001-24-000001")
       yield* sql`INSERT INTO document_extractions (publication_id, exhibits, signatures, warnings)
         VALUES ('0000000001-24-000001', '[]'::jsonb, NULL, '[]'::jsonb)`
       yield* sql`INSERT INTO document_metrics (publication_id, position, metric, value, unit, period, yoy_change, source)
@@ -85,9 +90,7 @@ describe("migrations carry data forward", () => {
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
       yield* Migrations.run({ loader: upTo("0010_metric_as_of") })
-      yield* sql`INSERT INTO documents (publication_id, ticker, company_name, cik, doc_type, title, filing_date,
-        period, sec_url, word_count) VALUES ('0000000001-24-000001', 'ACME', 'Acme Anvils', '0000000001', '10-K',
-        'Acme 10-K FY 2024', '2024-11-01', 'FY 2024', 'https://www.sec.gov/x', 7)`
+      yield* insertDocument(sql, "0000000001-24-000001")
       const body = "Cover page.\nWe acquired Roadrunner Traps in 2024."
       yield* sql`INSERT INTO document_bodies (publication_id, body, exhibits)
         VALUES ('0000000001-24-000001', ${body}, '[]'::jsonb)`
@@ -124,9 +127,7 @@ describe("migrations carry data forward", () => {
       const sql = yield* SqlClient.SqlClient
       yield* Migrations.run({ loader: upTo("0014_documents_by_company") })
       const id = "0000000001-24-000002"
-      yield* sql`INSERT INTO documents (publication_id, ticker, company_name, cik, doc_type, title, filing_date,
-        period, sec_url, word_count) VALUES (${id}, 'ACME', 'Acme Anvils', '0000000001', '10-K',
-        'Acme 10-K FY 2024', '2024-11-01', 'FY 2024', 'https://www.sec.gov/x', 7)`
+      yield* insertDocument(sql, id)
       // Long enough (a few hundred distinct words) that its vector went to the TOAST table, short
       // enough to fit in a page.
       const text = Array.from({ length: 250 }, (_, index) => `anvil${index}x`).join(" ")
@@ -166,13 +167,9 @@ describe("migrations carry data forward", () => {
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
       yield* Migrations.run({ loader: upTo("0015_search_newest_first") })
-      const document = (id: string) =>
-        sql`INSERT INTO documents (publication_id, ticker, company_name, cik, doc_type, title, filing_date,
-          period, sec_url, word_count) VALUES (${id}, 'ACME', 'Acme Anvils', '0000000001', '10-K',
-          'Acme 10-K FY 2024', '2024-11-01', 'FY 2024', 'https://www.sec.gov/x', 7)`
       // Characters of two, three and four bytes before a range: ranges count characters, not bytes.
       const passages = ["Café société: 10 €.", "Revenue 🚀 rose 12%.", "Net income was $4,210 million."]
-      yield* document("0000000001-24-000003")
+      yield* insertDocument(sql, "0000000001-24-000003")
       yield* sql`INSERT INTO document_bodies (publication_id, body, exhibits)
         VALUES ('0000000001-24-000003', ${passages.join("\n")}, '[]'::jsonb)`
       let start = 0
@@ -184,7 +181,7 @@ describe("migrations carry data forward", () => {
         start += length + 1
       }
       // A passage that is not a cut of its body keeps the text it has.
-      yield* document("0000000001-24-000004")
+      yield* insertDocument(sql, "0000000001-24-000004")
       yield* sql`INSERT INTO document_bodies (publication_id, body, exhibits)
         VALUES ('0000000001-24-000004', 'A table, flattened differently.', '[]'::jsonb)`
       yield* sql`INSERT INTO document_chunks (publication_id, chunk_id, position, text, page_start, page_end,
@@ -211,9 +208,7 @@ describe("migrations carry data forward", () => {
       const sql = yield* SqlClient.SqlClient
       yield* Migrations.run({ loader: upTo("0021_company_tickers") })
       const id = Ids.PublicationId.make("0000000001-24-000005")
-      yield* sql`INSERT INTO documents (publication_id, ticker, company_name, cik, doc_type, title, filing_date,
-        period, sec_url, word_count) VALUES (${id}, 'ACME', 'Acme Anvils', '0000000001', '10-K',
-        'Acme 10-K FY 2024', '2024-11-01', 'FY 2024', 'https://www.sec.gov/x', 4)`
+      yield* insertDocument(sql, id)
       yield* sql`INSERT INTO document_bodies (publication_id, body, exhibits)
         VALUES (${id}, '| | 2024 |', '[]'::jsonb)`
       yield* sql`INSERT INTO document_sections (publication_id, position, name, item, content, word_count,

@@ -8,19 +8,7 @@
 import type { Block } from "@filings/domain/Blocks"
 import { inlinesText } from "./inline.js"
 
-export {
-  Block,
-  BlockRange,
-  HeadingBlock,
-  Inline,
-  ListBlock,
-  ListItem,
-  ParagraphBlock,
-  plainStyle,
-  PreformattedBlock,
-  TableBlock,
-  TextStyle
-} from "@filings/domain/Blocks"
+export * from "@filings/domain/Blocks"
 
 /** The visible text of a block, for searching and counting (tables: cells joined by spaces). */
 export const blockText = (block: Block): string => {

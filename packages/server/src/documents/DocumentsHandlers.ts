@@ -10,6 +10,7 @@ import { Effect, Option, Schema } from "effect"
 import { DocumentCache, type Variant } from "../caches/DocumentCache.js"
 import { keptEncoding } from "../caches/KeptEncodings.js"
 import * as TickerAliases from "../companies/TickerAliases.js"
+import { checkDateRange } from "../http/DateRange.js"
 import { pageAnswer } from "../http/EncodedJson.js"
 import { orServiceUnavailable } from "../http/StorageFailures.js"
 import { toDocument, toListItem } from "./DocumentResponses.js"
@@ -115,11 +116,7 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "documents", (handlers
           message: "at least one filter is required: tickers, doc_types, start_date or end_date"
         })
       }
-      if (start_date !== undefined && end_date !== undefined && start_date > end_date) {
-        return yield* new ApiError.InvalidRequest({
-          message: `start_date ${start_date} is after end_date ${end_date}`
-        })
-      }
+      yield* checkDateRange(start_date, end_date)
       const limit = params.limit ?? DefaultListLimit
       const offset = params.offset ?? 0
       const page = yield* store.list({

@@ -6,6 +6,7 @@ import { HttpApiBuilder, HttpServerResponse } from "@effect/platform"
 import { Api, ApiError, type DocType, ExtractionApi, type Ids } from "@filings/domain"
 import { CompanyStore, DocumentStore, ExtractionStore } from "@filings/storage"
 import { Effect, Option } from "effect"
+import { checkDateRange } from "../http/DateRange.js"
 import { orServiceUnavailable } from "../http/StorageFailures.js"
 import { allFields, type Field, servedPeriod, toCompanyMetrics, toCsv, toExtractionResult } from "./ExtractResponses.js"
 
@@ -55,11 +56,7 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "extract", (handlers) 
     const bulkMetrics = Effect.fn("extract.bulkMetrics")(
       function*(params: typeof ExtractionApi.BulkMetricsParams.Type) {
         const { end_date, start_date } = params
-        if (start_date !== undefined && end_date !== undefined && start_date > end_date) {
-          return yield* new ApiError.InvalidRequest({
-            message: `start_date ${start_date} is after end_date ${end_date}`
-          })
-        }
+        yield* checkDateRange(start_date, end_date)
         const requested = [...new Set(params.metrics)].map((asked) => ({ asked, stored: storedMetricName(asked) }))
         // Each company's points, whichever of its tickers (a second class) its filings were stored under.
         const aliases = yield* companies.aliasesOf(params.tickers)

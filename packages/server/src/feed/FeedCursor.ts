@@ -7,7 +7,7 @@
  */
 import type { FeedStore } from "@filings/storage"
 import { Either, Schema } from "effect"
-import { createHash } from "node:crypto"
+import * as PageCursor from "../http/PageCursor.js"
 
 /** The filters a cursor belongs to: a page's request without `limit` and `cursor`. */
 export interface CursorFilters {
@@ -27,13 +27,12 @@ export const fingerprint = (filters: CursorFilters): string => {
   const endDate = filters.end_date === undefined || /^\d{4}-\d{2}-\d{2}$/.test(filters.end_date)
     ? filters.end_date ?? null
     : Date.parse(filters.end_date)
-  const canonical = JSON.stringify([
+  return PageCursor.fingerprintOf([
     sortedSet(filters.tickers),
     filters.doc_types === undefined ? null : sortedSet(filters.doc_types),
     filters.start_date ?? null,
     endDate
   ])
-  return createHash("sha256").update(canonical).digest("base64url").slice(0, 22)
 }
 
 /** The instants a `Date` can hold: a forged cursor beyond them must not reach the database. */
@@ -47,21 +46,16 @@ const Position = Schema.parseJson(Schema.Struct({
 }))
 
 export const encode = (key: FeedStore.FeedKey, filterFingerprint: string): string =>
-  Buffer.from(JSON.stringify({ t: key.publishedAtMillis, id: key.id, f: filterFingerprint })).toString("base64url")
+  PageCursor.write({ t: key.publishedAtMillis, id: key.id, f: filterFingerprint })
 
-export type DecodeFailure = "malformed" | "other-filters"
+export type DecodeFailure = PageCursor.DecodeFailure
 
 /** The position a cursor names, if it is one this module wrote for these filters. */
 export const decode = (
   cursor: string,
   filterFingerprint: string
-): Either.Either<FeedStore.FeedKey, DecodeFailure> => {
-  // Node's base64url reader skips characters outside the alphabet; only an exact round trip is ours.
-  const text = /^[A-Za-z0-9_-]+$/.test(cursor) ? Buffer.from(cursor, "base64url").toString("utf8") : ""
-  const position = Schema.decodeUnknownEither(Position)(text)
-  if (Either.isLeft(position)) return Either.left("malformed")
-  const { f, id, t } = position.right
-  if (encode({ publishedAtMillis: t, id }, f) !== cursor) return Either.left("malformed")
-  if (f !== filterFingerprint) return Either.left("other-filters")
-  return Either.right({ publishedAtMillis: t, id })
-}
+): Either.Either<FeedStore.FeedKey, DecodeFailure> =>
+  Either.map(
+    PageCursor.read(cursor, filterFingerprint, Position, ({ f, id, t }) => encode({ publishedAtMillis: t, id }, f)),
+    ({ id, t }) => ({ publishedAtMillis: t, id })
+  )

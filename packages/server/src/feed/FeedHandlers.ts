@@ -9,6 +9,7 @@ import { FeedStore } from "@filings/storage"
 import { Clock, Effect, Either } from "effect"
 import { keptEncoding } from "../caches/KeptEncodings.js"
 import * as TickerAliases from "../companies/TickerAliases.js"
+import { reversedRange } from "../http/DateRange.js"
 import { pageAnswer } from "../http/EncodedJson.js"
 import { orServiceUnavailable } from "../http/StorageFailures.js"
 import * as FeedCursor from "./FeedCursor.js"
@@ -62,9 +63,7 @@ const pageFor = Effect.fn("feed.feed")(function*(request: Feed.FeedRequest, alia
   const fromMillis = request.start_date === undefined ? undefined : startOfDate(request.start_date)
   const beforeMillis = request.end_date === undefined ? undefined : endBound(request.end_date)
   if (fromMillis !== undefined && beforeMillis !== undefined && fromMillis >= beforeMillis) {
-    return yield* new ApiError.InvalidRequest({
-      message: `start_date ${request.start_date} is after end_date ${request.end_date}`
-    })
+    return yield* reversedRange(request.start_date, request.end_date)
   }
   const filters: FeedPages.Filters = {
     tickers: yield* aliases.widen(request.tickers),

@@ -85,15 +85,16 @@ const makeAuthenticate = Effect.gen(function*() {
     orServiceUnavailable(Effect.flatMap(charge(token), (charged) => judge(charged, unauthorized)))
 })
 
+const keyRequired = new ApiError.Unauthorized({
+  message: "a valid API key is required: send Authorization: Bearer <key>"
+})
+
 export const layer = Layer.effect(
   Api.Authorization,
-  Effect.gen(function*() {
-    const authenticate = yield* makeAuthenticate
-    const unauthorized = new ApiError.Unauthorized({
-      message: "a valid API key is required: send Authorization: Bearer <key>"
-    })
-    return Api.Authorization.of({ apiKey: (token) => authenticate(token, unauthorized) })
-  })
+  Effect.map(
+    makeAuthenticate,
+    (authenticate) => Api.Authorization.of({ apiKey: (token) => authenticate(token, keyRequired) })
+  )
 )
 
 /** The query parameter a browser's EventSource gives its key in. */
@@ -101,18 +102,18 @@ export const queryKeyParameter = "api_key"
 
 const bearerPrefix = /^bearer\s+/i
 
+const streamKeyRequired = new ApiError.Unauthorized({
+  message: "a valid API key is required: send Authorization: Bearer <key>, or api_key=<key> in the query"
+})
+
 /**
  * The key of a stream request: from `Authorization: Bearer` when the header is there, else from the
  * `api_key` query parameter (a browser's EventSource cannot send headers).
  */
 export const streamLayer = Layer.effect(
   Api.StreamAuthorization,
-  Effect.gen(function*() {
-    const authenticate = yield* makeAuthenticate
-    const unauthorized = new ApiError.Unauthorized({
-      message: "a valid API key is required: send Authorization: Bearer <key>, or api_key=<key> in the query"
-    })
-    return Effect.gen(function*() {
+  Effect.map(makeAuthenticate, (authenticate) =>
+    Effect.gen(function*() {
       const request = yield* HttpServerRequest.HttpServerRequest
       const query = yield* HttpServerRequest.ParsedSearchParams
       const header = request.headers.authorization
@@ -122,7 +123,6 @@ export const streamLayer = Layer.effect(
         : typeof fromQuery === "string"
         ? fromQuery
         : ""
-      return yield* authenticate(Redacted.make(token), unauthorized)
-    })
-  })
+      return yield* authenticate(Redacted.make(token), streamKeyRequired)
+    }))
 )

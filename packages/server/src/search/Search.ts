@@ -7,6 +7,7 @@ import { ApiError, DocType, Search } from "@filings/domain"
 import { DocumentStore, NamedCompanies, SearchIndex, SearchText, type StorageError } from "@filings/storage"
 import { Array as Arr, Context, Duration, Effect, Either, Layer } from "effect"
 import * as TickerAliases from "../companies/TickerAliases.js"
+import { checkDateRange } from "../http/DateRange.js"
 import { searchDuration, timed } from "../observability/ServerMetrics.js"
 import { requestedSections } from "../sections/SectionsHandlers.js"
 
@@ -98,9 +99,7 @@ const findPassages = Effect.fn("search.findPassages")(function*(
   withBlocks: boolean
 ) {
   const { end_date, start_date } = params
-  if (start_date !== undefined && end_date !== undefined && start_date > end_date) {
-    return yield* new ApiError.InvalidRequest({ message: `start_date ${start_date} is after end_date ${end_date}` })
-  }
+  yield* checkDateRange(start_date, end_date)
   const query = SearchText.parseQuery(params.q)
   if (Either.isLeft(query)) return yield* new ApiError.InvalidRequest({ message: query.left.message })
   const sections = params.section === undefined

@@ -9,6 +9,7 @@ import { SectionQuery } from "@filings/filings-parser"
 import { DocumentStore } from "@filings/storage"
 import { Effect, Option } from "effect"
 import * as TickerAliases from "../companies/TickerAliases.js"
+import { checkDateRange } from "../http/DateRange.js"
 import { orServiceUnavailable } from "../http/StorageFailures.js"
 
 // The answer is the document's Markdown: its chunks' blocks are not read.
@@ -91,11 +92,7 @@ export const layer = HttpApiBuilder.group(Api.FilingsApi, "sections", (handlers)
     const searchSections = Effect.fn("sections.searchSections")(
       function*(params: typeof Sections.SectionSearchParams.Type) {
         const { end_date, start_date } = params
-        if (start_date !== undefined && end_date !== undefined && start_date > end_date) {
-          return yield* new ApiError.InvalidRequest({
-            message: `start_date ${start_date} is after end_date ${end_date}`
-          })
-        }
+        yield* checkDateRange(start_date, end_date)
         const docTypes = params.doc_types ?? DefaultSearchDocTypes
         const match = yield* requestedSections(params.section, docTypes)
         const limit = params.limit ?? DefaultSearchLimit

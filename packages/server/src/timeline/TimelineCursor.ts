@@ -7,7 +7,7 @@
 import { Dates, type Timeline } from "@filings/domain"
 import type { DocumentStore } from "@filings/storage"
 import { Either, Schema } from "effect"
-import { createHash } from "node:crypto"
+import * as PageCursor from "../http/PageCursor.js"
 
 /**
  * What a cursor belongs to: the company (its central index key, whichever of its tickers the request
@@ -21,15 +21,13 @@ export interface CursorFilters {
 }
 
 /** The same for requests that mean the same: types in any order, or repeated. */
-export const fingerprint = (filters: CursorFilters): string => {
-  const canonical = JSON.stringify([
+export const fingerprint = (filters: CursorFilters): string =>
+  PageCursor.fingerprintOf([
     filters.cik,
     filters.types === undefined ? null : [...new Set(filters.types)].sort(),
     filters.startDate ?? null,
     filters.endDate ?? null
   ])
-  return createHash("sha256").update(canonical).digest("base64url").slice(0, 22)
-}
 
 const Position = Schema.parseJson(Schema.Struct({
   d: Dates.IsoDate,
@@ -40,25 +38,22 @@ const Position = Schema.parseJson(Schema.Struct({
 
 /** The cursor of a page that ended at `key`. */
 export const encode = (key: DocumentStore.DocumentKey, filterFingerprint: string): string =>
-  Buffer.from(JSON.stringify({ d: key.filingDate, id: key.publicationId, f: filterFingerprint })).toString(
-    "base64url"
-  )
+  PageCursor.write({ d: key.filingDate, id: key.publicationId, f: filterFingerprint })
 
 /** Why a cursor was refused: not one this module wrote, or written for other filters. */
-export type DecodeFailure = "malformed" | "other-filters"
+export type DecodeFailure = PageCursor.DecodeFailure
 
 /** The position a cursor names, if it is one this module wrote for these filters. */
 export const decode = (
   cursor: string,
   filterFingerprint: string
-): Either.Either<DocumentStore.DocumentKey, DecodeFailure> => {
-  // Node's base64url reader skips characters outside the alphabet; only an exact round trip is ours.
-  const text = /^[A-Za-z0-9_-]+$/.test(cursor) ? Buffer.from(cursor, "base64url").toString("utf8") : ""
-  const position = Schema.decodeUnknownEither(Position)(text)
-  if (Either.isLeft(position)) return Either.left("malformed")
-  const { d, f, id } = position.right
-  const key = { filingDate: d, publicationId: id }
-  if (encode(key, f) !== cursor) return Either.left("malformed")
-  if (f !== filterFingerprint) return Either.left("other-filters")
-  return Either.right(key)
-}
+): Either.Either<DocumentStore.DocumentKey, DecodeFailure> =>
+  Either.map(
+    PageCursor.read(
+      cursor,
+      filterFingerprint,
+      Position,
+      ({ d, f, id }) => encode({ filingDate: d, publicationId: id }, f)
+    ),
+    ({ d, id }) => ({ filingDate: d, publicationId: id })
+  )

@@ -14,6 +14,7 @@ import { HttpApiBuilder } from "@effect/platform"
 import { Api, ApiError, type Ids, Timeline } from "@filings/domain"
 import { CompanyStore, DocumentStore, EventStore, FeedStore } from "@filings/storage"
 import { Array as Arr, Effect, Either, Option } from "effect"
+import { checkDateRange } from "../http/DateRange.js"
 import { orServiceUnavailable } from "../http/StorageFailures.js"
 import * as Ingest from "../ingest/Ingest.js"
 import * as TimelineCursor from "./TimelineCursor.js"
@@ -62,11 +63,7 @@ const firstHighlights = (publicationIds: ReadonlyArray<string>) =>
 /** The answer to one request: its page, whether more follow, and where to go on from. */
 export const answer = Effect.fn("timeline.getTimeline")(function*(ticker: Ids.Ticker, params: Timeline.TimelineParams) {
   const limit = params.limit ?? Timeline.DefaultLimit
-  if (params.startDate !== undefined && params.endDate !== undefined && params.startDate > params.endDate) {
-    return yield* new ApiError.InvalidRequest({
-      message: `start_date ${params.startDate} is after end_date ${params.endDate}`
-    })
-  }
+  yield* checkDateRange(params.startDate, params.endDate)
   const found = yield* (yield* CompanyStore.CompanyStore).findProfile(ticker)
   const company = Option.getOrUndefined(found)
   const cik = company?.company.cik

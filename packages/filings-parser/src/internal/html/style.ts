@@ -74,6 +74,10 @@ const boldValue = /^(?:bold|bolder|[6-9]00)$/
 const normalWeight = /^(?:normal|lighter|[1-5]00)$/
 const fontSize = /^(\d+(?:\.\d+)?)\s*(pt|px)$/
 
+/** Whether a `page-break-*` value (CSS 2: `always`) or a `break-*` value (CSS 3: `page`) starts a new page. */
+const forcesPageBreak = (property: string, value: string): boolean =>
+  value === (property.startsWith("page-") ? "always" : "page")
+
 const declarationValue = (style: string, from: number, to: number): string => style.slice(from, to).trim().toLowerCase()
 
 /**
@@ -127,16 +131,12 @@ export const readStyle = (style: string, declared: DeclaredStyle): DeclaredStyle
           declared.spaceBefore = Number.parseFloat(declarationValue(style, colon + 1, end)) > 0
           break
         case "page-break-before":
-          if (declarationValue(style, colon + 1, end) === "always") declared.breakBefore = true
-          break
         case "break-before":
-          if (declarationValue(style, colon + 1, end) === "page") declared.breakBefore = true
+          if (forcesPageBreak(property, declarationValue(style, colon + 1, end))) declared.breakBefore = true
           break
         case "page-break-after":
-          if (declarationValue(style, colon + 1, end) === "always") declared.breakAfter = true
-          break
         case "break-after":
-          if (declarationValue(style, colon + 1, end) === "page") declared.breakAfter = true
+          if (forcesPageBreak(property, declarationValue(style, colon + 1, end))) declared.breakAfter = true
           break
       }
     }
