@@ -55,7 +55,9 @@ describe("Blocks.fromMarkdown", () => {
   })
 
   it("reads a hand-written GFM table: tight delimiters, alignment marks, an empty corner cell", () => {
-    const [table, list] = Blocks.fromMarkdown("| | 2024 | 2023 |\n|---|:--:|--:|\n|Total assets|3,220|3,000|\n\n- First")
+    const [table, list] = Blocks.fromMarkdown(
+      "| | 2024 | 2023 |\n|---|:--:|--:|\n|Total assets|3,220|3,000|\n\n- First"
+    )
     assert.deepStrictEqual(table, {
       kind: "table",
       page: 1,
