@@ -31,6 +31,7 @@ import {
 } from "../test/support/edgarReplay.js"
 import { createDatabase } from "../test/support/postgres.js"
 import { eightKSubmission } from "../test/support/syntheticEightK.js"
+import { progressReporter } from "./support/commandLine.js"
 import {
   Cleanup,
   createBenchKey,
@@ -76,10 +77,8 @@ const pollTickMillis = 100
 const lookupsPerTick = 5
 const eventsPollMillis = 250
 
-const startedAt = Date.now()
 /** Progress on standard error, with the seconds since the start. */
-const progress = (line: string) =>
-  process.stderr.write(`[${((Date.now() - startedAt) / 1000).toFixed(1).padStart(6)} s] ${line}\n`)
+const progress = progressReporter()
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 

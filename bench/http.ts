@@ -32,9 +32,9 @@ import {
   createBenchKey,
   filingsEnvironment,
   filingsJson,
-  filingsProgram,
   type ListeningProcess,
   repositoryRoot,
+  startFilingsServe,
   startListening
 } from "./support/processes.js"
 import { encodeRecordedResponses, type RecordedResponse, recordResponse } from "./support/recordedResponse.js"
@@ -492,20 +492,11 @@ const measureStorage = async (
     const cpuProfileDir = settings.cpuProfileDir === undefined
       ? undefined
       : join(resolve(settings.cpuProfileDir), storage)
-    const filings = await startListening({
+    const filings = await startFilingsServe({
       name: "filings serve",
-      nodeArgs: [
-        ...(cpuProfileDir === undefined ? [] : ["--cpu-prof", "--cpu-prof-dir", cpuProfileDir]),
-        filingsProgram,
-        "serve",
-        "--host",
-        "127.0.0.1",
-        "--port",
-        "0",
-        "--json"
-      ],
       env: storageEnvironment(dataDir, settings.logLevel, databaseUrl),
-      logFile: join(workDir, "filings.log")
+      logFile: join(workDir, "filings.log"),
+      cpuProfileDir
     })
     stops.add("stop filings serve", filings.stop)
 

@@ -44,6 +44,7 @@ import { parseArgs } from "node:util"
 import { Agent, request } from "undici"
 import { createDatabase } from "../test/support/postgres.js"
 import { startWebhookReceiver, type WebhookReceiver } from "../test/support/webhookReceiver.js"
+import { progressReporter, wholeNumber } from "./support/commandLine.js"
 import { Cleanup, repositoryRoot } from "./support/processes.js"
 
 // --- Settings ------------------------------------------------------------------------------------
@@ -64,14 +65,6 @@ const { values: argv } = parseArgs({
   },
   strict: true
 })
-
-const wholeNumber = (name: string, text: string | undefined, fallback: number, least = 1): number => {
-  const value = text === undefined ? fallback : Number(text)
-  if (!Number.isInteger(value) || value < least) {
-    throw new Error(`--${name} must be a whole number of at least ${least}`)
-  }
-  return value
-}
 
 const workers = wholeNumber("workers", argv.workers ?? process.env.FILINGS_WEBHOOK_WORKERS, 8)
 
@@ -109,8 +102,7 @@ const outputFile = argv.output ?? join(repositoryRoot, "bench", "results", "webh
 
 const startedAt = performance.now()
 /** Progress on standard error, with the seconds since the start. */
-const progress = (line: string) =>
-  process.stderr.write(`[${((performance.now() - startedAt) / 1000).toFixed(1).padStart(6)} s] ${line}\n`)
+const progress = progressReporter(startedAt)
 
 // --- Numbers -------------------------------------------------------------------------------------
 
