@@ -17,7 +17,7 @@
  */
 import { randomBytes } from "node:crypto"
 import { existsSync } from "node:fs"
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises"
+import { mkdir, mkdtemp, rm } from "node:fs/promises"
 import { cpus, tmpdir } from "node:os"
 import { join } from "node:path"
 import { parseArgs } from "node:util"
@@ -31,7 +31,7 @@ import {
 } from "../test/support/edgarReplay.js"
 import { createDatabase } from "../test/support/postgres.js"
 import { eightKSubmission } from "../test/support/syntheticEightK.js"
-import { progressReporter } from "./support/commandLine.js"
+import { commandLines, progressReporter, publishReport } from "./support/commandLine.js"
 import {
   Cleanup,
   createBenchKey,
@@ -457,8 +457,7 @@ const report = (results: ReadonlyArray<RunResult>, skipped: ReadonlyArray<string
   return [
     "# Following EDGAR benchmark",
     "",
-    `Command: \`FILINGS_TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test ${command}\``,
-    "(after `npx tsc -b`; without the variable, PGlite only).",
+    ...commandLines(command),
     "",
     `Run ${new Date().toISOString()} on ${
       cpus()[0]?.model ?? "unknown CPU"
@@ -570,9 +569,7 @@ const main = async () => {
     }
 
     const text = report(results, skipped)
-    await mkdir(join(outputFile, ".."), { recursive: true })
-    await writeFile(outputFile, text)
-    process.stdout.write(`${text}\n`)
+    await publishReport(outputFile, text)
     const failures = results.flatMap((result) => [
       ...(result.missing > 0 ? [`${result.store}: ${result.missing} filings not served or recorded`] : []),
       ...(result.peakRequestsPerSecond > 10

@@ -24,7 +24,7 @@ import { cpus, loadavg, release, tmpdir, totalmem } from "node:os"
 import { join, relative, resolve } from "node:path"
 import { parseArgs } from "node:util"
 import { createDatabase } from "../test/support/postgres.js"
-import { submission } from "../test/support/syntheticFilings.js"
+import { writeSubmission } from "../test/support/syntheticFilings.js"
 import { load, type LoadRun, summarize, type Summary } from "./support/load.js"
 import { cpuSeconds } from "./support/processCpu.js"
 import {
@@ -156,11 +156,9 @@ const syntheticFiling = (index: number) => {
 const storeDocuments = async (env: NodeJS.ProcessEnv, directory: string): Promise<ReadonlyArray<string>> => {
   await mkdir(directory)
   const filings = Array.from({ length: settings.documents }, (_, index) => syntheticFiling(index))
-  const files = await Promise.all(filings.map(async (filing) => {
-    const file = join(directory, `${filing.accession}.txt`)
-    await writeFile(file, submission(filing))
-    return file
-  }))
+  const files = await Promise.all(
+    filings.map((filing) => writeSubmission(directory, `${filing.accession}.txt`, filing))
+  )
   for (let start = 0; start < files.length; start += 100) {
     const batch = files.slice(start, start + 100)
     const outcome = await filingsJson<{ readonly stored: number; readonly failed: number }>(

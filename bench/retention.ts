@@ -35,13 +35,12 @@ import { DeliveryStore, type DocumentStore, EventStore, JobQueue, WebhookStore }
 import { Database, SqlStorage } from "@filings/storage-sql"
 import { Clock, Duration, Effect, Layer, Logger, LogLevel, ManagedRuntime, Option, Redacted, Schema } from "effect"
 import { createHash } from "node:crypto"
-import { mkdir, writeFile } from "node:fs/promises"
 import { cpus, loadavg, release, totalmem } from "node:os"
 import { join, relative } from "node:path"
 import { parseArgs } from "node:util"
 import pg from "pg"
 import { createDatabase } from "../test/support/postgres.js"
-import { progressReporter, wholeNumber } from "./support/commandLine.js"
+import { progressReporter, publishReport, wholeNumber } from "./support/commandLine.js"
 import { Cleanup, repositoryRoot } from "./support/processes.js"
 import { letterTicker } from "./support/tickers.js"
 
@@ -944,9 +943,7 @@ const main = async (adminUrl: string) => {
       runSide("no pruning", false, cleanup, adminUrl)
     ])
     const text = report(kept, baseline, startLoad)
-    await mkdir(join(outputFile, ".."), { recursive: true })
-    await writeFile(outputFile, text)
-    process.stdout.write(`${text}\n`)
+    await publishReport(outputFile, text)
     progress(`report written to ${relative(repositoryRoot, outputFile)}`)
   } finally {
     await cleanup.run()
