@@ -22,31 +22,18 @@
  * `--misses` writes the questions whose figure a passage read held but the answer did not state,
  * with the answer; `--quality-only` skips the latency part.
  */
-import { FetchHttpClient } from "@effect/platform"
 import type { Chat as ChatSchemas } from "@filings/domain"
-import { SummaryModel } from "@filings/feed-summarizer"
 import * as Chat from "@filings/server/chat/Chat"
-import * as Ingest from "@filings/server/ingest/Ingest"
-import * as MarketData from "@filings/server/market/MarketData"
-import * as PassageSearch from "@filings/server/search/Search"
-import { DocumentStore, MemoryStorage } from "@filings/storage"
-import { Effect, Layer, Logger, LogLevel, ManagedRuntime, Option } from "effect"
 import { execFile } from "node:child_process"
 import { writeFileSync } from "node:fs"
 import { mkdtemp, rm } from "node:fs/promises"
 import { cpus, tmpdir } from "node:os"
 import { join } from "node:path"
 import { parseArgs, promisify } from "node:util"
-import { corpusEntries, corpusPresent, storeCorpus } from "./quality/search/corpus.js"
+import { openCorpusAnswerer } from "./quality/chat/corpusAnswerer.js"
+import { corpusEntries, corpusPresent } from "./quality/search/corpus.js"
 import { type DevQuestion, readDevSet } from "./quality/search/devSet.js"
-import {
-  Cleanup,
-  createBenchKey,
-  filingsEnvironment,
-  filingsProgram,
-  repositoryRoot,
-  startListening
-} from "./support/processes.js"
+import { Cleanup, createBenchKey, filingsEnvironment, repositoryRoot, startFilingsServe } from "./support/processes.js"
 
 const { values: argv } = parseArgs({
   options: {
@@ -93,31 +80,8 @@ const quality = async () => {
   console.error(
     `${questions.length} questions with a figure; storing ${corpusEntries.length} corpus files in memory ...`
   )
-  const runtime = ManagedRuntime.make(
-    Ingest.layer.pipe(
-      Layer.provideMerge(Layer.mergeAll(MemoryStorage.layer, MemoryStorage.documentStore)),
-      Layer.provideMerge(Layer.merge(SummaryModel.extractiveLayer, MarketData.none)),
-      Layer.provideMerge(FetchHttpClient.layer),
-      Layer.provide(Logger.minimumLogLevel(LogLevel.Warning))
-    )
-  )
-  const run = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-    runtime.runPromise(effect.pipe(Logger.withMinimumLogLevel(LogLevel.Warning)) as Effect.Effect<A, E, never>)
-  const stored = await run(storeCorpus)
-  const search = await run(PassageSearch.make)
-  const answerer = await run(Chat.make(Option.none()).pipe(Effect.provideService(PassageSearch.PassageSearch, search)))
+  const { stored, passages, ask, dispose } = await openCorpusAnswerer()
   const documentOf = new Map(stored.map((entry) => [entry.file, entry.publicationId]))
-  // Every stored passage's text, by citation.
-  const passages = await run(Effect.gen(function*() {
-    const documents = yield* DocumentStore.DocumentStore
-    const texts = new Map<string, string>()
-    const page = yield* documents.list({ order: "desc", limit: 1000, offset: 0 })
-    for (const metadata of page.documents) {
-      const document = Option.getOrThrow(yield* documents.findByPublicationId(metadata.publicationId))
-      for (const chunk of document.chunks) texts.set(`${document.publicationId}/${chunk.id}`, chunk.text)
-    }
-    return texts
-  }))
 
   const outcomes: Array<QualityOutcome> = []
   for (const question of questions) {
@@ -125,7 +89,7 @@ const quality = async () => {
     const figure = question.figure!
     const request = { question: question.question, tickers: [question.ticker] } as unknown as ChatSchemas.ChatRequest
     const started = performance.now()
-    const answered = await run(answerer.ask(request))
+    const answered = await ask(request)
     const ms = performance.now() - started
     const read = answered.sources.map((source) => passages.get(`${source.publicationId}/${source.chunkId}`) ?? "")
     const citedTexts = answered.sentences.flatMap((sentence) =>
@@ -155,7 +119,7 @@ const quality = async () => {
       ms
     })
   }
-  await runtime.dispose()
+  await dispose()
   return outcomes
 }
 
@@ -231,12 +195,7 @@ const latency = async (cleanup: Cleanup) => {
   }
   const env = filingsEnvironment(dataDir, "warn")
   const key = await createBenchKey(env, "chat-bench")
-  const server = await startListening({
-    name: "filings serve",
-    nodeArgs: [filingsProgram, "serve", "--host", "127.0.0.1", "--port", "0", "--json"],
-    env,
-    logFile: join(workDir, "serve.log")
-  })
+  const server = await startFilingsServe({ name: "filings serve", env, logFile: join(workDir, "serve.log") })
   cleanup.add("stop the server", server.stop)
   const asked = latencyQuestions()
   // Unmeasured first requests: the server's and the database's caches.

@@ -17,6 +17,7 @@ import { SqlStorage, TestDatabase } from "@filings/storage-sql"
 import { Effect, Layer, Redacted } from "effect"
 import { existsSync, readFileSync, writeFileSync } from "node:fs"
 import { parseArgs } from "node:util"
+import { letterTicker } from "./support/tickers.js"
 
 const { values: argv } = parseArgs({
   options: { companies: { type: "string", default: "10000" }, rounds: { type: "string", default: "300" } },
@@ -82,19 +83,6 @@ const secondWords = [
 const suffixes = ["Inc.", "Corp", "Co", "Ltd", "Group Inc", "Holdings Corp", "PLC", "LLC"]
 const exchanges = ["Nasdaq", "NYSE", "OTC", "CBOE"]
 
-const letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-/** A distinct ticker of 1 to 5 letters for each index (bijective base 26). */
-const tickerOf = (index: number): string => {
-  let n = index + 1
-  let ticker = ""
-  while (n > 0) {
-    n -= 1
-    ticker = letters[n % 26] + ticker
-    n = Math.floor(n / 26)
-  }
-  return ticker
-}
-
 const synthetic = (count: number): ReadonlyArray<CompanyStore.ListedTicker> => {
   const rows: Array<CompanyStore.ListedTicker> = []
   for (let index = 0; index < count; index++) {
@@ -103,8 +91,8 @@ const synthetic = (count: number): ReadonlyArray<CompanyStore.ListedTicker> => {
       secondWords[Math.floor(index / firstWords.length) % secondWords.length]
     } ${suffixes[index % suffixes.length]}`
     const exchange = exchanges[index % exchanges.length]
-    rows.push({ cik, ticker: tickerOf(index) as Ids.Ticker, name, exchange })
-    if (index % 6 === 0) rows.push({ cik, ticker: `${tickerOf(index)}-B` as Ids.Ticker, name, exchange })
+    rows.push({ cik, ticker: letterTicker(index), name, exchange })
+    if (index % 6 === 0) rows.push({ cik, ticker: `${letterTicker(index)}-B` as Ids.Ticker, name, exchange })
   }
   return rows
 }

@@ -47,10 +47,9 @@ import {
   Cleanup,
   createBenchKey,
   filingsEnvironment,
-  filingsProgram,
   type ListeningProcess,
   repositoryRoot,
-  startListening
+  startFilingsServe
 } from "./support/processes.js"
 
 // --- Settings ---------------------------------------------------------------------------------
@@ -907,20 +906,11 @@ const throughServer = async (
   logDir: string
 ): Promise<ReadonlyArray<HttpResult>> => {
   const key = await createBenchKey(env)
-  const server = await startListening({
+  const server = await startFilingsServe({
     name: `filings serve (${name})`,
-    nodeArgs: [
-      ...(settings.cpuProfileDir === undefined ? [] : ["--cpu-prof", "--cpu-prof-dir", settings.cpuProfileDir]),
-      filingsProgram,
-      "serve",
-      "--host",
-      "127.0.0.1",
-      "--port",
-      "0",
-      "--json"
-    ],
     env,
-    logFile: join(logDir, `${name}.log`)
+    logFile: join(logDir, `${name}.log`),
+    cpuProfileDir: settings.cpuProfileDir
   })
   cleanup.add(`stop the ${name} server`, server.stop)
   const firstPages = await newestPages(server, key, sets)

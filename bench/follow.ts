@@ -17,7 +17,7 @@
  */
 import { randomBytes } from "node:crypto"
 import { existsSync } from "node:fs"
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises"
+import { mkdir, mkdtemp, rm } from "node:fs/promises"
 import { cpus, tmpdir } from "node:os"
 import { join } from "node:path"
 import { parseArgs } from "node:util"
@@ -31,6 +31,7 @@ import {
 } from "../test/support/edgarReplay.js"
 import { createDatabase } from "../test/support/postgres.js"
 import { eightKSubmission } from "../test/support/syntheticEightK.js"
+import { commandLines, progressReporter, publishReport } from "./support/commandLine.js"
 import {
   Cleanup,
   createBenchKey,
@@ -76,10 +77,8 @@ const pollTickMillis = 100
 const lookupsPerTick = 5
 const eventsPollMillis = 250
 
-const startedAt = Date.now()
 /** Progress on standard error, with the seconds since the start. */
-const progress = (line: string) =>
-  process.stderr.write(`[${((Date.now() - startedAt) / 1000).toFixed(1).padStart(6)} s] ${line}\n`)
+const progress = progressReporter()
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -458,8 +457,7 @@ const report = (results: ReadonlyArray<RunResult>, skipped: ReadonlyArray<string
   return [
     "# Following EDGAR benchmark",
     "",
-    `Command: \`FILINGS_TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test ${command}\``,
-    "(after `npx tsc -b`; without the variable, PGlite only).",
+    ...commandLines(command),
     "",
     `Run ${new Date().toISOString()} on ${
       cpus()[0]?.model ?? "unknown CPU"
@@ -571,9 +569,7 @@ const main = async () => {
     }
 
     const text = report(results, skipped)
-    await mkdir(join(outputFile, ".."), { recursive: true })
-    await writeFile(outputFile, text)
-    process.stdout.write(`${text}\n`)
+    await publishReport(outputFile, text)
     const failures = results.flatMap((result) => [
       ...(result.missing > 0 ? [`${result.store}: ${result.missing} filings not served or recorded`] : []),
       ...(result.peakRequestsPerSecond > 10

@@ -24,7 +24,7 @@ import { cpus, loadavg, release, tmpdir, totalmem } from "node:os"
 import { join, relative, resolve } from "node:path"
 import { parseArgs } from "node:util"
 import { createDatabase } from "../test/support/postgres.js"
-import { submission } from "../test/support/syntheticFilings.js"
+import { writeSubmission } from "../test/support/syntheticFilings.js"
 import { load, type LoadRun, summarize, type Summary } from "./support/load.js"
 import { cpuSeconds } from "./support/processCpu.js"
 import {
@@ -32,9 +32,9 @@ import {
   createBenchKey,
   filingsEnvironment,
   filingsJson,
-  filingsProgram,
   type ListeningProcess,
   repositoryRoot,
+  startFilingsServe,
   startListening
 } from "./support/processes.js"
 import { encodeRecordedResponses, type RecordedResponse, recordResponse } from "./support/recordedResponse.js"
@@ -156,11 +156,9 @@ const syntheticFiling = (index: number) => {
 const storeDocuments = async (env: NodeJS.ProcessEnv, directory: string): Promise<ReadonlyArray<string>> => {
   await mkdir(directory)
   const filings = Array.from({ length: settings.documents }, (_, index) => syntheticFiling(index))
-  const files = await Promise.all(filings.map(async (filing) => {
-    const file = join(directory, `${filing.accession}.txt`)
-    await writeFile(file, submission(filing))
-    return file
-  }))
+  const files = await Promise.all(
+    filings.map((filing) => writeSubmission(directory, `${filing.accession}.txt`, filing))
+  )
   for (let start = 0; start < files.length; start += 100) {
     const batch = files.slice(start, start + 100)
     const outcome = await filingsJson<{ readonly stored: number; readonly failed: number }>(
@@ -492,20 +490,11 @@ const measureStorage = async (
     const cpuProfileDir = settings.cpuProfileDir === undefined
       ? undefined
       : join(resolve(settings.cpuProfileDir), storage)
-    const filings = await startListening({
+    const filings = await startFilingsServe({
       name: "filings serve",
-      nodeArgs: [
-        ...(cpuProfileDir === undefined ? [] : ["--cpu-prof", "--cpu-prof-dir", cpuProfileDir]),
-        filingsProgram,
-        "serve",
-        "--host",
-        "127.0.0.1",
-        "--port",
-        "0",
-        "--json"
-      ],
       env: storageEnvironment(dataDir, settings.logLevel, databaseUrl),
-      logFile: join(workDir, "filings.log")
+      logFile: join(workDir, "filings.log"),
+      cpuProfileDir
     })
     stops.add("stop filings serve", filings.stop)
 

@@ -35,13 +35,14 @@ import { DeliveryStore, type DocumentStore, EventStore, JobQueue, WebhookStore }
 import { Database, SqlStorage } from "@filings/storage-sql"
 import { Clock, Duration, Effect, Layer, Logger, LogLevel, ManagedRuntime, Option, Redacted, Schema } from "effect"
 import { createHash } from "node:crypto"
-import { mkdir, writeFile } from "node:fs/promises"
 import { cpus, loadavg, release, totalmem } from "node:os"
 import { join, relative } from "node:path"
 import { parseArgs } from "node:util"
 import pg from "pg"
 import { createDatabase } from "../test/support/postgres.js"
+import { progressReporter, publishReport, wholeNumber } from "./support/commandLine.js"
 import { Cleanup, repositoryRoot } from "./support/processes.js"
+import { letterTicker } from "./support/tickers.js"
 
 // --- Settings ------------------------------------------------------------------------------------
 
@@ -56,14 +57,6 @@ const { values: argv } = parseArgs({
   },
   strict: true
 })
-
-const wholeNumber = (name: string, text: string | undefined, fallback: number, least = 1): number => {
-  const value = text === undefined ? fallback : Number(text)
-  if (!Number.isInteger(value) || value < least) {
-    throw new Error(`--${name} must be a whole number of at least ${least}`)
-  }
-  return value
-}
 
 const filingsPerDay = wholeNumber("filings-per-day", argv["filings-per-day"], 100)
 const days = wholeNumber("days", argv.days, 365)
@@ -94,8 +87,7 @@ const filingHours = 16
 
 const startedAt = performance.now()
 /** Progress on standard error, with the seconds since the start. */
-const progress = (line: string) =>
-  process.stderr.write(`[${((performance.now() - startedAt) / 1000).toFixed(1).padStart(6)} s] ${line}\n`)
+const progress = progressReporter(startedAt)
 
 // --- A clock the simulation sets -----------------------------------------------------------------
 
@@ -187,22 +179,9 @@ const firstWords = ["Acme", "Global", "American", "United", "Pacific", "Atlantic
 const secondWords = ["Energy", "Bancorp", "Therapeutics", "Semiconductor", "Industries", "Financial", "Realty", "Foods"]
 const suffixes = ["Inc.", "Corp", "Co", "Ltd", "Group Inc", "Holdings Corp", "PLC"]
 
-const letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-/** A distinct ticker of 1 to 3 letters for each company (bijective base 26). */
-const tickerOf = (company: number): Ids.Ticker => {
-  let n = company + 1
-  let ticker = ""
-  while (n > 0) {
-    n -= 1
-    ticker = letters[n % 26] + ticker
-    n = Math.floor(n / 26)
-  }
-  return ticker as Ids.Ticker
-}
-
 const companyOf = (company: number) => ({
   cik: String(1_000_000 + company * 37).padStart(10, "0") as Ids.Cik,
-  ticker: tickerOf(company),
+  ticker: letterTicker(company),
   name: `${firstWords[company % firstWords.length]} ${secondWords[Math.floor(company / 9) % secondWords.length]} ${
     suffixes[Math.floor(company / 72) % suffixes.length]
   }`
@@ -293,7 +272,7 @@ const filingsOfHour = (day: number, hour: number, hourStart: number): ReadonlyAr
 const subscriptionOf = (index: number): WebhookStore.Subscription => {
   const name = createHash("sha256").update(`subscription ${index}`).digest("hex")
   const kind = index % 5
-  const watchList = Array.from({ length: 50 }, (_, n) => tickerOf((index * 50 + n) % companyCount))
+  const watchList = Array.from({ length: 50 }, (_, n) => letterTicker((index * 50 + n) % companyCount))
   return {
     id: `wh_${name.slice(0, 24)}`,
     ownerKeyId: `key_${name.slice(24, 48)}`,
@@ -964,9 +943,7 @@ const main = async (adminUrl: string) => {
       runSide("no pruning", false, cleanup, adminUrl)
     ])
     const text = report(kept, baseline, startLoad)
-    await mkdir(join(outputFile, ".."), { recursive: true })
-    await writeFile(outputFile, text)
-    process.stdout.write(`${text}\n`)
+    await publishReport(outputFile, text)
     progress(`report written to ${relative(repositoryRoot, outputFile)}`)
   } finally {
     await cleanup.run()

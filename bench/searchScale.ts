@@ -28,7 +28,7 @@ import { parseArgs } from "node:util"
 import { jsonb } from "../packages/storage-sql/src/internal/jsonb.js"
 import { analyzePassage } from "../packages/storage-sql/src/internal/sqlSearchWrites.js"
 import { load, summarize, type Summary } from "./support/load.js"
-import { Cleanup, createBenchKey, filingsEnvironment, filingsProgram, startListening } from "./support/processes.js"
+import { Cleanup, createBenchKey, filingsEnvironment, startFilingsServe } from "./support/processes.js"
 
 const { values: argv } = parseArgs({
   options: {
@@ -214,12 +214,7 @@ const storageEnvironment = (workDir: string, databaseUrl: string | undefined): N
 /** Every kind over everything and within one company, then all of them mixed, through the server. */
 const throughServer = async (env: NodeJS.ProcessEnv, workDir: string, cleanup: Cleanup) => {
   const key = await createBenchKey(env)
-  const server = await startListening({
-    name: "filings serve",
-    nodeArgs: [filingsProgram, "serve", "--host", "127.0.0.1", "--port", "0", "--json"],
-    env,
-    logFile: join(workDir, "serve.log")
-  })
+  const server = await startFilingsServe({ name: "filings serve", env, logFile: join(workDir, "serve.log") })
   cleanup.add("stop the server", server.stop)
   const headers = { authorization: `Bearer ${key}` }
   const runs: Array<{ readonly kind: string; readonly over: string; readonly summary: Summary }> = []

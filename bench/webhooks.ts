@@ -37,13 +37,14 @@ import type { Stores } from "@filings/storage/Stores"
 import { WebhookSignature } from "@filings/webhook-signer"
 import { Duration, Effect, Either, Layer, Logger, LogLevel, Redacted } from "effect"
 import { createHmac, randomBytes } from "node:crypto"
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises"
+import { mkdir, mkdtemp, rm } from "node:fs/promises"
 import { cpus, loadavg, release, tmpdir, totalmem } from "node:os"
 import { join, relative } from "node:path"
 import { parseArgs } from "node:util"
 import { Agent, request } from "undici"
 import { createDatabase } from "../test/support/postgres.js"
 import { startWebhookReceiver, type WebhookReceiver } from "../test/support/webhookReceiver.js"
+import { commandLines, progressReporter, publishReport, wholeNumber } from "./support/commandLine.js"
 import { Cleanup, repositoryRoot } from "./support/processes.js"
 
 // --- Settings ------------------------------------------------------------------------------------
@@ -64,14 +65,6 @@ const { values: argv } = parseArgs({
   },
   strict: true
 })
-
-const wholeNumber = (name: string, text: string | undefined, fallback: number, least = 1): number => {
-  const value = text === undefined ? fallback : Number(text)
-  if (!Number.isInteger(value) || value < least) {
-    throw new Error(`--${name} must be a whole number of at least ${least}`)
-  }
-  return value
-}
 
 const workers = wholeNumber("workers", argv.workers ?? process.env.FILINGS_WEBHOOK_WORKERS, 8)
 
@@ -109,8 +102,7 @@ const outputFile = argv.output ?? join(repositoryRoot, "bench", "results", "webh
 
 const startedAt = performance.now()
 /** Progress on standard error, with the seconds since the start. */
-const progress = (line: string) =>
-  process.stderr.write(`[${((performance.now() - startedAt) / 1000).toFixed(1).padStart(6)} s] ${line}\n`)
+const progress = progressReporter(startedAt)
 
 // --- Numbers -------------------------------------------------------------------------------------
 
@@ -820,8 +812,7 @@ const report = (
   return [
     "# Webhook delivery benchmark",
     "",
-    `Command: \`FILINGS_TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test ${command}\``,
-    "(after `npx tsc -b`; without the variable, PGlite only).",
+    ...commandLines(command),
     "",
     "Everything runs in this one process: the storage (PGlite in WebAssembly, or the client of a PostgreSQL",
     "server on the same machine), the dispatcher, the queue workers, the delivery handler, and the HTTPS",
@@ -981,9 +972,7 @@ const main = async () => {
     }
 
     const text = report(stores, skipped, matching, signing, startLoad)
-    await mkdir(join(outputFile, ".."), { recursive: true })
-    await writeFile(outputFile, text)
-    process.stdout.write(`${text}\n`)
+    await publishReport(outputFile, text)
     progress(`report written to ${relative(repositoryRoot, outputFile)}`)
   } finally {
     await cleanup.run()

@@ -7,7 +7,6 @@
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { execFile } from "node:child_process"
-import { writeFile } from "node:fs/promises"
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import { join } from "node:path"
@@ -23,7 +22,7 @@ import {
   temporaryDataDir
 } from "./support/filings.js"
 import { errorOf } from "./support/http.js"
-import { submission } from "./support/syntheticFilings.js"
+import { writeSubmission } from "./support/syntheticFilings.js"
 
 interface Citation {
   readonly source: string
@@ -52,6 +51,17 @@ const eventsOf = (body: string) =>
     return { name, data: JSON.parse(data) as unknown }
   })
 
+/** Stores a synthetic 10-K of ticker CTC on the embedded database in `storage.dataDir`, through a file there. */
+const storeTenK = async (storage: { readonly dataDir: string }) => {
+  const file = await writeSubmission(storage.dataDir, "ctc-10k.txt", {
+    accession: "0000999999-25-000010",
+    form: "10-K",
+    filedAsOf: "2025-02-20",
+    periodOfReport: "2024-12-31"
+  })
+  assert.strictEqual((await cliJson<{ stored: number }>(storage, ["ingest", file, "--ticker", "CTC"])).stored, 1)
+}
+
 describe("POST /v1/chat", () => {
   let server: RunningServer
   let key: string
@@ -62,17 +72,7 @@ describe("POST /v1/chat", () => {
     scratch = await temporaryDataDir()
     const storage = { dataDir: scratch.dataDir }
     key = await createKey(storage, { name: "chat", rateLimit: 100_000 })
-    const file = join(scratch.dataDir, "ctc-10k.txt")
-    await writeFile(
-      file,
-      submission({
-        accession: "0000999999-25-000010",
-        form: "10-K",
-        filedAsOf: "2025-02-20",
-        periodOfReport: "2024-12-31"
-      })
-    )
-    assert.strictEqual((await cliJson<{ stored: number }>(storage, ["ingest", file, "--ticker", "CTC"])).stored, 1)
+    await storeTenK(storage)
     if (corpus) {
       const apple = await cli(storage, [
         "ingest",
@@ -244,18 +244,8 @@ describe("POST /v1/chat", () => {
     // No server on this database: the command answers in its own process.
     const alone = await temporaryDataDir()
     try {
-      const file = join(alone.dataDir, "ctc-10k.txt")
-      await writeFile(
-        file,
-        submission({
-          accession: "0000999999-25-000010",
-          form: "10-K",
-          filedAsOf: "2025-02-20",
-          periodOfReport: "2024-12-31"
-        })
-      )
       const own = { dataDir: alone.dataDir }
-      assert.strictEqual((await cliJson<{ stored: number }>(own, ["ingest", file, "--ticker", "CTC"])).stored, 1)
+      await storeTenK(own)
       const direct = await cliJson<Answer>(own, ["ask", question, "--tickers", "CTC"])
       assert.deepStrictEqual(direct.sentences, byServer.sentences)
       assert.strictEqual(direct.model, "extractive")
@@ -379,17 +369,7 @@ describe("POST /v1/chat with a chat-completions model", () => {
     scratch = await temporaryDataDir()
     const storage = { dataDir: scratch.dataDir }
     key = await createKey(storage, { name: "chat", rateLimit: 100_000 })
-    const file = join(scratch.dataDir, "ctc-10k.txt")
-    await writeFile(
-      file,
-      submission({
-        accession: "0000999999-25-000010",
-        form: "10-K",
-        filedAsOf: "2025-02-20",
-        periodOfReport: "2024-12-31"
-      })
-    )
-    assert.strictEqual((await cliJson<{ stored: number }>(storage, ["ingest", file, "--ticker", "CTC"])).stored, 1)
+    await storeTenK(storage)
     server = await startServer(storage, {
       FILINGS_CHAT_MODEL_URL: modelUrl,
       FILINGS_CHAT_MODEL: "stub-model",

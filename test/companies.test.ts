@@ -9,14 +9,13 @@
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { Company } from "@filings/domain"
 import { readFileSync } from "node:fs"
-import { writeFile } from "node:fs/promises"
 import { join } from "node:path"
 import { corpusDir, corpusMissing } from "./support/corpus.js"
 import { type EdgarReplay, followEnv, startEdgarReplay } from "./support/edgarReplay.js"
 import { cli, createKey, type RunningServer, startServer, type Storage, temporaryDataDir } from "./support/filings.js"
 import { errorOf, jsonOf } from "./support/http.js"
 import { adminUrl, createDatabase } from "./support/postgres.js"
-import { submission } from "./support/syntheticFilings.js"
+import { writeSubmission } from "./support/syntheticFilings.js"
 import { eventually } from "./support/waiting.js"
 
 const listed = [
@@ -61,16 +60,12 @@ const contract = (label: string, makeStorage: () => Promise<{ storage: Storage; 
       syncOutput = await cli(storage, ["companies", "sync", "--json"], edgarOnly())
       const scratch = await temporaryDataDir()
       try {
-        const file = join(scratch.dataDir, "ctc-8k.txt")
-        await writeFile(
-          file,
-          submission({
-            accession: "0000999999-24-000101",
-            form: "8-K",
-            filedAsOf: "2024-03-01",
-            periodOfReport: "2024-02-29"
-          })
-        )
+        const file = await writeSubmission(scratch.dataDir, "ctc-8k.txt", {
+          accession: "0000999999-24-000101",
+          form: "8-K",
+          filedAsOf: "2024-03-01",
+          periodOfReport: "2024-02-29"
+        })
         const stored = await cli(storage, ["ingest", file, "--ticker", "CTC", "--json"])
         assert.strictEqual(stored.exitCode, 0, stored.stderr)
       } finally {

@@ -7,9 +7,10 @@ import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { ExtractionApi, Feed, Sections } from "@filings/domain"
 import { Schema } from "effect"
 import { execFile } from "node:child_process"
-import { readFile, writeFile } from "node:fs/promises"
+import { writeFile } from "node:fs/promises"
 import { join } from "node:path"
 import { promisify } from "node:util"
+import { adminTokenOf } from "./support/adminEvents.js"
 import { corpusDir, corpusMissing } from "./support/corpus.js"
 import {
   cli,
@@ -22,7 +23,7 @@ import {
 } from "./support/filings.js"
 import { documentOf, errorOf, jsonOf, listOf } from "./support/http.js"
 import { awaitFreshRateWindow } from "./support/rateWindow.js"
-import { submission } from "./support/syntheticFilings.js"
+import { submission, writeSubmission } from "./support/syntheticFilings.js"
 
 const execFileAsync = promisify(execFile)
 
@@ -62,11 +63,7 @@ beforeAll(async () => {
   // ... and while it runs (through its admin routes), as an operator would.
   standardKey = await createKey(storage, { name: "standard plan" })
 
-  const files = await Promise.all(filings.map(async (filing) => {
-    const file = join(dataDir, `${filing.accession}.txt`)
-    await writeFile(file, submission(filing))
-    return file
-  }))
+  const files = await Promise.all(filings.map((filing) => writeSubmission(dataDir, `${filing.accession}.txt`, filing)))
   const corrupt = join(dataDir, "corrupt.txt")
   await writeFile(corrupt, Buffer.from([0x00, 0xff, 0x13, 0x37, 0x00, 0x00, 0x89, 0x50, 0x4e, 0x47, 0x00]))
   const truncated = join(dataDir, "truncated.txt")
@@ -82,6 +79,15 @@ afterAll(async () => {
   await server?.stop()
   await removeDataDir?.()
 })
+
+/** Asks for `path`, checks that the answer is a 404 whose error has `code`, and answers the error. */
+const notFound = async (path: string, code: string) => {
+  const response = await get(path)
+  assert.strictEqual(response.status, 404)
+  const error = await errorOf(response)
+  assert.strictEqual(error.code, code)
+  return error
+}
 
 describe("ingest", () => {
   it("stores every good file of a batch and reports each bad one, exiting non-zero", () => {
@@ -177,18 +183,11 @@ describe("validation", () => {
 
 describe("not found", () => {
   it("404 document_not_found names the id", async () => {
-    const response = await get("/v1/documents/0000000001-99-000001")
-    assert.strictEqual(response.status, 404)
-    const error = await errorOf(response)
-    assert.strictEqual(error.code, "document_not_found")
+    const error = await notFound("/v1/documents/0000000001-99-000001", "document_not_found")
     assert.include(error.message, "0000000001-99-000001")
   })
 
-  it("404 not_found for an unknown route, in the envelope", async () => {
-    const response = await get("/v1/nothing-here")
-    assert.strictEqual(response.status, 404)
-    assert.strictEqual((await errorOf(response)).code, "not_found")
-  })
+  it("404 not_found for an unknown route, in the envelope", () => notFound("/v1/nothing-here", "not_found"))
 
   it("405 method_not_allowed with Allow for a known path and a wrong method", async () => {
     const response = await fetch(`${server.url}/v1/documents/0000999999-24-000001`, {
@@ -338,10 +337,8 @@ describe("sections", () => {
   })
 
   it("404 section_not_found lists the sections the document has", async () => {
-    const response = await get("/v1/documents/0000999999-24-000005/sections?section=Executive%20Compensation")
-    assert.strictEqual(response.status, 404)
-    const error = await errorOf(response)
-    assert.strictEqual(error.code, "section_not_found")
+    const path = "/v1/documents/0000999999-24-000005/sections?section=Executive%20Compensation"
+    const error = await notFound(path, "section_not_found")
     assert.include(error.message, "Item 1A. Risk Factors")
   })
 
@@ -556,8 +553,7 @@ describe.skipIf(corpusMissing)("real filings from the corpus", () => {
 
 describe.skipIf(corpusMissing)("a company's name across its filings", () => {
   const adminGet = async (path: string) => {
-    const { adminToken } = JSON.parse(await readFile(join(dataDir, "server.json"), "utf8")) as { adminToken: string }
-    return fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${adminToken}` } })
+    return fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${await adminTokenOf(dataDir)}` } })
   }
 
   it("a filing of 2000 stored after the 10-K of 2024 keeps APPLE COMPUTER INC for itself and renames nothing", async () => {

@@ -6,10 +6,9 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Document, ExtractionApi } from "@filings/domain"
-import { readFile } from "node:fs/promises"
-import { join } from "node:path"
 import pg from "pg"
 import { afterAll, beforeAll } from "vitest"
+import { adminTokenOf, loggedEvents } from "./support/adminEvents.js"
 import { corpusMissing } from "./support/corpus.js"
 import {
   corpusFiling,
@@ -21,36 +20,11 @@ import {
 import { cli, createKey, type RunningServer, startServer, temporaryDataDir } from "./support/filings.js"
 import { jsonOf } from "./support/http.js"
 import { adminUrl, createDatabase } from "./support/postgres.js"
-import { eightKSubmission, type SyntheticEightK } from "./support/syntheticEightK.js"
+import { eightKsOf } from "./support/syntheticEightK.js"
 import { eventually, sleep } from "./support/waiting.js"
 
-interface LoggedEvent {
-  readonly sequence: number
-  readonly type: string
-  readonly payload: { readonly event: string; readonly data: Record<string, unknown> }
-}
-
 const today = new Date().toISOString().slice(0, 10)
-let accessionSerial = 0
-const acme = (items: ReadonlyArray<string>, callAt?: Date): SyntheticEightK & ReplayFiling => {
-  const accession = `0000999101-26-${String(++accessionSerial).padStart(6, "0")}`
-  const filing: SyntheticEightK = {
-    accession,
-    cik: "0000999101",
-    companyName: "ACME FOLLOW CORP",
-    ticker: "ACMF",
-    filedAsOf: today,
-    items,
-    callAt
-  }
-  return {
-    ...filing,
-    accessionNumber: accession,
-    form: "8-K",
-    submission: eightKSubmission(filing),
-    filedDate: today
-  }
-}
+const acme = eightKsOf({ cik: "0000999101", ticker: "ACMF", name: "ACME FOLLOW CORP" })
 
 /** A filing by a company the regulator lists without a ticker: not followed. */
 const unlisted = (): ReplayFiling => {
@@ -79,16 +53,7 @@ describe("following EDGAR", () => {
       const response = await get(`/v1/documents/${id}`)
       return response.status === 200 ? jsonOf(Document.Document, response) : undefined
     })
-  const events = async (): Promise<ReadonlyArray<LoggedEvent>> => {
-    const { adminToken } = JSON.parse(await readFile(join(storage.dataDir, "server.json"), "utf8")) as {
-      adminToken: string
-    }
-    const response = await fetch(`${server.url}/admin/events?limit=1000`, {
-      headers: { authorization: `Bearer ${adminToken}` }
-    })
-    assert.strictEqual(response.status, 200)
-    return ((await response.json()) as { events: ReadonlyArray<LoggedEvent> }).events
-  }
+  const events = async () => loggedEvents(server.url, await adminTokenOf(storage.dataDir))
   const eventsOf = async (id: string) =>
     (await events()).filter((event) => event.payload.data.publication_id === id).map((event) => event.type)
 
@@ -257,9 +222,7 @@ describe("filings edgar backfill", () => {
           })
           assert.strictEqual(response.status, 200, filing.accessionNumber)
         }
-        const { adminToken } = JSON.parse(await readFile(join(storage.dataDir, "server.json"), "utf8")) as {
-          adminToken: string
-        }
+        const adminToken = await adminTokenOf(storage.dataDir)
         const log = await fetch(`${server.url}/admin/events`, { headers: { authorization: `Bearer ${adminToken}` } })
         assert.strictEqual(log.status, 200)
         assert.deepStrictEqual(((await log.json()) as { events: ReadonlyArray<unknown> }).events, [])

@@ -9,18 +9,12 @@
  * over by more than a page while it cannot be read, and jobs under way meet the outage.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { readFile } from "node:fs/promises"
-import { join } from "node:path"
 import { afterAll, beforeAll } from "vitest"
+import { adminTokenOf, loggedEvents } from "./support/adminEvents.js"
 import { type EdgarReplay, followEnv, type Outage, type ReplayFiling, startEdgarReplay } from "./support/edgarReplay.js"
 import { createKey, type RunningServer, startServer, temporaryDataDir } from "./support/filings.js"
 import { eightKSubmission, type SyntheticEightK } from "./support/syntheticEightK.js"
 import { eventually, sleep } from "./support/waiting.js"
-
-interface LoggedEvent {
-  readonly type: string
-  readonly payload: { readonly event: string; readonly data: Record<string, unknown> }
-}
 
 const today = new Date().toISOString().slice(0, 10)
 let accessionSerial = 0
@@ -71,16 +65,7 @@ describe("following EDGAR through its outages", () => {
   const isFeedRead = (path: string) => path.includes("action=getcurrent")
   const fetchesOf = (filing: ReplayFiling) =>
     replay.requests.filter((request) => request.path.endsWith(`/${filing.accessionNumber}.txt`))
-  const events = async (): Promise<ReadonlyArray<LoggedEvent>> => {
-    const { adminToken } = JSON.parse(await readFile(join(storage.dataDir, "server.json"), "utf8")) as {
-      adminToken: string
-    }
-    const response = await fetch(`${server.url}/admin/events?limit=1000`, {
-      headers: { authorization: `Bearer ${adminToken}` }
-    })
-    assert.strictEqual(response.status, 200)
-    return ((await response.json()) as { events: ReadonlyArray<LoggedEvent> }).events
-  }
+  const events = async () => loggedEvents(server.url, await adminTokenOf(storage.dataDir))
   const allServed = (filings: ReadonlyArray<ReplayFiling>, timeoutMs: number) => {
     let missing = filings.map((filing) => filing.accessionNumber)
     return eventually(

@@ -6,36 +6,18 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Document } from "@filings/domain"
-import { readFile } from "node:fs/promises"
 import { request } from "node:http"
-import { join } from "node:path"
 import { afterAll, beforeAll } from "vitest"
+import { adminTokenOf, loggedEvents } from "./support/adminEvents.js"
 import { type EdgarReplay, followEnv, type ReplayFiling, startEdgarReplay } from "./support/edgarReplay.js"
 import { createKey, type RunningServer, startServer, temporaryDataDir } from "./support/filings.js"
 import { jsonOf } from "./support/http.js"
-import { eightKSubmission } from "./support/syntheticEightK.js"
+import { replayEightK } from "./support/syntheticEightK.js"
 import { eventually, sleep } from "./support/waiting.js"
 
-const today = new Date().toISOString().slice(0, 10)
+const company = { cik: "0000999303", ticker: "ACMS", name: "ACME STOP CORP" }
 let serial = 0
-const filing = (): ReplayFiling => {
-  const accession = `0000999303-26-${String(++serial).padStart(6, "0")}`
-  return {
-    accessionNumber: accession,
-    cik: "0000999303",
-    form: "8-K",
-    companyName: "ACME STOP CORP",
-    submission: eightKSubmission({
-      accession,
-      cik: "0000999303",
-      companyName: "ACME STOP CORP",
-      ticker: "ACMS",
-      filedAsOf: today,
-      items: ["8.01"]
-    }),
-    filedDate: today
-  }
-}
+const filing = (): ReplayFiling => replayEightK(company, ++serial, ["8.01"])
 
 /**
  * Sends a JSON request whose body arrives in two parts, with `between` run after the first; resolves
@@ -82,20 +64,20 @@ describe("a stop with SIGTERM", () => {
       const response = await get(`/v1/documents/${id}`)
       return response.status === 200 ? jsonOf(Document.Document, response) : undefined
     })
-  const eventsOf = async (id: string) => {
-    const { adminToken } = JSON.parse(await readFile(join(storage.dataDir, "server.json"), "utf8")) as {
-      adminToken: string
-    }
-    const response = await fetch(`${server.url}/admin/events?limit=1000`, {
-      headers: { authorization: `Bearer ${adminToken}` }
-    })
-    const { events } = (await response.json()) as {
-      events: ReadonlyArray<{ type: string; payload: { data: { publication_id?: string } } }>
-    }
-    return events.filter((event) => event.payload.data.publication_id === id).map((event) => event.type)
-  }
+  const eventsOf = async (id: string) =>
+    (await loggedEvents(server.url, await adminTokenOf(storage.dataDir)))
+      .filter((event) => event.payload.data.publication_id === id)
+      .map((event) => event.type)
   const fetchesOf = (accession: string) =>
     replay.requests.filter((logged) => logged.path.endsWith(`${accession}.txt`)).length
+  /** Waits until the filing is served, then checks it was announced once and fetched `fetches` times. */
+  const assertServedOnce = async (accession: string, fetches: number) => {
+    await served(accession)
+    // Time for an event or a fetch too many to show.
+    await sleep(1_000)
+    assert.deepStrictEqual(await eventsOf(accession), ["filing.new"])
+    assert.strictEqual(fetchesOf(accession), fetches)
+  }
   /** Publishes a filing whose submission trickles in over about `seconds`, and waits for its fetch to start. */
   const publishSlow = async (seconds: number) => {
     const slow = filing()
@@ -149,10 +131,7 @@ describe("a stop with SIGTERM", () => {
     await server.stop()
     assert.strictEqual(server.exitCode(), 0, server.output())
     server = await start(10)
-    await served(slow.accessionNumber)
-    await sleep(1_000)
-    assert.deepStrictEqual(await eventsOf(slow.accessionNumber), ["filing.new"])
-    assert.strictEqual(fetchesOf(slow.accessionNumber), 1)
+    await assertServedOnce(slow.accessionNumber, 1)
   }, 120_000)
 
   it(
@@ -166,10 +145,7 @@ describe("a stop with SIGTERM", () => {
       assert.isBelow(Date.now() - stopping, 10_000, "the grace bounds the stop")
       assert.strictEqual(server.exitCode(), 0, server.output())
       server = await start(1)
-      await served(slow.accessionNumber)
-      await sleep(1_000)
-      assert.deepStrictEqual(await eventsOf(slow.accessionNumber), ["filing.new"])
-      assert.strictEqual(fetchesOf(slow.accessionNumber), 2)
+      await assertServedOnce(slow.accessionNumber, 2)
     },
     120_000
   )

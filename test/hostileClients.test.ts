@@ -9,7 +9,7 @@ import { filingEvents } from "@filings/server/ingest/FilingEvents"
 import { sampleDocument } from "@filings/storage/testing"
 import { type EventRecorder, openEventRecorder } from "./support/eventRecorder.js"
 import { createKey, type RunningServer, startServer, temporaryDataDir } from "./support/filings.js"
-import { adminUrl, createDatabase, type TemporaryDatabase } from "./support/postgres.js"
+import { adminUrl, createDatabase, type TemporaryDatabase, titleNeedingPostgres } from "./support/postgres.js"
 import { openRawClient, type RawClient, residentBytes, responseIn } from "./support/rawClient.js"
 import { holdsSoon, sleep } from "./support/waiting.js"
 
@@ -154,42 +154,34 @@ describe("request bodies over the limit, and clients that send slowly", () => {
     assert.isBelow(grown, 48 * MiB, `the server grew by ${Math.round(grown / MiB)} MiB for ${clients * 40} MiB sent`)
   }, 120_000)
 
-  it("a client that sends its headers a byte at a time is answered 408 and cut off after FILINGS_HEADERS_TIMEOUT", async () => {
+  /**
+   * Sends `head`, then `byte` every 100 ms, and checks that the server answers 408 and closes the
+   * connection within `withinMs` of the start (waiting `giveUpMs` at most).
+   */
+  const assertTrickleCutOff = async (head: string, byte: string, withinMs: number, giveUpMs: number) => {
     const client = await openRawClient(server.url)
     const started = Date.now()
-    client.send("GET /healthz HTTP/1.1\r\nhost: filings.test\r\nx-slow: ")
-    const trickle = setInterval(() => client.send("a"), 100)
+    client.send(head)
+    const trickle = setInterval(() => client.send(byte), 100)
     try {
-      const closedAt = await Promise.race([client.closed, sleep(6_000).then(() => undefined)])
-      assert.isDefined(closedAt, "the connection is still open 6 s later")
-      assert.isBelow(closedAt! - started, 4_000)
+      const closedAt = await Promise.race([client.closed, sleep(giveUpMs).then(() => undefined)])
+      assert.isDefined(closedAt, `the connection is still open ${giveUpMs / 1000} s later`)
+      assert.isBelow(closedAt! - started, withinMs)
       assert.match(client.received(), /^HTTP\/1\.1 408 /)
     } finally {
       clearInterval(trickle)
       client.socket.destroy()
     }
-  })
+  }
 
-  it("a client that sends its body a byte at a time is answered 408 and cut off after FILINGS_REQUEST_TIMEOUT", async () => {
-    const client = await openRawClient(server.url)
-    const started = Date.now()
-    client.send(postHead("/v1/chat", key, { "content-length": "1000" }))
-    const trickle = setInterval(() => client.send(" "), 100)
-    try {
-      const closedAt = await Promise.race([client.closed, sleep(8_000).then(() => undefined)])
-      assert.isDefined(closedAt, "the connection is still open 8 s later")
-      assert.isBelow(closedAt! - started, 5_000)
-      assert.match(client.received(), /^HTTP\/1\.1 408 /)
-    } finally {
-      clearInterval(trickle)
-      client.socket.destroy()
-    }
-  })
+  it("a client that sends its headers a byte at a time is answered 408 and cut off after FILINGS_HEADERS_TIMEOUT", () =>
+    assertTrickleCutOff("GET /healthz HTTP/1.1\r\nhost: filings.test\r\nx-slow: ", "a", 4_000, 6_000))
+
+  it("a client that sends its body a byte at a time is answered 408 and cut off after FILINGS_REQUEST_TIMEOUT", () =>
+    assertTrickleCutOff(postHead("/v1/chat", key, { "content-length": "1000" }), " ", 5_000, 8_000))
 })
 
-const streamTitle = adminUrl === undefined
-  ? "stream clients that stop reading (skipped: set FILINGS_TEST_DATABASE_URL to an admin URL)"
-  : "stream clients that stop reading"
+const streamTitle = titleNeedingPostgres("stream clients that stop reading")
 
 describe.skipIf(adminUrl === undefined)(streamTitle, () => {
   let database: TemporaryDatabase

@@ -13,13 +13,11 @@ import { afterAll, beforeAll } from "vitest"
 import { adminUrlVariable } from "./support/adminUrl.js"
 import { type EdgarReplay, followEnv, type ReplayRequest, startEdgarReplay } from "./support/edgarReplay.js"
 import { createKey, type RunningServer, startServer } from "./support/filings.js"
-import { adminUrl, createDatabase, type TemporaryDatabase } from "./support/postgres.js"
+import { adminUrl, createDatabase, type TemporaryDatabase, titleNeedingPostgres } from "./support/postgres.js"
 import { replayEightK } from "./support/syntheticEightK.js"
 import { eventually, sleep } from "./support/waiting.js"
 
-const title = adminUrl === undefined
-  ? `three instances following EDGAR on one PostgreSQL (skipped: set ${adminUrlVariable} to an admin URL)`
-  : "three instances following EDGAR on one PostgreSQL"
+const title = titleNeedingPostgres("three instances following EDGAR on one PostgreSQL")
 if (adminUrl === undefined) {
   console.warn(`Skipping the multi-instance test: set ${adminUrlVariable} to a PostgreSQL admin URL`)
 }

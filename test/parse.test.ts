@@ -4,9 +4,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { writeFile } from "node:fs/promises"
 import { join } from "node:path"
-import { cli, repositoryRoot, temporaryDataDir } from "./support/filings.js"
-
-const example = join(repositoryRoot, "examples/filings/acme-8k-2024-11-05.txt")
+import { cli, exampleEightK, withTemporaryDataDir } from "./support/filings.js"
 
 interface ParseOutput {
   readonly doc_type: string
@@ -23,10 +21,9 @@ interface ParseOutput {
 }
 
 describe("filings parse", () => {
-  it("--json prints the form, the sections with words and pages, the exhibits and the warnings", async () => {
-    const storage = await temporaryDataDir()
-    try {
-      const result = await cli(storage, ["parse", example, "--json"])
+  it("--json prints the form, the sections with words and pages, the exhibits and the warnings", () =>
+    withTemporaryDataDir(async (storage) => {
+      const result = await cli(storage, ["parse", exampleEightK, "--json"])
       assert.strictEqual(result.exitCode, 0, result.stderr)
       const parsed = JSON.parse(result.stdout) as ParseOutput
       assert.strictEqual(parsed.doc_type, "8-K")
@@ -53,44 +50,32 @@ describe("filings parse", () => {
       ]])
       assert.match(parsed.exhibits[0]?.content ?? "", /\| Revenue \| \$48,210 \| \$43,050 \|/)
       assert.isArray(parsed.warnings)
-    } finally {
-      await storage.remove()
-    }
-  })
+    }))
 
-  it("--format sections lists the sections; --format markdown prints the body", async () => {
-    const storage = await temporaryDataDir()
-    try {
-      const sections = await cli(storage, ["parse", example, "--format", "sections"])
+  it("--format sections lists the sections; --format markdown prints the body", () =>
+    withTemporaryDataDir(async (storage) => {
+      const sections = await cli(storage, ["parse", exampleEightK, "--format", "sections"])
       assert.match(sections.stdout, /^SECTION\s+WORDS\s+PAGES$/m)
       assert.match(sections.stdout, /^Item 9\.01\. Financial Statements and Exhibits\s+20\s+1$/m)
-      const markdown = await cli(storage, ["parse", example])
+      const markdown = await cli(storage, ["parse", exampleEightK])
       assert.match(markdown.stdout, /^### Item 2\.02 Results of Operations and Financial Condition\.$/m)
-    } finally {
-      await storage.remove()
-    }
-  })
+    }))
 
-  it("a file that is not a filing fails with one line and status 1", async () => {
-    const storage = await temporaryDataDir()
-    try {
+  it("a file that is not a filing fails with one line and status 1", () =>
+    withTemporaryDataDir(async (storage) => {
       const file = join(storage.dataDir, "garbage.pdf")
       await writeFile(file, Buffer.from([0x00, 0x01, 0xff, 0x00, 0x7f, 0x00]))
       const result = await cli(storage, ["parse", file])
       assert.strictEqual(result.exitCode, 1)
       assert.match(result.stderr, /^error: .*garbage\.pdf: /m)
       assert.strictEqual(result.stdout, "")
-    } finally {
-      await storage.remove()
-    }
-  })
+    }))
 })
 
 describe("filings extract", () => {
-  it("prints the metrics, exhibits and signatures of a filing as JSON, the fields asked for only", async () => {
-    const storage = await temporaryDataDir()
-    try {
-      const result = await cli(storage, ["extract", example, "--fields", "metrics,exhibits,signatures"])
+  it("prints the metrics, exhibits and signatures of a filing as JSON, the fields asked for only", () =>
+    withTemporaryDataDir(async (storage) => {
+      const result = await cli(storage, ["extract", exampleEightK, "--fields", "metrics,exhibits,signatures"])
       assert.strictEqual(result.exitCode, 0, result.stderr)
       const extraction = JSON.parse(result.stdout) as Record<string, unknown>
       assert.deepStrictEqual(Object.keys(extraction), ["doc_type", "metrics", "exhibits", "signatures", "warnings"])
@@ -124,19 +109,12 @@ describe("filings extract", () => {
         signed_date: "2024-11-05",
         signers: [{ name: "Wile E. Coyote", title: "Chief Financial Officer" }]
       })
-    } finally {
-      await storage.remove()
-    }
-  })
+    }))
 
-  it("rejects an unknown field with one line and status 1", async () => {
-    const storage = await temporaryDataDir()
-    try {
-      const result = await cli(storage, ["extract", example, "--fields", "metrics,colours"])
+  it("rejects an unknown field with one line and status 1", () =>
+    withTemporaryDataDir(async (storage) => {
+      const result = await cli(storage, ["extract", exampleEightK, "--fields", "metrics,colours"])
       assert.strictEqual(result.exitCode, 1)
       assert.match(result.stderr, /^error: --fields takes metrics, tables, exhibits, signatures or all; not colours$/m)
-    } finally {
-      await storage.remove()
-    }
-  })
+    }))
 })

@@ -3,17 +3,13 @@
  * share one rate limit per API key.
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
-import { writeFile } from "node:fs/promises"
-import { join } from "node:path"
 import { cliJson, createKey, type RunningServer, startServer, temporaryDataDir } from "./support/filings.js"
 import { documentOf } from "./support/http.js"
-import { adminUrl, createDatabase, type TemporaryDatabase } from "./support/postgres.js"
+import { adminUrl, createDatabase, type TemporaryDatabase, titleNeedingPostgres } from "./support/postgres.js"
 import { awaitFreshRateWindow } from "./support/rateWindow.js"
-import { submission } from "./support/syntheticFilings.js"
+import { writeSubmission } from "./support/syntheticFilings.js"
 
-const title = adminUrl === undefined
-  ? "two servers on one PostgreSQL (skipped: set FILINGS_TEST_DATABASE_URL to an admin URL)"
-  : "two servers on one PostgreSQL"
+const title = titleNeedingPostgres("two servers on one PostgreSQL")
 
 describe.skipIf(adminUrl === undefined)(title, () => {
   let database: TemporaryDatabase
@@ -28,16 +24,12 @@ describe.skipIf(adminUrl === undefined)(title, () => {
     key = await createKey(storage, { name: "shared", rateLimit: 10 })
     // Both start at once: migrations must serialise between them.
     servers = await Promise.all([startServer(storage), startServer(storage)])
-    const file = join(scratch.dataDir, "filing.txt")
-    await writeFile(
-      file,
-      submission({
-        accession: "0000999999-24-000042",
-        form: "8-K",
-        filedAsOf: "2024-05-02",
-        periodOfReport: "2024-05-01"
-      })
-    )
+    const file = await writeSubmission(scratch.dataDir, "filing.txt", {
+      accession: "0000999999-24-000042",
+      form: "8-K",
+      filedAsOf: "2024-05-02",
+      periodOfReport: "2024-05-01"
+    })
     const ingested = await cliJson<{ stored: number }>(storage, ["ingest", file, "--ticker", "CTC"])
     assert.strictEqual(ingested.stored, 1)
   }, 180_000)

@@ -14,10 +14,11 @@ import { Document } from "@filings/domain"
 import { randomBytes } from "node:crypto"
 import pg from "pg"
 import { afterAll, beforeAll } from "vitest"
+import { loggedEvents } from "./support/adminEvents.js"
 import { type EdgarReplay, followEnv, type ReplayFiling, startEdgarReplay } from "./support/edgarReplay.js"
 import { createKey, type RunningServer, startServer } from "./support/filings.js"
 import { jsonOf } from "./support/http.js"
-import { eightKSubmission, type SyntheticEightK } from "./support/syntheticEightK.js"
+import { eightKsOf, type SyntheticEightK } from "./support/syntheticEightK.js"
 import {
   startThrowawayPostgres,
   type ThrowawayPostgres,
@@ -25,32 +26,7 @@ import {
 } from "./support/throwawayPostgres.js"
 import { eventually, sleep } from "./support/waiting.js"
 
-interface LoggedEvent {
-  readonly sequence: number
-  readonly type: string
-  readonly payload: { readonly event: string; readonly data: Record<string, unknown> }
-}
-
-const today = new Date().toISOString().slice(0, 10)
-let accessionSerial = 0
-const acme = (items: ReadonlyArray<string>): SyntheticEightK & ReplayFiling => {
-  const accession = `0000999303-26-${String(++accessionSerial).padStart(6, "0")}`
-  const filing: SyntheticEightK = {
-    accession,
-    cik: "0000999303",
-    companyName: "ACME RESTART CORP",
-    ticker: "ACMR",
-    filedAsOf: today,
-    items
-  }
-  return {
-    ...filing,
-    accessionNumber: accession,
-    form: "8-K",
-    submission: eightKSubmission(filing),
-    filedDate: today
-  }
-}
+const acme = eightKsOf({ cik: "0000999303", ticker: "ACMR", name: "ACME RESTART CORP" })
 
 /** Every other filing reports a material agreement (Item 1.01), so `filing.8k_material` is checked too. */
 const batch = (size: number) =>
@@ -97,13 +73,7 @@ describe.skipIf(!throwawayPostgresAvailable())(title, () => {
       const response = await get(`/v1/documents/${id}`)
       return response.status === 200 ? jsonOf(Document.Document, response) : undefined
     })
-  const events = async (): Promise<ReadonlyArray<LoggedEvent>> => {
-    const response = await fetch(`${server.url}/admin/events?limit=1000`, {
-      headers: { authorization: `Bearer ${adminToken}` }
-    })
-    assert.strictEqual(response.status, 200)
-    return ((await response.json()) as { events: ReadonlyArray<LoggedEvent> }).events
-  }
+  const events = () => loggedEvents(server.url, adminToken)
   const submissionFetches = (filing: ReplayFiling) =>
     replay!.requests.filter((request) => request.path.endsWith(`/${filing.accessionNumber}.txt`)).length
 

@@ -12,7 +12,6 @@ import { sampleDocument } from "@filings/storage/testing"
 import { EventSource } from "eventsource"
 import { spawn } from "node:child_process"
 import { randomBytes } from "node:crypto"
-import { writeFile } from "node:fs/promises"
 import { join } from "node:path"
 import { type CuttableProxy, startCuttableProxy } from "./support/cuttableProxy.js"
 import { type EventRecorder, openEventRecorder } from "./support/eventRecorder.js"
@@ -26,13 +25,11 @@ import {
 } from "./support/filings.js"
 import { chromiumPath, loadPage } from "./support/headlessChromium.js"
 import { errorOf } from "./support/http.js"
-import { adminUrl, createDatabase, type TemporaryDatabase } from "./support/postgres.js"
-import { submission } from "./support/syntheticFilings.js"
+import { adminUrl, createDatabase, type TemporaryDatabase, titleNeedingPostgres } from "./support/postgres.js"
+import { writeSubmission } from "./support/syntheticFilings.js"
 import { holdsSoon, sleep } from "./support/waiting.js"
 
-const title = adminUrl === undefined
-  ? "GET /v1/stream (skipped: set FILINGS_TEST_DATABASE_URL to an admin URL)"
-  : "GET /v1/stream"
+const title = titleNeedingPostgres("GET /v1/stream")
 
 /** An event as a client received it. */
 interface Received {
@@ -456,16 +453,12 @@ describe.skipIf(adminUrl === undefined)(`${title}: a filing ingested by the serv
   it("reaches a listener with the payload a webhook delivery of it carries", async () => {
     const listener = listen(`${server.url}/v1/stream?tickers=CTC`, key)
     await holdsSoon(() => assert.strictEqual(listener.source.readyState, EventSource.OPEN))
-    const file = join(scratch.dataDir, "filing.txt")
-    await writeFile(
-      file,
-      submission({
-        accession: "0000999999-24-000077",
-        form: "8-K",
-        filedAsOf: "2024-05-02",
-        periodOfReport: "2024-05-01"
-      })
-    )
+    const file = await writeSubmission(scratch.dataDir, "filing.txt", {
+      accession: "0000999999-24-000077",
+      form: "8-K",
+      filedAsOf: "2024-05-02",
+      periodOfReport: "2024-05-01"
+    })
     const storage = { databaseUrl: database.url }
     const ingested = await cliJson<{ stored: number }>(storage, ["ingest", file, "--ticker", "CTC"])
     assert.strictEqual(ingested.stored, 1)

@@ -8,7 +8,8 @@ import { Document } from "@filings/domain"
 import { existsSync } from "node:fs"
 import { mkdir, readFile, writeFile } from "node:fs/promises"
 import { join } from "node:path"
-import { cli, createKey, repositoryRoot, startServer, temporaryDataDir } from "./support/filings.js"
+import { adminTokenOf } from "./support/adminEvents.js"
+import { cli, createKey, exampleEightK, startServer, temporaryDataDir } from "./support/filings.js"
 import { jsonOf } from "./support/http.js"
 import { eventually } from "./support/waiting.js"
 
@@ -32,12 +33,7 @@ describe("the transcript drop folder", () => {
     const server = await startServer(storage, { FILINGS_TRANSCRIPT_DIR: folder })
     try {
       // The company is known once one of its filings is stored.
-      const ingested = await cli(storage, [
-        "ingest",
-        join(repositoryRoot, "examples/filings/acme-8k-2024-11-05.txt"),
-        "--ticker",
-        "ACME"
-      ])
+      const ingested = await cli(storage, ["ingest", exampleEightK, "--ticker", "ACME"])
       assert.strictEqual(ingested.exitCode, 0, ingested.stderr)
       await writeFile(join(folder, "ACME_2024-11-05_q3.txt"), transcript)
       await writeFile(join(folder, "notes.txt"), "not a transcript name")
@@ -74,9 +70,7 @@ describe("the transcript drop folder", () => {
       assert.match(unknownCompany, /store one of the company's filings first/)
       assert.notInclude(unknownCompany, "--")
 
-      const { adminToken } = JSON.parse(await readFile(join(storage.dataDir, "server.json"), "utf8")) as {
-        adminToken: string
-      }
+      const adminToken = await adminTokenOf(storage.dataDir)
       const log = await (await fetch(`${server.url}/admin/events`, {
         headers: { authorization: `Bearer ${adminToken}` }
       })).json() as { events: ReadonlyArray<{ type: string; payload: { data: Record<string, unknown> } }> }

@@ -11,7 +11,7 @@ import { verify as octokitVerify } from "@octokit/webhooks-methods"
 import { mkdtemp, rm } from "node:fs/promises"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { cli, createKey, repositoryRoot, type RunningServer, startServer, temporaryDataDir } from "./support/filings.js"
+import { cli, createKey, exampleEightK, type RunningServer, startServer, temporaryDataDir } from "./support/filings.js"
 import { jsonOf } from "./support/http.js"
 import { ingestEightK } from "./support/syntheticEightK.js"
 import { eventually, sleep } from "./support/waiting.js"
@@ -75,12 +75,7 @@ describe("webhook delivery", () => {
       filters: { tickers: ["ACME"] }
     })
     deliveredHook = hook.id
-    const ingested = await cli(storage, [
-      "ingest",
-      join(repositoryRoot, "examples/filings/acme-8k-2024-11-05.txt"),
-      "--ticker",
-      "ACME"
-    ])
+    const ingested = await cli(storage, ["ingest", exampleEightK, "--ticker", "ACME"])
     assert.strictEqual(ingested.exitCode, 0, ingested.stderr)
 
     const deadline = Date.now() + 30_000

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { createKey, type RunningServer, startServer, type Storage, temporaryDataDir } from "./support/filings.js"
 import { jsonOf } from "./support/http.js"
-import { adminUrl, createDatabase, type TemporaryDatabase } from "./support/postgres.js"
+import { adminUrl, createDatabase, type TemporaryDatabase, titleNeedingPostgres } from "./support/postgres.js"
 import { ingestEightK } from "./support/syntheticEightK.js"
 import { eventually, sleep } from "./support/waiting.js"
 import { startWebhookReceiver, type WebhookReceiver } from "./support/webhookReceiver.js"
@@ -116,9 +116,7 @@ describe("webhook delivery survives a crash", () => {
   }, 120_000)
 })
 
-const title = adminUrl === undefined
-  ? "webhook delivery from two servers on one PostgreSQL (skipped: set FILINGS_TEST_DATABASE_URL to an admin URL)"
-  : "webhook delivery from two servers on one PostgreSQL"
+const title = titleNeedingPostgres("webhook delivery from two servers on one PostgreSQL")
 
 describe.skipIf(adminUrl === undefined)(title, () => {
   let database: TemporaryDatabase

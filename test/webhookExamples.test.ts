@@ -115,27 +115,27 @@ for (const file of ["webhook-receiver-node.ts", "webhook-receiver-hono.ts"]) {
       await example?.stop()
     })
 
+    /** Posts a delivery to the example, signed with the secret as the service signs it. */
+    const postSigned = (sent: ReturnType<typeof delivery>) =>
+      post(example.url, sent.body, {
+        "x-service-signature": signatureOf(secret, sent.body),
+        "x-service-delivery-id": sent.deliveryId
+      })
+
     it("acknowledges a signed delivery and prints its event once, even when it is delivered again", async () => {
       const first = delivery(`dlv_${randomBytes(8).toString("hex")}`, "ACME")
-      const headers = {
-        "x-service-signature": signatureOf(secret, first.body),
-        "x-service-delivery-id": first.deliveryId
-      }
-      const accepted = await post(example.url, first.body, headers)
+      const accepted = await postSigned(first)
       assert.isTrue(accepted.ok, `status ${accepted.status}`)
       const line = await example.waitForLine((printed) => printed.includes(first.deliveryId))
       assert.deepStrictEqual(JSON.parse(line), { delivery_id: first.deliveryId, ...JSON.parse(first.body) })
 
-      const retry = await post(example.url, first.body, headers)
+      const retry = await postSigned(first)
       assert.isTrue(retry.ok, `status ${retry.status}`)
 
       // Events are handled in the order they arrive, so once a later delivery is printed a
       // duplicate of the first would have been printed too.
       const second = delivery(`dlv_${randomBytes(8).toString("hex")}`, "BETA")
-      const secondResponse = await post(example.url, second.body, {
-        "x-service-signature": signatureOf(secret, second.body),
-        "x-service-delivery-id": second.deliveryId
-      })
+      const secondResponse = await postSigned(second)
       assert.isTrue(secondResponse.ok, `status ${secondResponse.status}`)
       await example.waitForLine((printed) => printed.includes(second.deliveryId))
       assert.lengthOf(linesOf(example, first.deliveryId), 1)
@@ -160,10 +160,7 @@ for (const file of ["webhook-receiver-node.ts", "webhook-receiver-hono.ts"]) {
       }
 
       // The forged id was not recorded: the genuine delivery with that id still goes through.
-      const genuine = await post(example.url, forged.body, {
-        "x-service-signature": signatureOf(secret, forged.body),
-        "x-service-delivery-id": forged.deliveryId
-      })
+      const genuine = await postSigned(forged)
       assert.isTrue(genuine.ok, `status ${genuine.status}`)
       await example.waitForLine((printed) => printed.includes(forged.deliveryId))
       assert.lengthOf(linesOf(example, forged.deliveryId), 1)

@@ -13,12 +13,19 @@ import { mkdtemp, readFile, rm } from "node:fs/promises"
 import { request } from "node:https"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { cli, createKey, repositoryRoot, type RunningServer, startServer, temporaryDataDir } from "./support/filings.js"
+import {
+  cli,
+  createKey,
+  exampleEightK,
+  repositoryRoot,
+  type RunningServer,
+  startServer,
+  temporaryDataDir
+} from "./support/filings.js"
 import { jsonOf } from "./support/http.js"
 import { eventually } from "./support/waiting.js"
 
 const program = join(repositoryRoot, "packages/server/bin/filings.js")
-const acmeEightK = join(repositoryRoot, "examples/filings/acme-8k-2024-11-05.txt")
 
 interface Listening {
   readonly url: string
@@ -114,7 +121,7 @@ const serverWith = async (env: Record<string, string>) => {
     return jsonOf(Webhooks.CreatedWebhook, response)
   }
   const ingestAcme = async () => {
-    const ingested = await cli(storage, ["ingest", acmeEightK, "--ticker", "ACME"])
+    const ingested = await cli(storage, ["ingest", exampleEightK, "--ticker", "ACME"])
     assert.strictEqual(ingested.exitCode, 0, ingested.stderr)
   }
   const deliveryLog = async (hook: string) =>

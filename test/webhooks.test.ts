@@ -20,6 +20,10 @@ const call = (key: string, method: string, path: string, body?: unknown) =>
     ...(body === undefined ? {} : { body: JSON.stringify(body) })
   })
 
+/** A subscription of Alice's key, as `POST /v1/webhooks` with `body` created it. */
+const subscribe = async (body: unknown) =>
+  jsonOf(Webhooks.CreatedWebhook, await call(alice, "POST", "/v1/webhooks", body))
+
 beforeAll(async () => {
   storage = await temporaryDataDir()
   server = await startServer(storage)
@@ -65,14 +69,11 @@ describe("webhook subscriptions", () => {
   })
 
   it("keeps a given secret, and refuses http:// URLs and unknown events with a message naming them", async () => {
-    const given = await jsonOf(
-      Webhooks.CreatedWebhook,
-      await call(alice, "POST", "/v1/webhooks", {
-        url: "https://hooks.example.com/given",
-        events: ["press_release.new"],
-        secret: "a-secret-of-my-own-choosing"
-      })
-    )
+    const given = await subscribe({
+      url: "https://hooks.example.com/given",
+      events: ["press_release.new"],
+      secret: "a-secret-of-my-own-choosing"
+    })
     assert.strictEqual(given.secret, "a-secret-of-my-own-choosing")
 
     const insecure = await call(alice, "POST", "/v1/webhooks", {
@@ -93,10 +94,7 @@ describe("webhook subscriptions", () => {
   })
 
   it("pauses, resumes and changes a subscription; deletes it with 204", async () => {
-    const created = await jsonOf(
-      Webhooks.CreatedWebhook,
-      await call(alice, "POST", "/v1/webhooks", { url: "https://hooks.example.com/a", events: ["filing.new"] })
-    )
+    const created = await subscribe({ url: "https://hooks.example.com/a", events: ["filing.new"] })
     const paused = await jsonOf(
       Webhooks.Webhook,
       await call(alice, "PATCH", `/v1/webhooks/${created.id}`, { status: "paused" })
@@ -130,10 +128,7 @@ describe("webhook subscriptions", () => {
   })
 
   it("never shows or lets another key touch a subscription", async () => {
-    const created = await jsonOf(
-      Webhooks.CreatedWebhook,
-      await call(alice, "POST", "/v1/webhooks", { url: "https://hooks.example.com/private", events: ["filing.new"] })
-    )
+    const created = await subscribe({ url: "https://hooks.example.com/private", events: ["filing.new"] })
     const bobsList = await jsonOf(Webhooks.WebhookList, await call(bob, "GET", "/v1/webhooks"))
     assert.notInclude(bobsList.webhooks.map((webhook) => webhook.id), created.id)
     for (
@@ -154,14 +149,11 @@ describe("webhook subscriptions", () => {
   })
 
   it("GET /v1/webhooks/{id} returns one subscription as listed, without its secret; an unknown id is 404", async () => {
-    const created = await jsonOf(
-      Webhooks.CreatedWebhook,
-      await call(alice, "POST", "/v1/webhooks", {
-        url: "https://hooks.example.com/one",
-        events: ["earnings_call.new"],
-        filters: { doc_types: ["EARNINGS_CALL"] }
-      })
-    )
+    const created = await subscribe({
+      url: "https://hooks.example.com/one",
+      events: ["earnings_call.new"],
+      filters: { doc_types: ["EARNINGS_CALL"] }
+    })
     const response = await call(alice, "GET", `/v1/webhooks/${created.id}`)
     assert.strictEqual(response.status, 200)
     const text = await response.text()
@@ -183,19 +175,13 @@ describe("webhook subscriptions", () => {
   })
 
   it("a filters object always lists both tickers and doc_types, empty when they do not filter", async () => {
-    const unfiltered = await jsonOf(
-      Webhooks.CreatedWebhook,
-      await call(alice, "POST", "/v1/webhooks", { url: "https://hooks.example.com/all", events: ["filing.new"] })
-    )
+    const unfiltered = await subscribe({ url: "https://hooks.example.com/all", events: ["filing.new"] })
     assert.deepStrictEqual(unfiltered.filters, { tickers: [], doc_types: [] })
-    const byTicker = await jsonOf(
-      Webhooks.CreatedWebhook,
-      await call(alice, "POST", "/v1/webhooks", {
-        url: "https://hooks.example.com/msft",
-        events: ["filing.new"],
-        filters: { tickers: ["msft"] }
-      })
-    )
+    const byTicker = await subscribe({
+      url: "https://hooks.example.com/msft",
+      events: ["filing.new"],
+      filters: { tickers: ["msft"] }
+    })
     assert.deepStrictEqual(byTicker.filters, { tickers: ["MSFT"], doc_types: [] })
     const changed = await jsonOf(
       Webhooks.Webhook,
@@ -209,10 +195,7 @@ describe("webhook subscriptions", () => {
   })
 
   it("PATCH with a secret rotates it, and a secret too short is refused with 400 naming the field", async () => {
-    const created = await jsonOf(
-      Webhooks.CreatedWebhook,
-      await call(alice, "POST", "/v1/webhooks", { url: "https://hooks.example.com/rotate", events: ["filing.new"] })
-    )
+    const created = await subscribe({ url: "https://hooks.example.com/rotate", events: ["filing.new"] })
     const short = await call(alice, "PATCH", `/v1/webhooks/${created.id}`, { secret: "too-short" })
     assert.strictEqual(short.status, 400)
     const error = await errorOf(short)

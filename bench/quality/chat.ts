@@ -17,21 +17,15 @@
  *   node --import tsx bench/quality/chat.ts [--output bench/results/chat-quality-latest.md] [--label TEXT]
  *     [--only ID,ID]   (score only these questions, to look at them closely)
  */
-import { FetchHttpClient } from "@effect/platform"
 import type { Chat as ChatSchemas } from "@filings/domain"
-import { SummaryModel } from "@filings/feed-summarizer"
 import * as Chat from "@filings/server/chat/Chat"
-import * as Ingest from "@filings/server/ingest/Ingest"
-import * as MarketData from "@filings/server/market/MarketData"
-import * as PassageSearch from "@filings/server/search/Search"
-import { DocumentStore, MemoryStorage } from "@filings/storage"
-import { Effect, Layer, Logger, LogLevel, ManagedRuntime, Option } from "effect"
 import { execFileSync } from "node:child_process"
 import { readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { parseArgs } from "node:util"
 import { repositoryRoot } from "../support/processes.js"
-import { corpusPresent, storeCorpus } from "./search/corpus.js"
+import { openCorpusAnswerer } from "./chat/corpusAnswerer.js"
+import { corpusPresent } from "./search/corpus.js"
 
 const { values: argv } = parseArgs({
   options: { output: { type: "string" }, label: { type: "string" }, only: { type: "string" } },
@@ -106,32 +100,9 @@ const score = (question: Question, answer: string): Pick<Scored, "correct" | "fi
 
 const main = async () => {
   if (!corpusPresent()) throw new Error("the corpus (../shared/corpus) is not there to score on")
-  const runtime = ManagedRuntime.make(
-    Ingest.layer.pipe(
-      Layer.provideMerge(Layer.mergeAll(MemoryStorage.layer, MemoryStorage.documentStore)),
-      Layer.provideMerge(Layer.merge(SummaryModel.extractiveLayer, MarketData.none)),
-      Layer.provideMerge(FetchHttpClient.layer),
-      Layer.provide(Logger.minimumLogLevel(LogLevel.Warning))
-    )
-  )
-  const run = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
-    runtime.runPromise(effect.pipe(Logger.withMinimumLogLevel(LogLevel.Warning)) as Effect.Effect<A, E, never>)
   console.error("storing the corpus in memory ...")
-  const stored = await run(storeCorpus)
+  const { stored, passages, ask, dispose } = await openCorpusAnswerer()
   const tickerOf = new Map(stored.map((entry) => [entry.file, entry.ticker]))
-  const search = await run(PassageSearch.make)
-  const answerer = await run(Chat.make(Option.none()).pipe(Effect.provideService(PassageSearch.PassageSearch, search)))
-  // Every stored passage's text, by citation, for the grounding check.
-  const passages = await run(Effect.gen(function*() {
-    const documents = yield* DocumentStore.DocumentStore
-    const texts = new Map<string, string>()
-    const page = yield* documents.list({ order: "desc", limit: 1000, offset: 0 })
-    for (const metadata of page.documents) {
-      const document = Option.getOrThrow(yield* documents.findByPublicationId(metadata.publicationId))
-      for (const chunk of document.chunks) texts.set(`${document.publicationId}/${chunk.id}`, chunk.text)
-    }
-    return texts
-  }))
 
   const results: Array<Scored> = []
   for (const question of questions) {
@@ -141,7 +112,7 @@ const main = async () => {
       throw new Error(`${question.id}: ${question.file} is stored under ${ticker}, not ${question.ticker}`)
     }
     const request = { question: question.question, tickers: [ticker] } as unknown as ChatSchemas.ChatRequest
-    const answered = await run(answerer.ask(request))
+    const answered = await ask(request)
     const answer = answered.sentences.map((sentence) => sentence.text).join(" ")
     const ungrounded: Array<string> = []
     for (const sentence of answered.sentences) {
@@ -157,7 +128,7 @@ const main = async () => {
     const refused = answered.sentences.length === 1 && answered.sentences[0]!.text === Chat.CannotTell
     results.push({ question, answer, refused, read, ungrounded, ...score(question, answer) })
   }
-  await runtime.dispose()
+  await dispose()
 
   const count = (test: (result: Scored) => boolean) => results.filter(test).length
   const figureQuestions = results.filter((result) => result.question.kind === "figure")

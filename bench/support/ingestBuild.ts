@@ -11,12 +11,8 @@ import type * as IngestionModule from "@filings/server/ingest/Ingestion"
 import type * as MarketDataModule from "@filings/server/market/MarketData"
 import type * as StoragePackage from "@filings/storage"
 import type * as StorageSqlPackage from "@filings/storage-sql"
-import type * as EffectPackage from "effect"
-import { execFileSync } from "node:child_process"
-import { existsSync, readFileSync } from "node:fs"
-import { createRequire } from "node:module"
-import { dirname, join } from "node:path"
-import { pathToFileURL } from "node:url"
+import { join } from "node:path"
+import { describeCommit, importBuilt, importEffectOf } from "./builtCheckout.js"
 
 /** A corpus filing to ingest, with what a caller gives for a document without a header. */
 export interface Filing {
@@ -40,23 +36,6 @@ export interface IngestBuild {
   readonly ingestAll: (filings: ReadonlyArray<Filing>) => Promise<ReadonlyArray<IngestedFiling>>
 }
 
-const importBuilt = async <A>(file: string): Promise<A> => {
-  if (!existsSync(file)) throw new Error(`${file} is missing: run \`npx tsc -b\` in that checkout first`)
-  return (await import(pathToFileURL(file).href)) as A
-}
-
-const describeCommit = (root: string): string => {
-  try {
-    const git = (...args: Array<string>) => execFileSync("git", ["-C", root, ...args], { encoding: "utf8" }).trim()
-    const commit = git("rev-parse", "--short", "HEAD")
-    return git("status", "--porcelain", "--untracked-files=no", "--", "packages") === ""
-      ? commit
-      : `${commit} + uncommitted changes`
-  } catch {
-    return "unknown commit"
-  }
-}
-
 /** Loads the ingestion built in the checkout at `root`, with the Effect its packages resolve. */
 export const loadIngestBuild = async (root: string): Promise<IngestBuild> => {
   const server = (path: string) => join(root, "packages/server/dist", path)
@@ -69,11 +48,7 @@ export const loadIngestBuild = async (root: string): Promise<IngestBuild> => {
   const { SqlStorage, TestDatabase } = await importBuilt<typeof StorageSqlPackage>(
     join(root, "packages/storage-sql/dist/index.js")
   )
-  const effectManifest = createRequire(join(root, "packages/server/package.json")).resolve("effect/package.json")
-  const manifest = JSON.parse(readFileSync(effectManifest, "utf8")) as { exports: { ".": { import: string } } }
-  const { Effect, Layer, Logger, LogLevel, ManagedRuntime, Schema } = await importBuilt<typeof EffectPackage>(
-    join(dirname(effectManifest), manifest.exports["."].import)
-  )
+  const { Effect, Layer, Logger, LogLevel, ManagedRuntime, Schema } = await importEffectOf(root, "server")
   const { DocumentStore } = await importBuilt<typeof StoragePackage>(
     join(root, "packages/storage/dist/index.js")
   )

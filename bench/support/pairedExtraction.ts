@@ -12,13 +12,9 @@
  */
 import type * as ExtractorPackage from "@filings/extractor"
 import type * as ParserPackage from "@filings/filings-parser"
-import type * as EffectPackage from "effect"
-import { execFileSync } from "node:child_process"
-import { existsSync, readFileSync } from "node:fs"
-import { createRequire } from "node:module"
-import { dirname, join } from "node:path"
-import { pathToFileURL } from "node:url"
+import { join } from "node:path"
 import { isDeepStrictEqual } from "node:util"
+import { describeCommit, importBuilt, importEffectOf } from "./builtCheckout.js"
 
 /** One parse + extract of a file by one build: CPU time of each part, and the metrics found. */
 export interface Run {
@@ -47,24 +43,6 @@ const cpuMillis = (work: () => void): number => {
   return (used.user + used.system) / 1000
 }
 
-const importBuilt = async <A>(file: string): Promise<A> => {
-  if (!existsSync(file)) throw new Error(`${file} is missing: run \`npx tsc -b\` in that checkout first`)
-  return (await import(pathToFileURL(file).href)) as A
-}
-
-/** The commit a checkout is at, marked when its packages (what is measured) have uncommitted changes. */
-const describeCommit = (root: string): string => {
-  try {
-    const git = (...args: Array<string>) => execFileSync("git", ["-C", root, ...args], { encoding: "utf8" }).trim()
-    const commit = git("rev-parse", "--short", "HEAD")
-    return git("status", "--porcelain", "--untracked-files=no", "--", "packages") === ""
-      ? commit
-      : `${commit} + uncommitted changes`
-  } catch {
-    return "unknown commit"
-  }
-}
-
 /**
  * Loads the parser and extractor built in the checkout at `root`, with the Effect its packages
  * resolve. The baseline is expected to have today's `Parser.parse`, `SgmlSubmission.parseBytes`
@@ -75,11 +53,7 @@ export const loadBuild = async (root: string): Promise<Build> => {
     join(root, "packages/filings-parser/dist/index.js")
   )
   const { Extractor } = await importBuilt<typeof ExtractorPackage>(join(root, "packages/extractor/dist/index.js"))
-  const effectManifest = createRequire(join(root, "packages/extractor/package.json")).resolve("effect/package.json")
-  const manifest = JSON.parse(readFileSync(effectManifest, "utf8")) as { exports: { ".": { import: string } } }
-  const { Effect } = await importBuilt<typeof EffectPackage>(
-    join(dirname(effectManifest), manifest.exports["."].import)
-  )
+  const { Effect } = await importEffectOf(root, "extractor")
 
   const run = ({ bytes, name }: CorpusFile): Run => {
     let parsed: ParserPackage.ParsedDocument.ParsedDocument | undefined

@@ -4,7 +4,13 @@
  * announces itself the way `filings serve --json` does. Every process started here can be stopped
  * by what `startListening` returns, and `Cleanup` undoes a benchmark's steps however it ends.
  */
-import { filingsEnvironment as environmentOn, runFilingsJson } from "../../test/support/filings.js"
+import {
+  filingsEnvironment as environmentOn,
+  filingsProgram,
+  type ListeningProcess,
+  runFilingsJson,
+  startListening
+} from "../../test/support/filings.js"
 
 export { filingsProgram, type ListeningProcess, repositoryRoot, startListening } from "../../test/support/filings.js"
 
@@ -30,6 +36,32 @@ export const createBenchKey = async (env: NodeJS.ProcessEnv, name = "bench"): Pr
   ])
   return key
 }
+
+/**
+ * Starts `filings serve` on a free port of 127.0.0.1 with `env`, its output in `logFile`, and waits
+ * until it listens. With a `cpuProfileDir`, Node writes the server's CPU profile there when it stops.
+ */
+export const startFilingsServe = (options: {
+  readonly name: string
+  readonly env: NodeJS.ProcessEnv
+  readonly logFile: string
+  readonly cpuProfileDir?: string | undefined
+}): Promise<ListeningProcess> =>
+  startListening({
+    name: options.name,
+    nodeArgs: [
+      ...(options.cpuProfileDir === undefined ? [] : ["--cpu-prof", "--cpu-prof-dir", options.cpuProfileDir]),
+      filingsProgram,
+      "serve",
+      "--host",
+      "127.0.0.1",
+      "--port",
+      "0",
+      "--json"
+    ],
+    env: options.env,
+    logFile: options.logFile
+  })
 
 /**
  * Undo steps run last-in first-out, once, whether the benchmark succeeds, fails or is interrupted

@@ -16,6 +16,8 @@ const run = promisify(execFile)
 
 export const repositoryRoot = fileURLToPath(new URL("../../", import.meta.url))
 export const filingsProgram = join(repositoryRoot, "packages/server/bin/filings.js")
+/** The example filing of the README: an 8-K of Acme Anvil Corp (ACME) with its press release. */
+export const exampleEightK = join(repositoryRoot, "examples/filings/acme-8k-2024-11-05.txt")
 
 /** Where the program keeps its data: an embedded database directory, or a PostgreSQL URL. */
 export type Storage = { readonly dataDir: string } | { readonly databaseUrl: string }
@@ -223,4 +225,16 @@ export const temporaryDataDir = async (): Promise<
 > => {
   const dataDir = await mkdtemp(join(tmpdir(), "filings-contract-"))
   return { dataDir, remove: () => rm(dataDir, { recursive: true, force: true }) }
+}
+
+/** Runs `use` with a fresh data directory of its own, and removes the directory afterwards however `use` ends. */
+export const withTemporaryDataDir = async <A>(
+  use: (storage: { readonly dataDir: string }) => Promise<A>
+): Promise<A> => {
+  const storage = await temporaryDataDir()
+  try {
+    return await use(storage)
+  } finally {
+    await storage.remove()
+  }
 }

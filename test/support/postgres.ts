@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto"
 import pg from "pg"
 
-export { adminUrl } from "./adminUrl.js"
+export { adminUrl, titleNeedingPostgres } from "./adminUrl.js"
 
 export interface TemporaryDatabase {
   readonly url: string

@@ -2,9 +2,8 @@
  * A server of a test suite's own, started and stopped by the suite's hooks: the setup most
  * black-box tests of the HTTP API share. Apart from `filings.ts`, which benchmarks import too.
  */
-import { readFile } from "node:fs/promises"
-import { join } from "node:path"
 import { afterAll, beforeAll } from "vitest"
+import { adminTokenOf } from "./adminEvents.js"
 import { createKey, type RunningServer, startServer, temporaryDataDir } from "./filings.js"
 
 /** What `serverForSuite` started: read its fields inside tests, once `beforeAll` has run. */
@@ -28,8 +27,7 @@ export const serverForSuite = (keyName: string, options: { readonly rateLimit?: 
     removeDataDir = remove
     const key = await createKey({ dataDir }, { name: keyName, ...options })
     const server = await startServer({ dataDir })
-    const { adminToken } = JSON.parse(await readFile(join(dataDir, "server.json"), "utf8")) as { adminToken: string }
-    started = { server, key, adminToken }
+    started = { server, key, adminToken: await adminTokenOf(dataDir) }
   }, 90_000)
   afterAll(async () => {
     await started?.server.stop()

@@ -170,3 +170,32 @@ export const replayEightK = (
     filedDate: today
   }
 }
+
+/**
+ * Makes the company's 8-Ks of today, numbered from 1 in the order they are made, each reporting
+ * `items` (and announcing a call at `callAt`), as the EDGAR replay publishes it and with what it was
+ * made of: its accession number is the CIK, `26` and the number.
+ */
+export const eightKsOf = (company: ReplayCompany) => {
+  const today = new Date().toISOString().slice(0, 10)
+  let serial = 0
+  return (items: ReadonlyArray<string>, callAt?: Date): SyntheticEightK & ReplayFiling => {
+    const accession = `${company.cik}-26-${String(++serial).padStart(6, "0")}`
+    const filing: SyntheticEightK = {
+      accession,
+      cik: company.cik,
+      companyName: company.name,
+      ticker: company.ticker,
+      filedAsOf: today,
+      items,
+      callAt
+    }
+    return {
+      ...filing,
+      accessionNumber: accession,
+      form: "8-K",
+      submission: eightKSubmission(filing),
+      filedDate: today
+    }
+  }
+}

@@ -3,6 +3,8 @@
  * form, dates and company in an SGML header, and an HTML body laid out the way its form is (item
  * headings in bold, a financial table with "$" and ")" in cells of their own).
  */
+import { writeFile } from "node:fs/promises"
+import { join } from "node:path"
 import { compactDate, submissionHeader } from "./sgmlHeader.js"
 
 export interface SyntheticFiling {
@@ -94,3 +96,14 @@ export const submission = (filing: SyntheticFiling): string =>
     "</SEC-DOCUMENT>",
     ""
   ].join("\n")
+
+/** Writes the submission of `filing` to `directory` as `fileName`, for `filings ingest`; answers the file's path. */
+export const writeSubmission = async (
+  directory: string,
+  fileName: string,
+  filing: SyntheticFiling
+): Promise<string> => {
+  const file = join(directory, fileName)
+  await writeFile(file, submission(filing))
+  return file
+}
