@@ -103,7 +103,7 @@ describe("FiscalPeriod.fromBlocks", () => {
       ].join("\n\n").replace("|\n\n|", "|\n|").replace("|\n\n| Revenue", "|\n| Revenue")
     )
     assert.deepStrictEqual(blocks.map((block) => block.kind), ["heading", "table", "list"])
-    const expected = { quarter: 2, fiscalYear: 2025, source: "text" }
+    const expected = { quarter: 2, fiscalYear: 2025, source: "text" } as const
     assert.deepStrictEqual(FiscalPeriod.fromBlocks(blocks, { reportsResults: true }), expected)
     assert.deepStrictEqual(FiscalPeriod.fromText(Blocks.toMarkdown(blocks), { reportsResults: true }), expected)
     // The table's period alone is no period the document states.
