@@ -164,13 +164,9 @@ const unitsOf = (passages: ReadonlyArray<Passage>, asked: TableReading.PeriodAsk
   return units
 }
 
-/**
- * `FY2024`, `FY24`, `Q3 2024`, "at the end of 2023" written as the filings write them ("fiscal year
- * 2024", "as of ... 2023"), so their words can be found.
- */
+/** `FY2024`, `FY24`, `Q3 2024` written as the filings write them, so their words can be found. */
 const asFilingsWriteIt = (question: string): string =>
   question
-    .replace(/\b(?:at|by) the end of\b/gi, "as of")
     .replace(/\bFY\s?'?(\d{4})\b/gi, "fiscal year $1")
     .replace(/\bFY\s?'?(\d{2})\b/gi, "fiscal year 20$1")
     .replace(/\bQ([1-4])\s?'?(\d{2})\b(?!\d)/gi, "Q$1 20$2")
