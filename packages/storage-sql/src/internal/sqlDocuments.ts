@@ -174,7 +174,7 @@ export const makeDocumentStore = Effect.gen(function*() {
             terms, term_count, filing_date)
           SELECT ${document.publicationId}, r.chunk_id, r.position, r.section, r.text, r.page_start, r.page_end,
             r.blocks, r.terms::tsvector, r.term_count, ${document.filingDate}::date
-          FROM jsonb_to_recordset(${jsonb(rows)}::jsonb) AS r(chunk_id text, position int, section text, text text,
+          FROM json_to_recordset(${jsonb(rows)}::json) AS r(chunk_id text, position int, section text, text text,
             page_start int, page_end int, blocks json, terms text, term_count int)`
       }
       yield* applyFrequencyChanges(sql, changes)
