@@ -120,6 +120,15 @@ describe("ExtractiveAnswer.answer", () => {
     assert.strictEqual(answer[0]?.text, "Net sales: 15,077 (Three Months Ended March 31, 2019).")
   })
 
+  it("answers a year asked from the annual report before a quarterly report's sentence of that year", () => {
+    const answer = ExtractiveAnswer.answer("How many employees did Contract Test Corp have in 2023?", [
+      { ...passage("c1", "As of June 30, 2023, Contract Test Corp had 1,798 employees."), docType: "10-Q" },
+      { ...passage("c2", "As of December 31, 2023, Contract Test Corp had 1,802 employees.", 1), docType: "10-K" }
+    ])
+    assert.include(answer[0]?.text ?? "", "1,802")
+    assert.deepStrictEqual(answer[0]?.citations.map((citation) => citation.chunkId), ["c2"])
+  })
+
   it("prefers the sentence of the year asked over one that names only another year", () => {
     const answer = ExtractiveAnswer.answer(
       "What was Contract Test Corp's capital spending on its Ohio plant in 2024?",

@@ -95,6 +95,7 @@ const foundOf = (
     chunkId: chunk.id,
     text: chunk.text,
     blocks: chunk.blocks,
+    docType: document.docType,
     section: chunk.section,
     context: `${document.ticker} ${document.companyName} ${document.docType}`,
     rank

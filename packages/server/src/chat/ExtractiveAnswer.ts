@@ -21,6 +21,8 @@ export interface Passage {
   /** The words a passage's text does not repeat but is about: its company, ticker and form. */
   readonly context: string
   readonly rank: number
+  /** The form of the passage's document (`10-K`, `10-Q`, `8-K` ...), when known. */
+  readonly docType?: string | undefined
   /** The passage's blocks, when the store kept them (see `blocksOfPassage`). */
   readonly blocks?: ReadonlyArray<Blocks.Block> | undefined
 }
@@ -311,12 +313,15 @@ export const answer = (
       labelTerms !== undefined && !period.percent && /\b(?:as a )?(?:percent(?:age)?|%) of\b/i.test(unit.text)
         ? 0.5
         : 1
+    // A year asked is answered by the annual report; a quarterly report's figure is of a part of it.
+    const quarterly = period.span === "year" && unit.passage.docType === "10-Q" ? 0.8 : 1
     // A long sentence buries its figure.
     const length = unit.words > 40 ? 40 / unit.words : 1
     return {
       unit,
       coverage: covered,
-      score: ((covered + figure + exactLabel + totalRow + statement) * length * otherPeriod * share * unit.fit) /
+      score:
+        ((covered + figure + exactLabel + totalRow + statement) * length * otherPeriod * share * quarterly * unit.fit) /
         (1 + 0.05 * unit.passage.rank)
     }
   }).filter((candidate) => candidate.coverage >= MinCoverage)
