@@ -53,9 +53,9 @@ interface Unit {
   /** A table row's label terms alone, to tell `Total assets` from `Total current assets`. */
   readonly ownLabelTerms?: ReadonlySet<string> | undefined
   /**
-   * A table row's text (label, values and their columns' headings) and its table's title as terms
-   * in order: a phrase asked (`net sales`) is held where its words stand together, not where a long
-   * label happens to hold each of them.
+   * A table row's label with its group, its text (label, values and their columns' headings) and
+   * its table's title, as terms in order: a phrase asked (`net sales`) is held where its words stand
+   * together, not where a long label happens to hold each of them.
    */
   readonly phrases?: ReadonlyArray<ReadonlyArray<string>> | undefined
   /** A table row's own label as terms in order. */
@@ -129,7 +129,7 @@ const termsOf = (text: string): Set<string> => new Set(sequenceOf(text))
 
 // A note reference after a label (`Sales (C & E)`, `Total revenues(1)`, `Goodwill (Note 7)`) says
 // where to read more, not what the row is.
-const noteReference = /\s*\((?:[A-Z](?:\s*(?:&|and|,)\s*[A-Z])*|\d{1,2}|[a-z]|notes?\s[^)]*)\)\s*$/i
+const noteReference = /\s*\((?:[A-Z](?:\s*(?:&|and|,)\s*[A-Z])*|\d{1,2}|notes?\s[^)]*)\)\s*$/i
 const ownLabelOf = (label: string): string => label.replace(noteReference, "")
 
 /** The units of the passages: prose sentences and table rows, in the passages' order. */
