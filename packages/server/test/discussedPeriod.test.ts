@@ -4,7 +4,7 @@
  * correction of documents stored before with the calendar quarter.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { Blocks, Dates, Ids } from "@filings/domain"
+import { Dates, Ids } from "@filings/domain"
 import { SummaryModel } from "@filings/feed-summarizer"
 import { CursorStore, DocumentStore, EventStore, MemoryStorage } from "@filings/storage"
 import { Effect, Layer, Option } from "effect"
@@ -13,6 +13,7 @@ import * as Ingest from "../src/ingest/Ingest.js"
 import type { Overrides } from "../src/ingest/Ingestion.js"
 import * as PeriodCorrection from "../src/maintenance/PeriodCorrection.js"
 import * as MarketData from "../src/market/MarketData.js"
+import { paragraphBlock } from "./support/blocks.js"
 import { ingest } from "./support/ingest.js"
 
 const memory = Ingest.layer.pipe(
@@ -208,13 +209,7 @@ describe("the correction of periods stored before", () => {
 
   it("reads the period from the chunks' blocks where the store kept them, from the Markdown where not", () => {
     const text = "Welcome to Acme Anvil's third quarter fiscal 2025 earnings call."
-    const paragraph: Blocks.Block = {
-      kind: "paragraph",
-      page: 1,
-      text,
-      inlines: [{ kind: "text", text }],
-      style: Blocks.plainStyle
-    }
+    const paragraph = paragraphBlock(text)
     const chunk = { id: "c0001", text, pageStart: 1, pageEnd: 1 }
     // The body says nothing of a period; the blocks do.
     const kept = { ...call, body: "Operator: Good afternoon, everyone.", chunks: [{ ...chunk, blocks: [paragraph] }] }

@@ -1,6 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Blocks } from "@filings/filings-parser"
 import * as ExtractiveAnswer from "../src/chat/ExtractiveAnswer.js"
+import { headingBlock } from "./support/blocks.js"
 
 const passage = (chunkId: string, text: string, rank = 0): ExtractiveAnswer.Passage => ({
   source: "0000999999-25-000010",
@@ -59,14 +60,7 @@ describe("ExtractiveAnswer.answer", () => {
   })
 
   it("takes the row of a financial statement over a note's row of the same name, and says its group", () => {
-    const heading = (text: string): Blocks.Block => ({
-      kind: "heading",
-      page: 40,
-      depth: 4,
-      text,
-      inlines: [{ kind: "text", text }],
-      style: Blocks.plainStyle
-    })
+    const heading = (text: string) => headingBlock(text, 40)
     const grid = (rows: Array<Array<string>>): Blocks.Block => ({ kind: "table", page: 40, rows, headerRows: 1 })
     const note = {
       ...passage("c0143", "stock-based compensation table"),

@@ -1,6 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Blocks } from "@filings/filings-parser"
 import * as TableReading from "../src/chat/TableReading.js"
+import { headingBlock } from "./support/blocks.js"
 
 const style = Blocks.plainStyle
 const caption = (text: string): Blocks.Block => ({
@@ -65,14 +66,7 @@ describe("TableReading.readTable", () => {
   })
 
   it("titles a table with the headings and short caption before it, and knows a statement by its heading", () => {
-    const heading = (text: string): Blocks.Block => ({
-      kind: "heading",
-      page: 4,
-      depth: 4,
-      text,
-      inlines: [{ kind: "text", text }],
-      style
-    })
+    const heading = (text: string) => headingBlock(text, 4)
     const income = TableReading.readTable(annual, [
       caption(`A long paragraph of discussion ${"word ".repeat(80)}`),
       heading("Consolidated Statements of Income"),

@@ -2,9 +2,9 @@
  * Migration 22: a document's blocks, kept beside its Markdown. Each chunk keeps its blocks (the
  * compact JSON of `storedBlocks`), so code reads a passage's tables and paragraphs as the parser
  * read them; each section keeps where it lies in those blocks. The column is `json`, kept as
- * written: nothing queries inside it, and converting to `jsonb` cost every save CPU time. NULL: stored before blocks were
- * kept; readers then read the chunk's or the section's Markdown back into blocks, and the
- * document's next save (a re-ingest) fills them in.
+ * written: nothing queries inside it, and a conversion to `jsonb` would cost every save CPU time.
+ * NULL: stored before blocks were kept; readers then read the chunk's or the section's Markdown
+ * back into blocks, and the document's next save (a re-ingest) fills them in.
  */
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
