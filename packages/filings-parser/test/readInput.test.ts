@@ -54,6 +54,28 @@ describe("Parser.decodeBytes", () => {
       assert.match(decoded.warnings[0] ?? "", /valid UTF-8/)
     }))
 
+  it.effect("finds one non-ASCII byte wherever it is, in a view that starts at any offset", () =>
+    Effect.gen(function*() {
+      // The bytes are scanned four at a time where aligned: every offset of the view and of the
+      // byte is tried, so the unaligned head and tail are read too.
+      const ascii = utf8("<p>plain text, long enough to be read in words</p>")
+      for (let offset = 0; offset < 4; offset++) {
+        for (let at = 0; at < ascii.length; at++) {
+          const backing = new Uint8Array(offset + ascii.length + 1)
+          backing.set(ascii, offset)
+          backing[offset + at] = 0xe9 // é in windows-1252; not UTF-8 alone
+          const view = backing.subarray(offset, offset + ascii.length)
+          const decoded = yield* Parser.decodeBytes(view, "text/html; charset=windows-1252")
+          assert.strictEqual(decoded.text.charAt(at), "é", `offset ${offset}, byte ${at}`)
+          assert.deepStrictEqual(decoded.warnings, [])
+        }
+        const plain = new Uint8Array(offset + ascii.length)
+        plain.set(ascii, offset)
+        const decoded = yield* Parser.decodeBytes(plain.subarray(offset), "text/html; charset=windows-1252")
+        assert.strictEqual(decoded.text, "<p>plain text, long enough to be read in words</p>")
+      }
+    }))
+
   it.effect("honours a UTF-16 byte-order mark", () =>
     Effect.gen(function*() {
       const decoded = yield* Parser.decodeBytes(new Uint8Array([0xff, 0xfe, 0x48, 0x00, 0x69, 0x00]))

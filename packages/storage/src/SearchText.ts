@@ -55,10 +55,29 @@ const tokenPattern =
 // Link targets and images in Markdown: their addresses are not the passage's words.
 const linkTarget = /\]\([^)\s]*\)/g
 
-const normalizeWord = (word: string): string => {
+const normalizeUncached = (word: string): string => {
   const lower = word.toLowerCase().replace(/['’]s$/u, "").replace(/['’]/gu, "")
   // Stemmed only when it is a word of letters: codes like `1a` or `10k` stay as they are.
   return /^\p{L}+$/u.test(lower) ? stemmer(lower) : lower
+}
+
+// A filing repeats its words: each word's term is worked out once (Porter's stemmer is most of
+// the cost of indexing a passage). The cache is emptied when full, so it never grows unbounded.
+// Only short words are kept: a longer one may be a slice of the passage's text, and a key must
+// not hold a whole document in memory (V8 copies substrings shorter than 13 characters).
+const cachedTerms = new Map<string, string>()
+const cachedTermsLimit = 50_000
+const cachedWordLength = 13
+
+const normalizeWord = (word: string): string => {
+  if (word.length >= cachedWordLength) return normalizeUncached(word)
+  let term = cachedTerms.get(word)
+  if (term === undefined) {
+    if (cachedTerms.size >= cachedTermsLimit) cachedTerms.clear()
+    term = normalizeUncached(word)
+    cachedTerms.set(word, term)
+  }
+  return term
 }
 
 const normalizeFigure = (figure: string): string => {

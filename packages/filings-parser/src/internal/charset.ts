@@ -145,9 +145,21 @@ const fromC1Control = (character: string): string => {
 const decodeWith = (encoding: string, bytes: Uint8Array): string =>
   encoding === "windows-1252" ? decodeWindows1252(bytes) : new TextDecoder(encoding).decode(bytes)
 
+// Read four bytes at a time where the bytes are aligned for it: a whole filing is scanned here.
+const highBits = 0x80808080
+
 const hasNonAscii = (bytes: Uint8Array): boolean => {
-  for (let index = 0; index < bytes.length; index++) {
-    if ((bytes[index] ?? 0) >= 0x80) return true
+  const alignedStart = Math.min(bytes.length, (4 - (bytes.byteOffset % 4)) % 4)
+  const words = Math.floor((bytes.length - alignedStart) / 4)
+  for (let index = 0; index < alignedStart; index++) {
+    if (bytes[index]! >= 0x80) return true
+  }
+  const wide = new Uint32Array(bytes.buffer, bytes.byteOffset + alignedStart, words)
+  for (let index = 0; index < wide.length; index++) {
+    if ((wide[index]! & highBits) !== 0) return true
+  }
+  for (let index = alignedStart + words * 4; index < bytes.length; index++) {
+    if (bytes[index]! >= 0x80) return true
   }
   return false
 }

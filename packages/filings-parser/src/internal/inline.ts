@@ -15,12 +15,28 @@ const boundaryAfter = /(?:&#?[A-Za-z0-9]*|[_<~])$/
 // An entity name is short: the end of the text before is all a boundary can depend on.
 const boundaryReach = 64
 
+const isAsciiAlphanumeric = (code: number): boolean =>
+  (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122)
+
+/** Whether `value` ends with what `boundaryAfter` matches, read back from its end without a copy. */
+const endsAtBoundary = (value: string): boolean => {
+  let index = value.length - 1
+  const last = value.charCodeAt(index)
+  // `_`, `<`, `~`, `&`
+  if (last === 95 || last === 60 || last === 126 || last === 38) return true
+  while (index >= 0 && isAsciiAlphanumeric(value.charCodeAt(index))) index--
+  if (value.charCodeAt(index) === 35) index-- // `#`
+  return value.charCodeAt(index) === 38
+}
+
 /**
  * Whether `left + right` renders as `left` and `right` rendered apart: then two text nodes may be
  * one. Where the source split its text (`<span>a</span><span>_b</span>`), escaping the joined text
  * could differ, and the nodes stay apart.
  */
 const joinsCleanly = (left: string, right: string): boolean => {
+  // Nearly every join: no boundary character on either side, nothing to escape differently.
+  if (!right.startsWith("_") && !endsAtBoundary(left)) return true
   const near = left.length > boundaryReach ? left.slice(-boundaryReach) : left
   const tail = boundaryAfter.exec(near)
   if (tail === null && !right.startsWith("_")) return true
@@ -28,21 +44,24 @@ const joinsCleanly = (left: string, right: string): boolean => {
   return escapeInline(edge + right) === escapeInline(edge) + escapeInline(right)
 }
 
-/** Appends a node, joining it to a text node before it where that renders the same. */
-export const pushInline = (nodes: Array<Inline>, node: Inline): void => {
-  if (node.kind === "text") {
-    if (node.text === "") return
-    const last = nodes[nodes.length - 1]
-    if (last !== undefined && last.kind === "text" && joinsCleanly(last.text, node.text)) {
-      nodes[nodes.length - 1] = text(last.text + node.text)
-      return
-    }
-  }
-  nodes.push(node)
+/** Appends text (no node for empty text), joined to a text node before it where that renders the same. */
+export const pushText = (nodes: Array<Inline>, value: string): void => {
+  if (value !== "" && !joinToLast(nodes, value)) nodes.push(text(value))
 }
 
-/** Appends text (no node for empty text). */
-export const pushText = (nodes: Array<Inline>, value: string): void => pushInline(nodes, text(value))
+/** Joins `value` to the text node the nodes end with, where that renders the same; whether it did. */
+const joinToLast = (nodes: Array<Inline>, value: string): boolean => {
+  const last = nodes[nodes.length - 1]
+  if (value === "" || last === undefined || last.kind !== "text" || !joinsCleanly(last.text, value)) return false
+  nodes[nodes.length - 1] = text(last.text + value)
+  return true
+}
+
+/** Appends a node, joining it to a text node before it where that renders the same. */
+export const pushInline = (nodes: Array<Inline>, node: Inline): void => {
+  if (node.kind !== "text") nodes.push(node)
+  else if (!joinToLast(nodes, node.text) && node.text !== "") nodes.push(node)
+}
 
 /** Nodes joined with a space between each non-empty run, as one line of text. */
 export const joinInlines = (runs: ReadonlyArray<ReadonlyArray<Inline>>): Array<Inline> => {

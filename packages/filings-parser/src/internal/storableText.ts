@@ -10,12 +10,14 @@ const unstorable =
 export const storableText = (text: string): string =>
   text.replace(unstorable, (character) => (character.charCodeAt(0) >= 0xd800 ? "\uFFFD" : ""))
 
-// The same characters, to test for without the global flag's state.
-const hasUnstorable = new RegExp(unstorable.source)
+// What may need cleaning: a control character, or any surrogate (a pair is kept, so the full
+// pattern decides). One character class, without lookarounds, is the cheap test of every string.
+const mayBeUnstorable = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF]/
+const hasUnstorable = (text: string): boolean => mayBeUnstorable.test(text) && new RegExp(unstorable.source).test(text)
 
 // Nearly every document is clean: what has nothing to clean is returned as it is, not copied.
 const cleanValue = (value: unknown): unknown => {
-  if (typeof value === "string") return hasUnstorable.test(value) ? storableText(value) : value
+  if (typeof value === "string") return hasUnstorable(value) ? storableText(value) : value
   if (Array.isArray(value)) {
     let cleaned: Array<unknown> | undefined
     value.forEach((item: unknown, index) => {

@@ -97,12 +97,26 @@ export const makeExtractionStore = Effect.gen(function*() {
           })))
         }`
       }
-      for (const [position, table] of extraction.tables.entries()) {
+      if (extraction.tables.length > 0) {
+        // One statement for all of a document's tables (a 10-K has dozens), read from one JSON array.
+        const rows = extraction.tables.map((table, position) => ({
+          position,
+          table_id: table.id,
+          title: table.title,
+          section: table.section,
+          table_type: table.tableType,
+          headers: table.headers,
+          rows: table.rows,
+          unit: table.unit,
+          format: table.format ?? null
+        }))
         yield* sql`
           INSERT INTO document_tables (publication_id, position, table_id, title, section, table_type, headers, rows,
             unit, format)
-          VALUES (${publicationId}, ${position}, ${table.id}, ${table.title}, ${table.section}, ${table.tableType},
-            ${jsonb(table.headers)}::jsonb, ${jsonb(table.rows)}::jsonb, ${table.unit}, ${table.format ?? null})`
+          SELECT ${publicationId}, r.position, r.table_id, r.title, r.section, r.table_type, r.headers, r.rows, r.unit,
+            r.format
+          FROM json_to_recordset(${jsonb(rows)}::json) AS r(position int, table_id text, title text, section text,
+            table_type text, headers jsonb, rows jsonb, unit text, format text)`
       }
     })).pipe(failsAs("ExtractionStore.save"))
 

@@ -182,7 +182,8 @@ class InlineBuffer {
     this.openLink = undefined
   }
 
-  private writeMarked(node: Inline, formatting: Formatting): void {
+  /** Writes a node, or text, inside the marks `formatting` asks for. */
+  private writeMarked(node: Inline | string, formatting: Formatting): void {
     // Marks nest link > strong > emphasis: changing an outer one closes and reopens the inner ones.
     if (formatting.link !== this.openLink) {
       this.closeMarks()
@@ -210,7 +211,8 @@ class InlineBuffer {
       this.target().push({ kind: "emphasis", children })
       this.emphasisChildren = children
     }
-    pushInline(this.target(), node)
+    if (typeof node === "string") pushText(this.target(), node)
+    else pushInline(this.target(), node)
   }
 
   appendText(data: string, formatting: Formatting, page: number): void {
@@ -223,7 +225,7 @@ class InlineBuffer {
     if (leading && (this.hasText || this.hasMedia)) this.pendingSpace = true
     if (core === "") return
     if (this.isEmpty()) this.page = page
-    this.writeMarked(inlineText(core), formatting)
+    this.writeMarked(core, formatting)
     this.text += (this.pendingSpace || this.pendingBreak) && this.hasText ? ` ${core}` : core
     this.pendingSpace = trailing
     this.pendingBreak = false

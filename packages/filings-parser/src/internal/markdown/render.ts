@@ -8,6 +8,7 @@
  */
 import type { Inline } from "@filings/domain/Blocks"
 import { type Block, blockText } from "../blocks.js"
+import { countWords } from "../characters.js"
 import { escapeBlockStart, escapeCell, escapeInline } from "./escape.js"
 
 /** A link or image destination: in `<...>` when it holds spaces or parentheses. */
@@ -109,11 +110,6 @@ export const renderMarkdown = (blocks: ReadonlyArray<Block>, start = 0, end = bl
   }
   return `${parts.join("\n\n")}\n`
 }
-
-const wordToken = /[^\s]*[\p{L}\p{N}][^\s]*/gu
-
-/** Words in a text: whitespace-separated tokens with at least one letter or digit. */
-export const countWords = (value: string): number => value.match(wordToken)?.length ?? 0
 
 // Blocks are immutable and a document's are counted several times (whole, sections, chunks).
 const wordsOfBlock = new WeakMap<Block, number>()

@@ -30,6 +30,7 @@
  *   the shallowest headings; running headers, `(continued)` lines and cover-page lines are not.
  */
 import { type Block, blockText } from "../blocks.js"
+import { nonWhitespaceLength } from "../characters.js"
 import {
   canonicalTitle,
   catalogFor,
@@ -62,9 +63,14 @@ export interface DetectedSections {
 // ---------------------------------------------------------------------------------------------
 // Text helpers
 
+const oddSpaces = /[\u00a0\u2000-\u200b\u202f\u205f\u3000\ufeff]/g
+// What makes a text need more than trimming: an odd space, whitespace other than a space, or two
+// spaces. Most blocks' text needs none, and is then not copied twice.
+const needsCleaning = /[\u00a0\u2000-\u200b\u202f\u205f\u3000\ufeff]|[^\S ]| {2}/
+
 /** Non-breaking and other odd spaces as plain spaces, whitespace collapsed, dashes kept. */
 const cleanText = (text: string): string =>
-  text.replace(/[\u00a0\u2000-\u200b\u202f\u205f\u3000\ufeff]/g, " ").replace(/\s+/g, " ").trim()
+  needsCleaning.test(text) ? text.replace(oddSpaces, " ").replace(/\s+/g, " ").trim() : text.trim()
 
 /** Headings are short: only a block's start is read for labels and titles (long paragraphs stay cheap). */
 const headLength = 600
@@ -76,8 +82,6 @@ const isAllCaps = (text: string): boolean => {
   const onlyLetters = letters(text)
   return onlyLetters.length >= 3 && onlyLetters === onlyLetters.toUpperCase()
 }
-
-const nonWhitespaceLength = (text: string): number => text.replace(/\s+/g, "").length
 
 /** A trailing page number (`12`, `F-1`, `A-3`, `ii`): the mark of a TOC line. */
 const endsWithPageNumber = (text: string): boolean =>
