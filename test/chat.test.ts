@@ -305,7 +305,9 @@ describe("POST /v1/chat", () => {
       const questions = [
         { question: "What did 3M spend on capital expenditure in 2018?", figure: "1,577" },
         { question: "What was Apple's total net sales in fiscal year 2024?", figure: "391,035" },
-        { question: "What was Apple R&D spending in FY2024?", figure: "31,370" }
+        { question: "What was Apple R&D spending in FY2024?", figure: "31,370" },
+        // Asked at a point of the year: searched with and without "at the end of", the ending balance read.
+        { question: "How much cash and cash equivalents did Apple have at the end of fiscal 2024?", figure: "29,943" }
       ]
       for (const { figure, question } of questions) {
         const answer = await ask({ question })

@@ -123,6 +123,58 @@ describe("ExtractiveAnswer.answer", () => {
     assert.deepStrictEqual(answer[0]?.citations.map((citation) => citation.chunkId), ["c2"])
   })
 
+  it("answers a count with a sentence that names what is counted, asked at the end of a year it states as a date", () => {
+    const income = {
+      ...passage("c1", "segment table"),
+      blocks: [
+        headingBlock("Segment operating income"),
+        {
+          kind: "table",
+          page: 1,
+          rows: [["", "Year Ended December 31, 2023"], ["Operating income", "84,293"]],
+          headerRows: 1
+        } satisfies Blocks.Block
+      ]
+    }
+    const answer = ExtractiveAnswer.answer("How many employees did Contract Test Corp have at the end of 2023?", [
+      income,
+      passage("c2", "As of December 31, 2023, Contract Test Corp had 182,502 employees.", 1)
+    ])
+    assert.strictEqual(answer[0]?.text, "As of December 31, 2023, Contract Test Corp had 182,502 employees.")
+  })
+
+  it("answers how many of a thing with a sentence that names it, not one that holds more of the question", () => {
+    const answer = ExtractiveAnswer.answer("How many employees worked at Contract Test Corp's Ohio plant in 2023?", [
+      passage("c1", "The Ohio plant of Contract Test Corp worked three shifts and made 2,000 widgets in 2023."),
+      passage("c2", "In 2023, the plant had 1,450 employees.", 1)
+    ])
+    assert.strictEqual(answer[0]?.text, "In 2023, the plant had 1,450 employees.")
+  })
+
+  it("tells an ending balance from a beginning one by the point of the period asked", () => {
+    const cashFlows = {
+      ...passage("c1", "cash flows"),
+      blocks: [
+        headingBlock("Consolidated Statements of Cash Flows"),
+        {
+          kind: "table",
+          page: 1,
+          rows: [
+            ["", "Year Ended December 31, 2023"],
+            ["Cash and cash equivalents, beginning of period", "21,879"],
+            ["Cash and cash equivalents, end of period", "24,048"]
+          ],
+          headerRows: 1
+        } satisfies Blocks.Block
+      ]
+    }
+    const answer = ExtractiveAnswer.answer("How much cash did Contract Test Corp have at the end of 2023?", [cashFlows])
+    assert.strictEqual(
+      answer[0]?.text,
+      "Cash and cash equivalents, end of period: 24,048 (Year Ended December 31, 2023)."
+    )
+  })
+
   it("prefers the sentence of the year asked over one that names only another year", () => {
     const answer = ExtractiveAnswer.answer(
       "What was Contract Test Corp's capital spending on its Ohio plant in 2024?",
@@ -140,6 +192,25 @@ describe("ExtractiveAnswer.answer", () => {
       ExtractiveAnswer.answer("What is the weather at Contract Test Corp's offices?", [passage("c1", balanceSheet)]),
       []
     )
+  })
+})
+
+describe("ExtractiveAnswer.withoutPointOfPeriod", () => {
+  it("leaves out the words of a point of a period, and is undefined for a question without them", () => {
+    assert.strictEqual(
+      ExtractiveAnswer.withoutPointOfPeriod("How many employees did Alphabet have at the end of 2023?")?.replace(
+        /\s+/g,
+        " "
+      ),
+      "How many employees did Alphabet have 2023?"
+    )
+    assert.strictEqual(
+      ExtractiveAnswer.withoutPointOfPeriod("What was cash as of the beginning of fiscal 2024?")?.replace(/\s+/g, " "),
+      "What was cash fiscal 2024?"
+    )
+    assert.isUndefined(ExtractiveAnswer.withoutPointOfPeriod("What were net sales in 2024?"))
+    // A query of nothing but those words is left whole.
+    assert.isUndefined(ExtractiveAnswer.withoutPointOfPeriod("at the end of"))
   })
 })
 

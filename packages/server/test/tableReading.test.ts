@@ -84,6 +84,18 @@ describe("TableReading.readTable", () => {
     assert.isFalse(TableReading.readTable(annual, [heading("Note 4 - Stock-Based Compensation")]).statement)
   })
 
+  it("leaves a short paragraph above the table's heading out of its title: it ends what came before", () => {
+    const segments = TableReading.readTable(annual, [
+      caption("General and administrative expenses rose, largely from employee severance charges."),
+      headingBlock("Segment Profitability", 4),
+      caption("The following table presents segment operating income (in millions):")
+    ])
+    assert.strictEqual(
+      segments.title,
+      "Segment Profitability The following table presents segment operating income (in millions):"
+    )
+  })
+
   it("heads each column with the labels above it, a spanning label carried over the columns under it", () => {
     const reading = TableReading.readTable(statement)
     assert.deepStrictEqual(reading.columns.slice(1).map((column) => column.heading), [

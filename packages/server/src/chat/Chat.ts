@@ -19,6 +19,9 @@ import * as ModelAnswer from "./ModelAnswer.js"
 /** Passages read for an answer. */
 export const PassagesRead = 8
 
+/** Passages more, at most, found for a question asked at a point of a period (`withoutPointOfPeriod`). */
+const PassagesAddedForPoint = 6
+
 /** What the answer says when the passages do not answer the question. */
 export const CannotTell =
   "I cannot tell from the filings searched: none of the passages found states what the question asks."
@@ -215,7 +218,7 @@ export const make = (
         }))
       })
 
-    const fromSearch = (request: Chat.ChatRequest, q: string) =>
+    const searchFor = (request: Chat.ChatRequest, q: string, limit: number) =>
       Effect.map(
         search.find({
           q,
@@ -224,10 +227,30 @@ export const make = (
           ...optional("doc_types", nonEmpty(request.doc_types)),
           ...optional("start_date", request.start_date),
           ...optional("end_date", request.end_date),
-          limit: PassagesRead
+          limit
         }, { withBlocks: true }),
-        ({ page }) => page.hits.map((hit, rank) => foundOf(hit.document, hit.chunk, rank))
+        ({ page }) => page.hits
       )
+
+    /**
+     * The passages the search ranks first for the question; when it asks at a point of a period
+     * ("at the end of 2023"), then also the first few the search ranks for it without those words.
+     */
+    const fromSearch = (request: Chat.ChatRequest, q: string) =>
+      Effect.gen(function*() {
+        const narrower = ExtractiveAnswer.withoutPointOfPeriod(q)
+        const [hits, moreHits] = yield* Effect.all([
+          searchFor(request, q, PassagesRead),
+          narrower === undefined ? Effect.succeed([]) : searchFor(request, narrower, PassagesAddedForPoint)
+        ], { concurrency: "unbounded" })
+        const keyOf = (hit: (typeof hits)[number]) => `${hit.document.publicationId}/${hit.chunk.id}`
+        const seen = new Set(hits.map(keyOf))
+        // A passage the narrower search ranks high is as likely an answer as the whole query's of that rank.
+        return [
+          ...hits.map((hit, rank) => foundOf(hit.document, hit.chunk, rank)),
+          ...moreHits.flatMap((hit, rank) => seen.has(keyOf(hit)) ? [] : [foundOf(hit.document, hit.chunk, rank)])
+        ]
+      })
 
     const ask: Service["ask"] = (request) =>
       Effect.gen(function*() {

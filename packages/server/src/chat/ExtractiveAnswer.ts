@@ -183,6 +183,35 @@ export const searchQueryOf = (question: string): string => {
   return /[\p{L}\d]{3,}/u.test(without) ? without : written
 }
 
+// "At the end of 2023": the point of a period a question asks at, in words a filing seldom uses
+// ("As of December 31, 2023"), yet common in the statements' own rows ("at end of period").
+const pointOfPeriod = /\b(?:at|by|as of)\s+the\s+(?:end|close|beginning|start)\s+of\b/gi
+
+/** The weight of the words of a point of a period, against 2 for each other concept of the question. */
+const pointWeight = 0.5
+
+/**
+ * The search query without the words that say at which point of a period it asks, when it has
+ * them: searched besides the whole query, it finds the sentence that states the amount "as of"
+ * a date, which the whole query ranks below the statements' "end of period" rows.
+ */
+export const withoutPointOfPeriod = (query: string): string | undefined => {
+  const without = query.replace(pointOfPeriod, " ")
+  return without === query || !/[\p{L}\d]{3,}/u.test(without) ? undefined : without
+}
+
+// "How many employees", "the number of full-time associates": what a count asks for is named
+// after these words; the rest of the question says whose and when.
+const countAsked = /\b(?:how many|(?:the )?number of)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+?s)\b/iu
+
+/** The terms of what a question asks to count (`employees`; `full-time associates`), if it asks for a count. */
+const countedIn = (question: string): ReadonlyArray<string> | undefined => {
+  const counted = countAsked.exec(question)?.[1]
+  if (counted === undefined) return undefined
+  const terms = [...termsOf(counted)]
+  return terms.length === 0 ? undefined : terms
+}
+
 /** The years a question names. */
 const yearsIn = (text: string): ReadonlyArray<string> => [...new Set(text.match(/\b(?:19|20)\d\d\b/g) ?? [])]
 
@@ -244,7 +273,10 @@ export const answer = (
   earlier?: string | undefined
 ): ReadonlyArray<AnswerSentence> => {
   const wording = asFilingsWriteIt(question)
-  const current = askedIn(wording, 2)
+  // "At the end of" says when, as the year does: it tells an ending balance from a beginning one,
+  // yet a sentence that states the amount "as of" the date holds no word of it.
+  const atPoint = [...wording.matchAll(pointOfPeriod)].map((match) => match[0]).join(" ")
+  const current = [...askedIn(wording.replace(pointOfPeriod, " "), 2), ...askedIn(atPoint, pointWeight)]
   const currentKeys = new Set(current.map((asked) => JSON.stringify(asked.alternatives)))
   const asked = [
     ...current,
@@ -270,6 +302,7 @@ export const answer = (
   )
   const measured = rarity.reduce((sum, weight, index) => sum + (isYear[index] ? 0 : weight), 0)
   const askedTerms = new Set(asked.flatMap((concept) => concept.alternatives.flat()))
+  const counted = countedIn(wording)
   const scored = units.map((unit) => {
     const covered = asked.reduce((sum, concept, index) => sum + (holds(unit, concept) ? rarity[index]! : 0), 0) / total
     // A figure is what most questions about filings want; the better passages come first.
@@ -315,13 +348,17 @@ export const answer = (
         : 1
     // A year asked is answered by the annual report; a quarterly report's figure is of a part of it.
     const quarterly = period.span === "year" && unit.passage.docType === "10-Q" ? 0.8 : 1
+    // A count of something ("how many employees") is stated with its name; a unit without it is
+    // another figure (an operating income in the same year).
+    const countOf = counted === undefined || counted.every((term) => unit.terms.has(term)) ? 1 : 0.25
     // A long sentence buries its figure.
     const length = unit.words > 40 ? 40 / unit.words : 1
     return {
       unit,
       coverage: covered,
       score:
-        ((covered + figure + exactLabel + totalRow + statement) * length * otherPeriod * share * quarterly * unit.fit) /
+        ((covered + figure + exactLabel + totalRow + statement) * length * otherPeriod * share * quarterly * countOf *
+          unit.fit) /
         (1 + 0.05 * unit.passage.rank)
     }
   }).filter((candidate) => candidate.coverage >= MinCoverage)

@@ -161,14 +161,20 @@ const closesGroup = (label: string, group: string): boolean => {
   return /^total\b/i.test(label) || (tail !== undefined && label.toLowerCase().replace(/\s+/g, " ").includes(tail))
 }
 
-/** The blocks that title a table: the headings and short paragraphs right before it, in reading order. */
+/**
+ * The blocks that title a table: the headings and short paragraphs right before it, in reading
+ * order. A paragraph above a heading is the end of what came before it, not the table's title.
+ */
 const titleBlocks = (
   before: ReadonlyArray<Blocks.Block>
 ): ReadonlyArray<Blocks.HeadingBlock | Blocks.ParagraphBlock> => {
   const said: Array<Blocks.HeadingBlock | Blocks.ParagraphBlock> = []
   for (let index = before.length - 1; index >= 0 && index >= before.length - 3; index--) {
     const block = before[index]!
-    if (block.kind === "heading" || (block.kind === "paragraph" && wordCount(block.text) <= captionWords)) {
+    const underHeading = said.some((taken) => taken.kind === "heading")
+    if (
+      block.kind === "heading" || (block.kind === "paragraph" && !underHeading && wordCount(block.text) <= captionWords)
+    ) {
       said.unshift(block)
     } else {
       break
