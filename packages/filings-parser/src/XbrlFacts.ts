@@ -208,9 +208,6 @@ const readFast = (source: string, mode: ReaderMode, firstFactOnly: boolean): Fac
   return readFactsIn(source, mode, true, firstFactOnly)
 }
 
-/** Thrown when the first fact ends and the rest of the source is not wanted. */
-const firstFactRead = Symbol("firstFactRead")
-
 const readFactsIn = (source: string, mode: ReaderMode, decodeEntities: boolean, firstFactOnly: boolean): FactSet => {
   const contexts = new Map<string, XbrlContext>()
   const units = new Map<string, XbrlUnit>()
@@ -285,9 +282,14 @@ const readFactsIn = (source: string, mode: ReaderMode, decodeEntities: boolean, 
     })
   }
 
+  // Reading one fact, the parser is paused once it ends (not thrown out of: an exception through
+  // htmlparser2's loop costs every later parse); what it still reports is not read.
+  let firstFactDone = false
+
   const parser = new Parser(
     {
       onopentag(name, attributes) {
+        if (firstFactDone) return
         depth++
         if (!decodeEntities && specialTags.has(name.toLowerCase())) inSpecial = true
         const local = localName(name).toLowerCase()
@@ -354,12 +356,13 @@ const readFactsIn = (source: string, mode: ReaderMode, decodeEntities: boolean, 
         }
       },
       ontext(raw) {
-        if (openFacts.length === 0 && capture === undefined) return
+        if (firstFactDone || (openFacts.length === 0 && capture === undefined)) return
         const text = decoded(raw)
         for (const open of openFacts) open.text += text
         if (capture !== undefined) capture.text += text
       },
       onclosetag(name, isImplied) {
+        if (firstFactDone) return
         inSpecial = false
         const top = openFacts[openFacts.length - 1]
         if (top !== undefined && top.depth === depth) {
@@ -369,7 +372,9 @@ const readFactsIn = (source: string, mode: ReaderMode, decodeEntities: boolean, 
             // Reading one fact, the facts nested in it are part of its text, not facts of their own;
             // one closed only by the end of the source never ended.
             if (!isImplied) closeFact(top)
-            throw firstFactRead
+            firstFactDone = true
+            parser.pause()
+            return
           }
           depth--
           return
@@ -415,10 +420,6 @@ const readFactsIn = (source: string, mode: ReaderMode, decodeEntities: boolean, 
       }
       : { xmlMode: true }
   )
-  try {
-    parser.end(source)
-  } catch (error) {
-    if (error !== firstFactRead) throw error
-  }
+  parser.end(source)
   return { contexts, units, numericFacts, textFacts, warnings }
 }

@@ -95,11 +95,25 @@ const collectText = (nodes: ReadonlyArray<Inline>, images: ImageText, into: Arra
   }
 }
 
+// Whitespace other than single spaces inside the text: only then is there something to collapse.
+const spacesToCollapse = /[^\S ]| {2}|^ | $/
+
+/** Text with its whitespace collapsed and trimmed, copied only when it has any to collapse. */
+const collapsed = (value: string): string => spacesToCollapse.test(value) ? value.replace(/\s+/g, " ").trim() : value
+
+/** The one text node the nodes are, if they are one (most paragraphs of a filing are). */
+const oneText = (nodes: ReadonlyArray<Inline>): string | undefined => {
+  const [first] = nodes
+  return nodes.length === 1 && first?.kind === "text" ? first.text : undefined
+}
+
 /** Inline nodes as plain text: marks dropped, images as their alt text (or nothing), whitespace collapsed. */
 export const inlinesText = (nodes: ReadonlyArray<Inline>, images: ImageText = "alt"): string => {
+  const single = oneText(nodes)
+  if (single !== undefined) return collapsed(single)
   const parts: Array<string> = []
   collectText(nodes, images, parts)
-  return parts.join("").replace(/\s+/g, " ").trim()
+  return collapsed(parts.join(""))
 }
 
 /** Whether any of the nodes (nested ones included) is an image. */
@@ -110,6 +124,11 @@ export const hasImage = (nodes: ReadonlyArray<Inline>): boolean =>
 
 /** The plain-text lines of inline content: split at its hard breaks, empty lines left out. */
 export const inlineLines = (nodes: ReadonlyArray<Inline>, images: ImageText = "alt"): Array<string> => {
+  const single = oneText(nodes)
+  if (single !== undefined) {
+    const line = collapsed(single)
+    return line === "" ? [] : [line]
+  }
   const lines: Array<Array<string>> = [[]]
   const walk = (run: ReadonlyArray<Inline>): void => {
     for (const node of run) {
@@ -129,7 +148,7 @@ export const inlineLines = (nodes: ReadonlyArray<Inline>, images: ImageText = "a
     }
   }
   walk(nodes)
-  return lines.map((parts) => parts.join("").replace(/\s+/g, " ").trim()).filter((line) => line !== "")
+  return lines.map((parts) => collapsed(parts.join(""))).filter((line) => line !== "")
 }
 
 /**
