@@ -14,6 +14,7 @@
  * the same documents (ids, titles, word counts), so that the ratio compares like with like.
  *
  *   node --import tsx bench/ingestCpu.ts [--baseline <ref>] [--rounds 5] [--warmup 1] [--keep-baseline]
+ *     [--only NAME,NAME]   (only the filings whose names hold one of these, in the same order)
  *   npm run bench:ingest -- --baseline <ref>
  *
  * Needs the built packages (`npx tsc -b`) and the corpus at `../shared/corpus`.
@@ -32,6 +33,7 @@ const { values: argv } = parseArgs({
     baseline: { type: "string" },
     rounds: { type: "string" },
     warmup: { type: "string" },
+    only: { type: "string" },
     "keep-baseline": { type: "boolean" }
   },
   strict: true
@@ -109,7 +111,10 @@ const storedSummary = (ingested: ReadonlyArray<IngestedFiling>) =>
 
 const main = async () => {
   if (corpusMissing) throw new Error("../shared/corpus is absent: nothing to ingest")
-  const files: ReadonlyArray<Filing> = filings.map((filing) => ({
+  const only = argv.only?.split(",").filter((name) => name !== "")
+  const chosen = filings.filter((filing) => only === undefined || only.some((name) => filing.name.includes(name)))
+  if (chosen.length === 0) throw new Error(`--only ${argv.only} names none of the filings`)
+  const files: ReadonlyArray<Filing> = chosen.map((filing) => ({
     ...filing,
     bytes: new Uint8Array(readFileSync(join(corpusDir, filing.name)))
   }))
@@ -154,15 +159,15 @@ const main = async () => {
       "",
       `Command: \`node --import tsx bench/ingestCpu.ts${
         argv.baseline === undefined ? "" : ` --baseline ${argv.baseline}`
-      } --rounds ${rounds} --warmup ${warmup}\`. Run ${new Date().toISOString()} on ${
-        cpus()[0]?.model ?? "unknown CPU"
-      } (${cpus().length} cores), load average ${
+      } --rounds ${rounds} --warmup ${warmup}${argv.only === undefined ? "" : ` --only ${argv.only}`}\`. Run ${
+        new Date().toISOString()
+      } on ${cpus()[0]?.model ?? "unknown CPU"} (${cpus().length} cores), load average ${
         loadAtStart.map((load) => load.toFixed(1)).join(", ")
       } at the start, Node ${process.version}. Each filing ingested into a fresh embedded PGlite database per round; CPU ms = user + system of the process around the ingest (its releases, extraction, feed items and events included), median of ${rounds} rounds after ${warmup} of warm-up.`,
       "",
       ...header,
       ...files.map((file, index) => row(file.name, columns(medians.map((perFile) => perFile[index]!)))),
-      row("**all five**", columns(totals)),
+      row(files.length === filings.length ? "**all five**" : `**all ${files.length}**`, columns(totals)),
       "",
       base === undefined
         ? ""
