@@ -11,6 +11,12 @@ const passage = (chunkId: string, text: string, rank = 0): ExtractiveAnswer.Pass
   rank
 })
 
+/** A passage of a heading and the table under it (one header row), as the store keeps its blocks. */
+const tablePassage = (chunkId: string, heading: string, rows: Array<Array<string>>): ExtractiveAnswer.Passage => ({
+  ...passage(chunkId, heading),
+  blocks: [headingBlock(heading), { kind: "table", page: 1, rows, headerRows: 1 }]
+})
+
 const balanceSheet = [
   "| | December 31, 2024 | December 31, 2023 |",
   "| --- | --- | --- |",
@@ -124,18 +130,10 @@ describe("ExtractiveAnswer.answer", () => {
   })
 
   it("answers a count with a sentence that names what is counted, asked at the end of a year it states as a date", () => {
-    const income = {
-      ...passage("c1", "segment table"),
-      blocks: [
-        headingBlock("Segment operating income"),
-        {
-          kind: "table",
-          page: 1,
-          rows: [["", "Year Ended December 31, 2023"], ["Operating income", "84,293"]],
-          headerRows: 1
-        } satisfies Blocks.Block
-      ]
-    }
+    const income = tablePassage("c1", "Segment operating income", [
+      ["", "Year Ended December 31, 2023"],
+      ["Operating income", "84,293"]
+    ])
     const answer = ExtractiveAnswer.answer("How many employees did Contract Test Corp have at the end of 2023?", [
       income,
       passage("c2", "As of December 31, 2023, Contract Test Corp had 182,502 employees.", 1)
@@ -152,22 +150,11 @@ describe("ExtractiveAnswer.answer", () => {
   })
 
   it("tells an ending balance from a beginning one by the point of the period asked", () => {
-    const cashFlows = {
-      ...passage("c1", "cash flows"),
-      blocks: [
-        headingBlock("Consolidated Statements of Cash Flows"),
-        {
-          kind: "table",
-          page: 1,
-          rows: [
-            ["", "Year Ended December 31, 2023"],
-            ["Cash and cash equivalents, beginning of period", "21,879"],
-            ["Cash and cash equivalents, end of period", "24,048"]
-          ],
-          headerRows: 1
-        } satisfies Blocks.Block
-      ]
-    }
+    const cashFlows = tablePassage("c1", "Consolidated Statements of Cash Flows", [
+      ["", "Year Ended December 31, 2023"],
+      ["Cash and cash equivalents, beginning of period", "21,879"],
+      ["Cash and cash equivalents, end of period", "24,048"]
+    ])
     const answer = ExtractiveAnswer.answer("How much cash did Contract Test Corp have at the end of 2023?", [cashFlows])
     assert.strictEqual(
       answer[0]?.text,
