@@ -60,6 +60,6 @@ describe("a chunk's stored blocks", () => {
       text: "Net sales rose 2%.",
       style: { bold: false, italic: false, underline: false, centered: false, fontSizePt: 10 }
     }]
-    assert.deepStrictEqual(read(whole), [blocks[0]])
+    assert.deepStrictEqual(read(whole), blocks.slice(0, 1))
   })
 })
