@@ -6,14 +6,18 @@
  * @module
  */
 import { type ParsedDocument, Parser, SgmlSubmission } from "@filings/filings-parser"
-import { Effect, Either, Option } from "effect"
+import { Effect } from "effect"
 import * as Exhibits from "./Exhibits.js"
 import { metricsFromSchedules, readFinancialDataSchedules } from "./internal/fds/financialDataSchedule.js"
 import { selectTableMetrics } from "./internal/tables/tableMetrics.js"
+import { findStructuredData, type StructuredData } from "./internal/xbrl/structuredData.js"
 import * as Metrics from "./Metrics.js"
 import type { MetricValue } from "./MetricValue.js"
 import * as Signatures from "./Signatures.js"
 import * as Tables from "./Tables.js"
+
+/** Every fact the filing tags (see the `Facts` module). */
+export { facts } from "./Facts.js"
 
 /** A filing to extract from: its bytes, what the parser made of them, and the id it is published under. */
 export interface ExtractInput {
@@ -50,40 +54,6 @@ export interface ExtractionOutput {
   /** What was skipped or doubtful: data, never a failure. */
   readonly warnings: ReadonlyArray<string>
 }
-
-const inlineXbrlMark = /<ix:(?:header|nonFraction|nonNumeric)\b/i
-
-interface StructuredData {
-  readonly inlineXbrl?: string | undefined
-  readonly instanceXml?: string | undefined
-  /** The EX-27 financial data schedule of a filing from 1997-2001. */
-  readonly financialDataSchedule?: string | undefined
-}
-
-/** Where the filing's tagged numbers are: inline XBRL, an XBRL instance, or a financial data schedule. */
-const findStructuredData = (
-  bytes: Uint8Array,
-  split: SgmlSubmission.Submission | undefined
-): Effect.Effect<StructuredData> =>
-  Effect.gen(function*() {
-    if (split !== undefined || SgmlSubmission.looksLikeSubmission(bytes)) {
-      const submission = split === undefined
-        ? yield* Effect.either(SgmlSubmission.parseBytes(bytes))
-        : Either.right(split)
-      if (Either.isLeft(submission)) return {}
-      const { documents } = submission.right
-      const primary = Option.getOrUndefined(SgmlSubmission.primaryDocument(submission.right))
-      const ofType = (type: RegExp) => documents.find((document) => type.test(document.type.trim()))?.body
-      return {
-        inlineXbrl: primary !== undefined && inlineXbrlMark.test(primary.body) ? primary.body : undefined,
-        instanceXml: ofType(/^EX-101\.INS$/i),
-        financialDataSchedule: ofType(/^EX-27(?:\.\d+)?$/i)
-      }
-    }
-    const decoded = yield* Effect.either(Parser.decodeBytes(bytes))
-    if (Either.isLeft(decoded)) return {}
-    return inlineXbrlMark.test(decoded.right.text) ? { inlineXbrl: decoded.right.text } : {}
-  })
 
 type MetricMap = Partial<Record<Metrics.MetricName, MetricValue>>
 

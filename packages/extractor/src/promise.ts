@@ -17,6 +17,7 @@
 import { type FilingInput, type ParseFilingOptions, toParseInput } from "@filings/filings-parser"
 import * as EffectPromise from "@filings/filings-parser/EffectPromise"
 import * as Extractor from "./Extractor.js"
+import * as Facts from "./Facts.js"
 
 /** What `extractFiling` takes besides the filing: `parseFiling`'s options, and what `Extractor.extract` wants. */
 export interface ExtractFilingOptions
@@ -47,3 +48,21 @@ export const extractFiling = (
     options
   )
 }
+
+/**
+ * Every fact a filing tags, as `Facts.facts` reads them: concept, the company's label, value, unit,
+ * precision, period and dimensions. A filing without XBRL resolves with no facts and a warning.
+ *
+ * @example
+ * ```ts
+ * import { readFile } from "node:fs/promises"
+ * import { extractFacts } from "@filings/extractor"
+ *
+ * const { facts } = await extractFacts(await readFile("aapl-20240928.htm"))
+ * facts.filter((fact) => fact.concept === "us-gaap:EarningsPerShareDiluted")
+ * ```
+ */
+export const extractFacts = (
+  input: FilingInput,
+  options: { readonly signal?: AbortSignal | undefined } = {}
+): Promise<Facts.FactsOutput> => EffectPromise.run(Facts.facts({ bytes: toParseInput(input).bytes }), options)

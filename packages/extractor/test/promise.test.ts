@@ -7,7 +7,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { Parser } from "@filings/filings-parser"
 import { Effect } from "effect"
 import { submissionHeader } from "../../../test/support/sgmlHeader.js"
-import { extractFiling, Extractor } from "../src/index.js"
+import { extractFacts, extractFiling, Extractor } from "../src/index.js"
 import { annualReportFy2024 } from "./support/xbrlSnippets.js"
 
 const annualReport = annualReportFy2024
@@ -122,5 +122,16 @@ describe("extractFiling", () => {
     const error = await rejectionOf(extractFiling(new Uint8Array([0x00, 0x01, 0x02, 0x03])))
     assert.instanceOf(error, Parser.UnreadableDocument)
     assert.isTrue(error instanceof Parser.UnreadableDocument && error.reason === "binary")
+  })
+})
+
+describe("extractFacts", () => {
+  it("resolves with what Extractor.facts gives for the same text or bytes", async () => {
+    const viaPromise = await extractFacts(annualReport)
+    const viaEffect = await Effect.runPromise(Extractor.facts({ bytes: new TextEncoder().encode(annualReport) }))
+    assert.deepStrictEqual(viaPromise, viaEffect)
+    const revenue = viaPromise.facts.find((fact) => fact.concept === "us-gaap:Revenues")
+    assert.strictEqual(revenue?.value, 391_035_000_000)
+    assert.strictEqual(revenue?.unit, "USD")
   })
 })

@@ -55,6 +55,8 @@ export interface NumericFact {
   readonly value: number | null
   /** `Infinity` for `INF`; `undefined` when the filer gave no precision. */
   readonly decimals?: number | undefined
+  /** The tagging element's `id`, when it has one: where the fact stands in an inline document. */
+  readonly id?: string | undefined
 }
 
 /** A non-numeric fact (dei cover facts and text blocks), its text trimmed. */
@@ -65,6 +67,8 @@ export interface TextFact {
   readonly contextRef: string
   /** The fact's text, nested markup left out, entities decoded and runs of whitespace single spaces. */
   readonly text: string
+  /** The tagging element's `id`, when it has one: where the fact stands in an inline document. */
+  readonly id?: string | undefined
 }
 
 /** What `readFacts` found in a document. */
@@ -241,15 +245,17 @@ const readFactsIn = (source: string, mode: ReaderMode, decodeEntities: boolean, 
   const closeFact = (open: OpenFact) => {
     const attributes = open.attributes
     const contextRef = attribute(attributes, "contextRef") ?? ""
+    const id = attribute(attributes, "id")
+    const where = id === undefined ? {} : { id }
     if (open.kind === "text") {
-      textFacts.push({ concept: open.concept, contextRef, text: collapseSpaces(open.text) })
+      textFacts.push({ concept: open.concept, contextRef, text: collapseSpaces(open.text), ...where })
       return
     }
     const unitRef = attribute(attributes, "unitRef") ?? ""
     const decimals = parseDecimals(attribute(attributes, "decimals"))
     const nil = (attribute(attributes, "xsi:nil") ?? "").toLowerCase() === "true"
     if (nil) {
-      numericFacts.push({ concept: open.concept, contextRef, unitRef, value: null, decimals })
+      numericFacts.push({ concept: open.concept, contextRef, unitRef, value: null, decimals, ...where })
       return
     }
     const format = mode === "inline" ? attribute(attributes, "format") : undefined
@@ -278,7 +284,8 @@ const readFactsIn = (source: string, mode: ReaderMode, decodeEntities: boolean, 
       unitRef,
       // A zero with sign="-" stays 0, not -0.
       value: negative && magnitude !== 0 ? -magnitude : magnitude,
-      decimals
+      decimals,
+      ...where
     })
   }
 

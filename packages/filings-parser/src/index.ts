@@ -9,3 +9,4 @@ export { type FilingInput, parseFiling, type ParseFilingOptions, toParseInput } 
 export * as SectionQuery from "./SectionQuery.js"
 export * as SgmlSubmission from "./SgmlSubmission.js"
 export * as XbrlFacts from "./XbrlFacts.js"
+export * as XbrlLinkbases from "./XbrlLinkbases.js"

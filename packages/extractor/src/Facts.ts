@@ -1,0 +1,174 @@
+/**
+ * Every fact a filing tags: from the inline XBRL of its primary document, else from the XBRL
+ * instance (`EX-101.INS`) of its full submission. Each fact with its concept as the filing writes
+ * it, the company's label for it (the submission's label linkbase, else a readable form of the
+ * name), its value (a number with scale and sign applied, or text), unit, precision, period and
+ * dimensions, and the id of the element that tags it. A fact tagged twice (the same concept,
+ * context, unit and value in two places) is one fact, at its first place.
+ *
+ * @example
+ * ```ts
+ * import { Facts } from "@filings/extractor"
+ * import { Effect } from "effect"
+ *
+ * const { facts } = await Effect.runPromise(Facts.facts({ bytes }))
+ * facts.find((fact) => fact.concept === "us-gaap:Revenues" && Object.keys(fact.dimensions).length === 0)
+ * // { concept: "us-gaap:Revenues", label: "Net sales", value: 383285000000, unit: "USD", decimals: -6,
+ * //   period: { start: "2022-09-25", end: "2023-09-30" }, dimensions: {}, ... }
+ * ```
+ *
+ * @module
+ */
+import type { SgmlSubmission } from "@filings/filings-parser"
+import { XbrlFacts, XbrlLinkbases } from "@filings/filings-parser"
+import { Effect } from "effect"
+import { findStructuredData } from "./internal/xbrl/structuredData.js"
+
+/** A fact's period: a day, or a span of days (both as written, `YYYY-MM-DD`). */
+export type FactPeriod = { readonly instant: string } | { readonly start: string; readonly end: string }
+
+/** One fact of a filing. */
+export interface Fact {
+  /** The concept, prefix as the filing writes it: `us-gaap:Revenues`, `dei:DocumentType`, `aapl:...`. */
+  readonly concept: string
+  /**
+   * The company's label for the concept from the submission's label linkbase (its terse label, the
+   * line's wording, else its standard label), else a readable form of the name.
+   */
+  readonly label: string
+  /**
+   * A number with scale and sign applied; the text of a text fact, its first `maxTextLength`
+   * characters at most (cut at a word, `…` after); `null` for a fact the filing tags as nil.
+   */
+  readonly value: number | string | null
+  /** For a text fact, the length of its whole text (more than the value's when it was cut). */
+  readonly textLength?: number | undefined
+  /** `USD`, `shares`, `USD/shares`; `null` for a text fact. */
+  readonly unit: string | null
+  /** The precision the filer gave (`-6`: to the million), `"INF"` for exact, `null` when none. */
+  readonly decimals: number | "INF" | null
+  readonly period: FactPeriod
+  /** Axis to member (`{"srt:ProductOrServiceAxis": "us-gaap:ProductMember"}`); empty for a total. */
+  readonly dimensions: Readonly<Record<string, string>>
+  /** The `id` of the element that tags the fact, when it has one: where it stands in the document. */
+  readonly elementId?: string | undefined
+}
+
+/** What `facts` reads: a filing's bytes (a full submission or its primary document). */
+export interface FactsInput {
+  readonly bytes: Uint8Array
+  /** The submission the bytes hold, when the caller has split it already: it is not split again. */
+  readonly submission?: SgmlSubmission.Submission | undefined
+}
+
+/** The facts of a filing (its numbers, then its text facts, each in document order), and what could not be read. */
+export interface FactsOutput {
+  readonly facts: ReadonlyArray<Fact>
+  /** Facts skipped (an unreadable number, a context that is not there): data, never a failure. */
+  readonly warnings: ReadonlyArray<string>
+}
+
+/** Text facts (a note's text block runs to pages) are served this long at most. */
+export const maxTextLength = 1000
+
+/** The text cut at a word at most `maxTextLength` characters in, `…` after. */
+const shortened = (text: string): string => {
+  if (text.length <= maxTextLength) return text
+  const cut = text.slice(0, maxTextLength)
+  const lastSpace = cut.lastIndexOf(" ")
+  return `${(lastSpace > maxTextLength / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`
+}
+
+const periodOf = (context: XbrlFacts.XbrlContext): FactPeriod | undefined => {
+  if (context.instant !== undefined) return { instant: context.instant }
+  if (context.startDate !== undefined && context.endDate !== undefined) {
+    return { start: context.startDate, end: context.endDate }
+  }
+  return undefined
+}
+
+const dimensionsOf = (context: XbrlFacts.XbrlContext): Record<string, string> => {
+  const dimensions: Record<string, string> = {}
+  for (const pair of context.dimensions) {
+    const separator = pair.indexOf("=")
+    dimensions[pair.slice(0, separator)] = pair.slice(separator + 1)
+  }
+  return dimensions
+}
+
+const decimalsOf = (decimals: number | undefined): number | "INF" | null =>
+  decimals === undefined ? null : decimals === Infinity ? "INF" : decimals
+
+/**
+ * The facts of a read XBRL fact set, labelled by `labels`: the numeric facts, then the text facts,
+ * each in document order. A fact whose context or unit is missing is skipped with a warning.
+ */
+export const factsOf = (set: XbrlFacts.FactSet, labels: XbrlLinkbases.Labels = new Map()): FactsOutput => {
+  const warnings: Array<string> = [...set.warnings]
+  const facts: Array<Fact> = []
+  const seen = new Set<string>()
+  const missingContexts = new Set<string>()
+  const labelOf = (concept: string) => XbrlLinkbases.labelOf(labels, concept)
+  const add = (
+    concept: string,
+    contextRef: string,
+    unit: string | null,
+    value: number | string | null,
+    rest: Pick<Fact, "decimals" | "textLength" | "elementId">
+  ) => {
+    const context = set.contexts.get(contextRef)
+    const period = context === undefined ? undefined : periodOf(context)
+    if (context === undefined || period === undefined) {
+      missingContexts.add(contextRef)
+      return
+    }
+    const key = JSON.stringify([concept, contextRef, unit, value])
+    if (seen.has(key)) return
+    seen.add(key)
+    facts.push({
+      concept,
+      label: labelOf(concept),
+      value,
+      ...(rest.textLength === undefined ? {} : { textLength: rest.textLength }),
+      unit,
+      decimals: rest.decimals,
+      period,
+      dimensions: dimensionsOf(context),
+      ...(rest.elementId === undefined ? {} : { elementId: rest.elementId })
+    })
+  }
+  for (const fact of set.numericFacts) {
+    const unit = set.units.get(fact.unitRef)?.measure
+    if (unit === undefined) {
+      warnings.push(`fact ${fact.concept} (context ${fact.contextRef}): no unit ${fact.unitRef}; skipped`)
+      continue
+    }
+    add(fact.concept, fact.contextRef, unit, fact.value, {
+      decimals: decimalsOf(fact.decimals),
+      elementId: fact.id
+    })
+  }
+  for (const fact of set.textFacts) {
+    add(fact.concept, fact.contextRef, null, shortened(fact.text), {
+      decimals: null,
+      textLength: fact.text.length,
+      elementId: fact.id
+    })
+  }
+  for (const contextRef of missingContexts) {
+    warnings.push(`facts of context ${contextRef}: no such context with a period; skipped`)
+  }
+  return { facts, warnings }
+}
+
+/**
+ * Every fact of a filing: its inline XBRL, else its XBRL instance, labelled by its label linkbase
+ * when the submission carries one. A filing without XBRL has no facts (and says so in `warnings`).
+ */
+export const facts = (input: FactsInput): Effect.Effect<FactsOutput> =>
+  Effect.map(findStructuredData(input.bytes, input.submission), (data) => {
+    const labels = data.labelLinkbase === undefined ? new Map() : XbrlLinkbases.readLabels(data.labelLinkbase)
+    if (data.inlineXbrl !== undefined) return factsOf(XbrlFacts.readFacts(data.inlineXbrl, "inline"), labels)
+    if (data.instanceXml !== undefined) return factsOf(XbrlFacts.readFacts(data.instanceXml, "instance"), labels)
+    return { facts: [], warnings: ["the filing has no XBRL: no facts"] }
+  })
