@@ -149,7 +149,14 @@ export const factsOf = (set: XbrlFacts.FactSet, labels: XbrlLinkbases.Labels = n
     })
   }
   for (const fact of set.textFacts) {
-    add(fact.concept, fact.contextRef, null, shortened(fact.text), {
+    const formatted = fact.format === undefined ? undefined : XbrlFacts.applyTextFormat(fact.format, fact.text)
+    if (fact.format !== undefined && formatted === undefined) {
+      warnings.push(
+        `fact ${fact.concept} (context ${fact.contextRef}): ${JSON.stringify(fact.text.slice(0, 40))} ` +
+          `is not read by ${fact.format}; its text is kept`
+      )
+    }
+    add(fact.concept, fact.contextRef, null, formatted ?? shortened(fact.text), {
       decimals: null,
       textLength: fact.text.length,
       elementId: fact.id

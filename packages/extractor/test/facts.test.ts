@@ -10,7 +10,7 @@ import { XbrlFacts } from "@filings/filings-parser"
 import { Effect } from "effect"
 import { readdirSync, readFileSync } from "node:fs"
 import { corpusMissing, corpusUrl } from "../../../test/support/corpus.js"
-import { readNumericFactsBySpec, type SpecFact } from "./support/inlineXbrlBySpec.js"
+import { readNumericFactsBySpec, readTextFactsBySpec, type SpecFact } from "./support/inlineXbrlBySpec.js"
 
 const utf8 = (text: string) => new TextEncoder().encode(text)
 
@@ -156,6 +156,21 @@ describe("Facts.facts", () => {
     }))
 })
 
+/** Where a fact stands: its concept, period and dimensions, in one string. */
+const placeOf = (fact: Pick<SpecFact, "concept" | "period" | "dimensions">) =>
+  JSON.stringify([fact.concept, fact.period, Object.entries(fact.dimensions).sort()])
+
+/**
+ * Whether a served text is the expected one, whitespace aside (markup between words may or may not
+ * stand for a space): the same, or, cut with `…`, its beginning.
+ */
+const sameText = (served: string, expected: string) => {
+  const squeeze = (text: string) => text.replace(/\s+/g, "")
+  return served.endsWith("…")
+    ? squeeze(expected).startsWith(squeeze(served.slice(0, -1)))
+    : squeeze(served) === squeeze(expected)
+}
+
 /** A numeric fact as compared: what the specification defines it by, in one string. */
 const keyOf = (fact: Pick<SpecFact, "concept" | "value" | "unit" | "period" | "dimensions">) =>
   JSON.stringify([fact.concept, fact.value, fact.unit, fact.period, Object.entries(fact.dimensions).sort()])
@@ -189,6 +204,59 @@ describe.skipIf(corpusMissing)("Facts.facts on the corpus", () => {
         // A periodic report or a proxy tags numbers (IBM's and Wells Fargo's 10-Ks few: their statements are
         // in an exhibit); a current report's cover tags text alone.
         if (!path.startsWith("8-K/")) assert.isAbove(expected.size, 10)
+      })
+  )
+
+  it.effect.each(inlineFilings)(
+    "%s: every text fact without a transformation, as the specification reads it",
+    (path) =>
+      Effect.gen(function*() {
+        const html = readFileSync(new URL(path, corpusUrl), "utf8")
+        const { facts } = yield* Facts.facts({ bytes: utf8(html) })
+        const byKey = new Map<string, Array<string>>()
+        for (const fact of facts) {
+          if (fact.unit !== null) continue
+          const key = placeOf(fact)
+          byKey.set(key, [...(byKey.get(key) ?? []), String(fact.value)])
+        }
+        const missing = readTextFactsBySpec(html).filter((expected) =>
+          !(byKey.get(placeOf(expected)) ?? []).some((value) => sameText(value, expected.text))
+        )
+        assert.deepStrictEqual(missing.map((fact) => `${fact.concept}: ${fact.text.slice(0, 60)}`), [])
+      })
+  )
+
+  it.effect.each([
+    ["10-Q/aapl-10q-2023-07-01.htm", "xbrl/aapl-10q-2023-07-01-instance.xml"],
+    ["10-Q/aapl-10q-2025-03-29.htm", "xbrl/aapl-10q-2025-03-29-instance.xml"]
+  ])(
+    "%s: the text facts equal the regulator's instance, transformations applied",
+    ([htmlPath, instancePath]) =>
+      Effect.gen(function*() {
+        const { facts, warnings } = yield* Facts.facts({
+          bytes: new Uint8Array(readFileSync(new URL(htmlPath!, corpusUrl)))
+        })
+        const instance = XbrlFacts.readFacts(readFileSync(new URL(instancePath!, corpusUrl), "utf8"), "instance")
+        const expected = new Map<string, string>()
+        for (const fact of instance.textFacts) {
+          const context = instance.contexts.get(fact.contextRef)!
+          const period = context.instant === undefined
+            ? { start: context.startDate!, end: context.endDate! }
+            : { instant: context.instant }
+          const dimensions = Object.fromEntries(context.dimensions.map((pair) => pair.split("=") as [string, string]))
+          // A text block's instance value is its markup, escaped: its text is what is compared.
+          expected.set(placeOf({ concept: fact.concept, period, dimensions }), fact.text.replace(/<[^>]*>/g, " "))
+        }
+        const text = facts.filter((fact) => fact.unit === null)
+        assert.strictEqual(text.length, expected.size)
+        for (const fact of text) {
+          const value = expected.get(placeOf(fact))
+          assert.isTrue(
+            value !== undefined && sameText(String(fact.value), value),
+            `${fact.concept}: ${String(fact.value).slice(0, 80)}`
+          )
+        }
+        assert.deepStrictEqual(warnings, [])
       })
   )
 

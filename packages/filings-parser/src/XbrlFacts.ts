@@ -19,6 +19,19 @@
 import { decodeHTML, decodeHTMLAttribute } from "entities"
 import { Parser } from "htmlparser2"
 
+/**
+ * The value a text fact's displayed text stands for under its inline XBRL transformation (`format`):
+ * an ISO date for `ixt:date-monthname-day-year-en`, `true`/`false` for `ixt-sec:boolballotbox` and the
+ * fixed values, an ISO 8601 duration for `ixt-sec:duryear` and `durwordsen`, the dei code for
+ * `ixt-sec:exchnameen` and `stateprovnameen`; `undefined` for another format or a text that does not fit.
+ *
+ * @example
+ * ```ts
+ * XbrlFacts.applyTextFormat("ixt:date-monthname-day-year-en", "July 1, 2023") // "2023-07-01"
+ * ```
+ */
+export { applyTextFormat } from "./internal/textFormats.js"
+
 /** A context: the period of a fact and whether it carries dimensions (a segment or scenario member). */
 export interface XbrlContext {
   /** The context's `id`, which facts name in `contextRef`. */
@@ -65,10 +78,16 @@ export interface TextFact {
   readonly concept: string
   /** The id of the fact's context. */
   readonly contextRef: string
-  /** The fact's text, nested markup left out, entities decoded and runs of whitespace single spaces. */
+  /**
+   * The fact's text as displayed: nested markup left out (a space where a block element such as a
+   * paragraph or a cell begins or ends), `ix:exclude`d text left out, the `ix:continuation`s it
+   * continues at appended, entities decoded and runs of whitespace single spaces.
+   */
   readonly text: string
   /** The tagging element's `id`, when it has one: where the fact stands in an inline document. */
   readonly id?: string | undefined
+  /** The transformation its displayed text is read by (`ixt:date-monthname-day-year-en`), when it names one. */
+  readonly format?: string | undefined
 }
 
 /** What `readFacts` found in a document. */
@@ -162,6 +181,30 @@ const attributeOf = (attributes: Record<string, string>, name: string): string |
   return undefined
 }
 
+// Elements that begin a block of their own in HTML: their text is apart from the text around them.
+const blockElements = new Set([
+  "p",
+  "div",
+  "br",
+  "li",
+  "tr",
+  "td",
+  "th",
+  "table",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "ul",
+  "ol",
+  "section",
+  "blockquote",
+  "pre",
+  "hr"
+])
+
 /** Thrown by the fast inline pass on text inside a raw-text element, which htmlparser2 decodes its own way. */
 const undecided = Symbol("undecided")
 
@@ -221,6 +264,20 @@ const readFactsIn = (source: string, mode: ReaderMode, decodeEntities: boolean, 
 
   let depth = 0
   const openFacts: Array<OpenFact> = []
+  // The text of each `ix:continuation` by its id, with the id it continues at in turn.
+  const continuations = new Map<string, { readonly text: string; readonly next: string | undefined }>()
+  const openContinuations: Array<
+    { readonly id: string; readonly next: string | undefined; readonly depth: number; text: string }
+  > = []
+  // Text facts that continue elsewhere: their index in `textFacts`, and where they continue.
+  const continued: Array<{ readonly index: number; readonly at: string }> = []
+  // The depth of the `ix:exclude` being read, whose text belongs to no fact; -1 outside one.
+  let excludeDepth = -1
+  // Where a block element begins or ends, the words on either side are apart.
+  const separateOpenText = () => {
+    for (const open of openFacts) if (open.kind === "text") open.text += " "
+    for (const open of openContinuations) open.text += " "
+  }
   // Context and unit being read.
   let context:
     | { id: string; entity?: string; startDate?: string; endDate?: string; instant?: string; dimensions: Array<string> }
@@ -248,7 +305,16 @@ const readFactsIn = (source: string, mode: ReaderMode, decodeEntities: boolean, 
     const id = attribute(attributes, "id")
     const where = id === undefined ? {} : { id }
     if (open.kind === "text") {
-      textFacts.push({ concept: open.concept, contextRef, text: collapseSpaces(open.text), ...where })
+      const format = mode === "inline" ? attribute(attributes, "format") : undefined
+      const continuedAt = mode === "inline" ? attribute(attributes, "continuedAt") : undefined
+      if (continuedAt !== undefined) continued.push({ index: textFacts.length, at: continuedAt })
+      textFacts.push({
+        concept: open.concept,
+        contextRef,
+        text: collapseSpaces(open.text),
+        ...where,
+        ...(format === undefined ? {} : { format })
+      })
       return
     }
     const unitRef = attribute(attributes, "unitRef") ?? ""
@@ -301,6 +367,20 @@ const readFactsIn = (source: string, mode: ReaderMode, decodeEntities: boolean, 
         if (!decodeEntities && specialTags.has(name.toLowerCase())) inSpecial = true
         const local = localName(name).toLowerCase()
         const isIx = name.length > 3 && name.slice(0, 3).toLowerCase() === "ix:"
+        if (mode === "inline" && (openFacts.length > 0 || openContinuations.length > 0) && blockElements.has(local)) {
+          separateOpenText()
+        }
+        if (mode === "inline" && isIx && local === "exclude") {
+          if (excludeDepth === -1) excludeDepth = depth
+          return
+        }
+        if (mode === "inline" && isIx && local === "continuation") {
+          const id = attribute(attributes, "id")
+          if (id !== undefined) {
+            openContinuations.push({ id, next: attribute(attributes, "continuedAt"), depth, text: "" })
+          }
+          return
+        }
         if (mode === "inline" && isIx && (local === "nonfraction" || local === "nonnumeric")) {
           openFacts.push({
             kind: local === "nonfraction" ? "numeric" : "text",
@@ -363,14 +443,30 @@ const readFactsIn = (source: string, mode: ReaderMode, decodeEntities: boolean, 
         }
       },
       ontext(raw) {
-        if (firstFactDone || (openFacts.length === 0 && capture === undefined)) return
+        if (firstFactDone || (openFacts.length === 0 && openContinuations.length === 0 && capture === undefined)) return
         const text = decoded(raw)
-        for (const open of openFacts) open.text += text
+        if (excludeDepth === -1) {
+          for (const open of openFacts) open.text += text
+          for (const open of openContinuations) open.text += text
+        }
         if (capture !== undefined) capture.text += text
       },
       onclosetag(name, isImplied) {
         if (firstFactDone) return
         inSpecial = false
+        if (mode === "inline" && (openFacts.length > 0 || openContinuations.length > 0)) {
+          if (blockElements.has(localName(name).toLowerCase())) separateOpenText()
+          if (excludeDepth === depth) excludeDepth = -1
+          const continuation = openContinuations[openContinuations.length - 1]
+          if (continuation !== undefined && continuation.depth === depth) {
+            openContinuations.pop()
+            continuations.set(continuation.id, { text: continuation.text, next: continuation.next })
+            depth--
+            return
+          }
+        } else if (excludeDepth === depth) {
+          excludeDepth = -1
+        }
         const top = openFacts[openFacts.length - 1]
         if (top !== undefined && top.depth === depth) {
           openFacts.pop()
@@ -428,5 +524,24 @@ const readFactsIn = (source: string, mode: ReaderMode, decodeEntities: boolean, 
       : { xmlMode: true }
   )
   parser.end(source)
+  for (const { at, index } of continued) {
+    const fact = textFacts[index]!
+    const parts = [fact.text]
+    // A chain that comes back to a continuation read already is cut there.
+    const visited = new Set<string>()
+    for (let next: string | undefined = at; next !== undefined && !visited.has(next);) {
+      visited.add(next)
+      const continuation = continuations.get(next)
+      if (continuation === undefined) {
+        warnings.push(
+          `fact ${fact.concept} (context ${fact.contextRef}): no continuation ${next}; its text ends before it`
+        )
+        break
+      }
+      parts.push(continuation.text)
+      next = continuation.next
+    }
+    textFacts[index] = { ...fact, text: collapseSpaces(parts.join(" ")) }
+  }
   return { contexts, units, numericFacts, textFacts, warnings }
 }

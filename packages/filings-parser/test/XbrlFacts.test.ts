@@ -73,3 +73,77 @@ describe("XbrlFacts.factAt", () => {
     assert.isUndefined(XbrlFacts.factAt(`<ix:nonNumeric name="dei:DocumentType" contextRef="c">10-K`, 0))
   })
 })
+
+describe("XbrlFacts.readFacts: text facts", () => {
+  const document = `<html><body>
+<ix:header><ix:resources>
+<xbrli:context id="c-1"><xbrli:entity><xbrli:identifier>0000000001</xbrli:identifier></xbrli:entity>
+<xbrli:period><xbrli:startDate>2023-10-01</xbrli:startDate><xbrli:endDate>2024-09-28</xbrli:endDate></xbrli:period></xbrli:context>
+</ix:resources></ix:header>
+<ix:nonNumeric id="f-1" name="us-gaap:RevenueRecognitionPolicyTextBlock" contextRef="c-1" continuedAt="k-1"><div>Revenue</div><div>is recognized<ix:exclude> (page 12)</ix:exclude> when</div></ix:nonNumeric>
+<p>Unrelated text between.</p>
+<ix:continuation id="k-1" continuedAt="k-2"><p>control passes</p></ix:continuation>
+<ix:continuation id="k-2"><p>to the customer.</p></ix:continuation>
+<ix:nonNumeric id="f-2" name="dei:DocumentPeriodEndDate" contextRef="c-1" format="ixt:date-monthname-day-year-en">September 28, 2024</ix:nonNumeric>
+</body></html>`
+
+  it("keeps block elements' words apart, leaves ix:exclude out and appends the continuations in order", () => {
+    const [policy, periodEnd] = XbrlFacts.readFacts(document, "inline").textFacts
+    assert.deepStrictEqual(policy, {
+      concept: "us-gaap:RevenueRecognitionPolicyTextBlock",
+      contextRef: "c-1",
+      text: "Revenue is recognized when control passes to the customer.",
+      id: "f-1"
+    })
+    assert.deepStrictEqual(periodEnd, {
+      concept: "dei:DocumentPeriodEndDate",
+      contextRef: "c-1",
+      text: "September 28, 2024",
+      id: "f-2",
+      format: "ixt:date-monthname-day-year-en"
+    })
+  })
+
+  it("warns of a continuation that is not there, keeping the text before it", () => {
+    const broken = document.replace(`<ix:continuation id="k-2">`, `<ix:continuation id="k-9">`)
+    const facts = XbrlFacts.readFacts(broken, "inline")
+    assert.strictEqual(facts.textFacts[0]?.text, "Revenue is recognized when control passes")
+    assert.deepStrictEqual(facts.warnings, [
+      "fact us-gaap:RevenueRecognitionPolicyTextBlock (context c-1): no continuation k-2; its text ends before it"
+    ])
+  })
+})
+
+describe("XbrlFacts.applyTextFormat", () => {
+  it("reads the transformations SEC filings use", () => {
+    const cases: ReadonlyArray<readonly [string, string, string | undefined]> = [
+      ["ixt:date-monthname-day-year-en", "July 1, 2023", "2023-07-01"],
+      ["ixt:date-monthname-day-year-en", "Sept. 28, 2024", "2024-09-28"],
+      ["ixt:date-monthname-day-en", "September 28", "--09-28"],
+      ["ixt:date-month-day", "09/28", "--09-28"],
+      ["ixt:date-monthname-day-year-en", "Smarch 40, 2024", undefined],
+      ["ixt:fixed-true", "anything", "true"],
+      ["ixt:fixed-false", "", "false"],
+      ["ixt-sec:boolballotbox", "\u2612", "true"],
+      ["ixt-sec:boolballotbox", "\u2610", "false"],
+      ["ixt-sec:duryear", "three", "P3Y"],
+      ["ixt-sec:duryear", "2.5", "P2Y6M"],
+      ["ixt-sec:durmonth", "18", "P18M"],
+      ["ixt-sec:durwordsen", "two years and six months", "P2Y6M"],
+      ["ixt-sec:durwordsen", "thirty days", "P30D"],
+      ["ixt-sec:numwordsen", "no", "0"],
+      ["ixt-sec:numwordsen", "twenty-one", "21"],
+      ["ixt-sec:entityfilercategoryen", "Large accelerated filer", "Large Accelerated Filer"],
+      ["ixt-sec:entityfilercategoryen", "Non-accelerated filer", "Non-accelerated Filer"],
+      ["ixt-sec:exchnameen", "The Nasdaq Stock Market LLC", "NASDAQ"],
+      ["ixt-sec:exchnameen", "New York Stock Exchange", "NYSE"],
+      ["ixt-sec:exchnameen", "NYSE American LLC", "NYSEAMER"],
+      ["ixt-sec:stateprovnameen", "California", "CA"],
+      ["ixt-sec:stateprovnameen", "the District of Columbia", "DC"],
+      ["ixt:some-unknown-format", "text", undefined]
+    ]
+    for (const [format, text, expected] of cases) {
+      assert.strictEqual(XbrlFacts.applyTextFormat(format, text), expected, `${format} ${text}`)
+    }
+  })
+})

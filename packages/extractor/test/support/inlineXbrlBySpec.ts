@@ -80,9 +80,8 @@ const transform = (format: string | undefined, displayed: string): string | unde
   }
 }
 
-/** The numeric facts of an inline XBRL document, with the formats `transform` does not know counted apart. */
-export const readNumericFactsBySpec = (html: string): { facts: Array<SpecFact>; unknownFormats: Set<string> } => {
-  const all = elementsOf(parse(html))
+/** The contexts of the document by id: each one's period and dimensions. */
+const contextsOf = (all: ReadonlyArray<Element>): Map<string, Pick<SpecFact, "period" | "dimensions">> => {
   const contexts = new Map<string, Pick<SpecFact, "period" | "dimensions">>()
   for (const context of all.filter((element) => named(element, "context"))) {
     const first = (local: string) => {
@@ -103,6 +102,58 @@ export const readNumericFactsBySpec = (html: string): { facts: Array<SpecFact>; 
       : undefined
     if (period !== undefined) contexts.set(attributeOf(context, "id") ?? "", { period, dimensions })
   }
+  return contexts
+}
+
+/** A text fact without a transformation: its concept, period, dimensions and content (Inline XBRL 1.1, 4.4 and 4.7). */
+export interface SpecTextFact {
+  readonly concept: string
+  readonly period: SpecFact["period"]
+  readonly dimensions: SpecFact["dimensions"]
+  /** The text content: descendants' text but `ix:exclude`'s, then each `ix:continuation` of its `continuedAt` chain. */
+  readonly text: string
+}
+
+/** An element's text content without the text of `ix:exclude` elements inside it. */
+const contentOf = (node: Node): string => {
+  if (node.nodeName === "#text") return (node as DefaultTreeAdapterMap["textNode"]).value
+  if (isElement(node) && node.tagName.toLowerCase() === "ix:exclude") return ""
+  return "childNodes" in node ? node.childNodes.map(contentOf).join(" ") : ""
+}
+
+/**
+ * The text facts of an inline XBRL document that name no transformation (`format`): their values
+ * are their content as the specification defines it, whitespace aside.
+ */
+export const readTextFactsBySpec = (html: string): Array<SpecTextFact> => {
+  const all = elementsOf(parse(html))
+  const contexts = contextsOf(all)
+  const continuations = new Map<string, Element>()
+  for (const element of all.filter((candidate) => candidate.tagName.toLowerCase() === "ix:continuation")) {
+    continuations.set(attributeOf(element, "id") ?? "", element)
+  }
+  const facts: Array<SpecTextFact> = []
+  for (const element of all.filter((candidate) => candidate.tagName.toLowerCase() === "ix:nonnumeric")) {
+    const context = contexts.get(attributeOf(element, "contextRef") ?? "")
+    if (context === undefined || attributeOf(element, "format") !== undefined) continue
+    const parts = [contentOf(element)]
+    const seen = new Set<string>()
+    for (let next = attributeOf(element, "continuedAt"); next !== undefined && !seen.has(next);) {
+      seen.add(next)
+      const continuation = continuations.get(next)
+      if (continuation === undefined) break
+      parts.push(contentOf(continuation))
+      next = attributeOf(continuation, "continuedAt")
+    }
+    facts.push({ concept: attributeOf(element, "name") ?? "", ...context, text: parts.join(" ") })
+  }
+  return facts
+}
+
+/** The numeric facts of an inline XBRL document, with the formats `transform` does not know counted apart. */
+export const readNumericFactsBySpec = (html: string): { facts: Array<SpecFact>; unknownFormats: Set<string> } => {
+  const all = elementsOf(parse(html))
+  const contexts = contextsOf(all)
   const units = new Map<string, string>()
   for (const unit of all.filter((element) => named(element, "unit"))) {
     const measures = (within: Element | undefined) =>
