@@ -124,6 +124,21 @@ export const plainStyle: TextStyle = { bold: false, italic: false, underline: fa
 /** 1-based page the block starts on (page breaks in HTML, pages in PDF; 1 when unknown). */
 const page = Schema.Int
 
+/**
+ * The ids of the inline XBRL facts tagged in a block's text (the `id` of each `ix:nonFraction` or
+ * `ix:nonNumeric` that opens there), when the source tags any: where a fact stands in the document.
+ */
+const factIds = Schema.optional(Schema.Array(Schema.String))
+
+/** The facts tagged in one cell of a table: the cell's row and column in `rows`, and the facts' ids. */
+export const CellFacts = Schema.Struct({
+  row: Schema.NonNegativeInt,
+  column: Schema.NonNegativeInt,
+  factIds: Schema.Array(Schema.String)
+})
+/** The facts tagged in one cell of a table. */
+export type CellFacts = typeof CellFacts.Type
+
 /** A heading, depth 1 (the title) to 6. */
 export const HeadingBlock = Schema.Struct({
   kind: Schema.Literal("heading"),
@@ -133,7 +148,8 @@ export const HeadingBlock = Schema.Struct({
   text: Schema.String,
   /** The same text as inline nodes. */
   inlines: Schema.Array(Inline),
-  style: TextStyle
+  style: TextStyle,
+  factIds
 })
 /** A heading. */
 export type HeadingBlock = typeof HeadingBlock.Type
@@ -146,7 +162,8 @@ export const ParagraphBlock = Schema.Struct({
   text: Schema.String,
   /** The paragraph as inline nodes: its marks, links, images and hard line breaks. */
   inlines: Schema.Array(Inline),
-  style: TextStyle
+  style: TextStyle,
+  factIds
 })
 /** A paragraph. */
 export type ParagraphBlock = typeof ParagraphBlock.Type
@@ -156,7 +173,8 @@ export const ListItem = Schema.Struct({
   /** Visible text of the item, whitespace collapsed. */
   text: Schema.String,
   /** The item as inline nodes. */
-  inlines: Schema.Array(Inline)
+  inlines: Schema.Array(Inline),
+  factIds
 })
 /** One item of a list. */
 export type ListItem = typeof ListItem.Type
@@ -191,7 +209,9 @@ export const TableBlock = Schema.Struct({
    * amount, always leaving one row under the header. Markdown has one header row: it renders the
    * first row above the `| --- |` line whatever this count is.
    */
-  headerRows: Schema.NonNegativeInt
+  headerRows: Schema.NonNegativeInt,
+  /** The facts tagged in the table's cells, cell by cell, when the source tags any. */
+  cellFacts: Schema.optional(Schema.Array(CellFacts))
 }).pipe(
   Schema.filter((table) =>
     table.headerRows <= table.rows.length ||

@@ -19,13 +19,25 @@
  *
  * @module
  */
-import type { SgmlSubmission } from "@filings/filings-parser"
+import type { Blocks, ParsedDocument, SgmlSubmission } from "@filings/filings-parser"
 import { XbrlFacts, XbrlLinkbases } from "@filings/filings-parser"
 import { Effect } from "effect"
 import { findStructuredData } from "./internal/xbrl/structuredData.js"
 
 /** A fact's period: a day, or a span of days (both as written, `YYYY-MM-DD`). */
 export type FactPeriod = { readonly instant: string } | { readonly start: string; readonly end: string }
+
+/** Where a fact stands in the parsed document: the section and chunk of the block that tags it. */
+export interface FactLocation {
+  /** The section's title (`Item 8. Financial Statements and Supplementary Data`); `null` outside every section. */
+  readonly section: string | null
+  /** The chunk (passage) that holds the block: `GET /v1/documents/{id}/chunks/{chunk_id}`. */
+  readonly chunkId: string
+  /** The index of the block in the document's `blocks`. */
+  readonly block: number
+  /** In a table, the cell: its row and column in the table block's `rows`. */
+  readonly cell?: { readonly row: number; readonly column: number } | undefined
+}
 
 /** One fact of a filing. */
 export interface Fact {
@@ -52,6 +64,11 @@ export interface Fact {
   readonly dimensions: Readonly<Record<string, string>>
   /** The `id` of the element that tags the fact, when it has one: where it stands in the document. */
   readonly elementId?: string | undefined
+  /**
+   * Where the fact is tagged in the parsed document, when `facts` was given it and the fact is
+   * tagged in the visible text (not in the hidden header of the cover facts).
+   */
+  readonly location?: FactLocation | undefined
 }
 
 /** What `facts` reads: a filing's bytes (a full submission or its primary document). */
@@ -59,6 +76,8 @@ export interface FactsInput {
   readonly bytes: Uint8Array
   /** The submission the bytes hold, when the caller has split it already: it is not split again. */
   readonly submission?: SgmlSubmission.Submission | undefined
+  /** What `Parser.parse` made of the same bytes: each fact is then located in it (`location`). */
+  readonly parsed?: ParsedDocument.ParsedDocument | undefined
 }
 
 /** The facts of a filing (its numbers, then its text facts, each in document order), and what could not be read. */
@@ -168,14 +187,72 @@ export const factsOf = (set: XbrlFacts.FactSet, labels: XbrlLinkbases.Labels = n
   return { facts, warnings }
 }
 
+type Tagged = { readonly block: number; readonly cell?: { readonly row: number; readonly column: number } }
+
+/** Where each fact id is tagged among the blocks (`factIds` of text blocks and items, `cellFacts` of tables). */
+const taggedBlocks = (blocks: ReadonlyArray<Blocks.Block>): Map<string, Tagged> => {
+  const tagged = new Map<string, Tagged>()
+  const mark = (ids: ReadonlyArray<string> | undefined, where: Tagged) => {
+    for (const id of ids ?? []) if (!tagged.has(id)) tagged.set(id, where)
+  }
+  blocks.forEach((block, index) => {
+    switch (block.kind) {
+      case "heading":
+      case "paragraph":
+        mark(block.factIds, { block: index })
+        break
+      case "list":
+        for (const item of block.items) mark(item.factIds, { block: index })
+        break
+      case "table":
+        for (const cell of block.cellFacts ?? []) {
+          mark(cell.factIds, { block: index, cell: { row: cell.row, column: cell.column } })
+        }
+        break
+    }
+  })
+  return tagged
+}
+
+/** The facts located in the parsed document: each tagged block's chunk and innermost section. */
+const locate = (facts: ReadonlyArray<Fact>, parsed: ParsedDocument.ParsedDocument): Array<Fact> => {
+  const tagged = taggedBlocks(parsed.blocks)
+  const chunkOf = (block: number) =>
+    parsed.chunks.find((chunk) => chunk.blockRange.start <= block && block < chunk.blockRange.end)
+  // Sections may nest (an item within a part): the one that starts last holds the block most closely.
+  const sectionOf = (block: number) =>
+    parsed.sections.filter((section) => section.blockRange.start <= block && block < section.blockRange.end)
+      .sort((a, b) => b.blockRange.start - a.blockRange.start)[0]
+  return facts.map((fact) => {
+    const where = fact.elementId === undefined ? undefined : tagged.get(fact.elementId)
+    const chunk = where === undefined ? undefined : chunkOf(where.block)
+    if (where === undefined || chunk === undefined) return fact
+    const location: FactLocation = {
+      section: sectionOf(where.block)?.title ?? null,
+      chunkId: chunk.id,
+      block: where.block,
+      ...(where.cell === undefined ? {} : { cell: where.cell })
+    }
+    return { ...fact, location }
+  })
+}
+
 /**
  * Every fact of a filing: its inline XBRL, else its XBRL instance, labelled by its label linkbase
- * when the submission carries one. A filing without XBRL has no facts (and says so in `warnings`).
+ * when the submission carries one, and located in the parsed document when given it. A filing
+ * without XBRL has no facts (and says so in `warnings`).
  */
 export const facts = (input: FactsInput): Effect.Effect<FactsOutput> =>
   Effect.map(findStructuredData(input.bytes, input.submission), (data) => {
     const labels = data.labelLinkbase === undefined ? new Map() : XbrlLinkbases.readLabels(data.labelLinkbase)
-    if (data.inlineXbrl !== undefined) return factsOf(XbrlFacts.readFacts(data.inlineXbrl, "inline"), labels)
-    if (data.instanceXml !== undefined) return factsOf(XbrlFacts.readFacts(data.instanceXml, "instance"), labels)
-    return { facts: [], warnings: ["the filing has no XBRL: no facts"] }
+    const read = data.inlineXbrl !== undefined
+      ? factsOf(XbrlFacts.readFacts(data.inlineXbrl, "inline"), labels)
+      : data.instanceXml !== undefined
+      ? factsOf(XbrlFacts.readFacts(data.instanceXml, "instance"), labels)
+      : undefined
+    if (read === undefined) return { facts: [], warnings: ["the filing has no XBRL: no facts"] }
+    // Only the primary document's inline facts are tagged in its blocks.
+    return input.parsed === undefined || data.inlineXbrl === undefined
+      ? read
+      : { facts: locate(read.facts, input.parsed), warnings: read.warnings }
   })

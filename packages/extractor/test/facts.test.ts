@@ -6,11 +6,16 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Facts } from "@filings/extractor"
-import { XbrlFacts } from "@filings/filings-parser"
+import { Parser, XbrlFacts } from "@filings/filings-parser"
 import { Effect } from "effect"
 import { readdirSync, readFileSync } from "node:fs"
 import { corpusMissing, corpusUrl } from "../../../test/support/corpus.js"
-import { readNumericFactsBySpec, readTextFactsBySpec, type SpecFact } from "./support/inlineXbrlBySpec.js"
+import {
+  hiddenFactIds,
+  readNumericFactsBySpec,
+  readTextFactsBySpec,
+  type SpecFact
+} from "./support/inlineXbrlBySpec.js"
 
 const utf8 = (text: string) => new TextEncoder().encode(text)
 
@@ -148,6 +153,39 @@ describe("Facts.facts", () => {
       )
     }))
 
+  it.effect("locates each fact in the parsed document: its section, chunk, block and table cell", () =>
+    Effect.gen(function*() {
+      const html = inline(`
+<h2>Item 8. Financial Statements</h2>
+<p>Net sales were <ix:nonFraction id="f-1" name="us-gaap:Revenues" contextRef="fy" unitRef="usd" decimals="-6" scale="6">391,035</ix:nonFraction> million.</p>
+<table>
+<tr><td></td><td>2024</td></tr>
+<tr><td>Net sales</td><td><ix:nonFraction id="f-2" name="us-gaap:Revenues" contextRef="fy-services" unitRef="usd" decimals="-6" scale="6">96,169</ix:nonFraction></td></tr>
+<tr><td>Diluted EPS</td><td><ix:nonFraction id="f-3" name="us-gaap:EarningsPerShareDiluted" contextRef="fy" unitRef="usdPerShare" decimals="2">6.08</ix:nonFraction></td></tr>
+</table>`)
+      const bytes = utf8(html)
+      const parsed = yield* Parser.parse({ bytes, form: "10-K" })
+      const { facts } = yield* Facts.facts({ bytes, parsed })
+      const locations = Object.fromEntries(facts.map((fact) => [fact.elementId, fact.location]))
+      const table = parsed.blocks.findIndex((block) => block.kind === "table")
+      const paragraph = parsed.blocks.findIndex((block) =>
+        block.kind === "paragraph" && block.text.startsWith("Net sales")
+      )
+      assert.deepStrictEqual(locations["f-1"], {
+        section: parsed.sections.find((section) => section.blockRange.start <= paragraph)?.title ?? null,
+        chunkId: parsed.chunks.find((chunk) =>
+          chunk.blockRange.start <= paragraph && paragraph < chunk.blockRange.end
+        )!.id,
+        block: paragraph
+      })
+      assert.deepStrictEqual(locations["f-2"]?.cell, { row: 1, column: 1 })
+      assert.deepStrictEqual(locations["f-3"]?.cell, { row: 2, column: 1 })
+      assert.strictEqual(locations["f-3"]?.block, table)
+      const cell = locations["f-3"]!.cell!
+      const block = parsed.blocks[table]
+      assert.strictEqual(block?.kind === "table" ? block.rows[cell.row]?.[cell.column] : undefined, "6.08")
+    }))
+
   it.effect("says a filing without XBRL has no facts", () =>
     Effect.gen(function*() {
       const { facts, warnings } = yield* Facts.facts({ bytes: utf8("<html><body><p>No tags here.</p></body></html>") })
@@ -169,6 +207,22 @@ const sameText = (served: string, expected: string) => {
   return served.endsWith("…")
     ? squeeze(expected).startsWith(squeeze(served.slice(0, -1)))
     : squeeze(served) === squeeze(expected)
+}
+
+/**
+ * Whether a table cell shows a tagged number: one of its figures times a power of ten (the tag's
+ * scale: millions, thousands, percent) is the value, or the value is zero and the cell a dash, a
+ * word or empty.
+ */
+const cellStates = (cell: string, value: number | null): boolean => {
+  if (value === null) return true
+  const figures = (cell.match(/\d[\d,]*(?:\.\d+)?|\.\d+/g) ?? []).map((figure) => Number(figure.replace(/,/g, "")))
+  // A zero is shown as a dash, as "no" or "none", or left empty.
+  if (value === 0) return figures.length === 0 || figures.includes(0) || /—|–|\bno(?:ne)?\b/i.test(cell)
+  return figures.some((figure) =>
+    figure !== 0 &&
+    [-2, 0, 3, 6, 9].some((power) => Math.abs(figure * 10 ** power - Math.abs(value)) <= Math.abs(value) * 1e-9)
+  )
 }
 
 /** A numeric fact as compared: what the specification defines it by, in one string. */
@@ -204,6 +258,30 @@ describe.skipIf(corpusMissing)("Facts.facts on the corpus", () => {
         // A periodic report or a proxy tags numbers (IBM's and Wells Fargo's 10-Ks few: their statements are
         // in an exhibit); a current report's cover tags text alone.
         if (!path.startsWith("8-K/")) assert.isAbove(expected.size, 10)
+      })
+  )
+
+  it.effect.each(inlineFilings.filter((path) => !path.startsWith("8-K/")))(
+    "%s: nearly every tagged number is located, and a number in a table cell is the cell's",
+    (path) =>
+      Effect.gen(function*() {
+        const bytes = new Uint8Array(readFileSync(new URL(path, corpusUrl)))
+        const parsed = yield* Parser.parse({ bytes, fileName: path })
+        const { facts } = yield* Facts.facts({ bytes, parsed })
+        // A fact in the hidden header is tagged but not shown: no block holds it.
+        const hidden = hiddenFactIds(new TextDecoder().decode(bytes))
+        const tagged = facts.filter((fact) =>
+          fact.unit !== null && fact.elementId !== undefined && !hidden.has(fact.elementId)
+        )
+        const located = tagged.filter((fact) => fact.location !== undefined)
+        assert.isAtLeast(located.length, tagged.length * 0.98, `${located.length} of ${tagged.length} located`)
+        const disagreeing = located.filter((fact) => {
+          const { block, cell } = fact.location!
+          const table = parsed.blocks[block]
+          if (cell === undefined || table?.kind !== "table") return false
+          return !cellStates(table.rows[cell.row]?.[cell.column] ?? "", fact.value as number | null)
+        })
+        assert.deepStrictEqual(disagreeing.map((fact) => `${fact.concept} ${String(fact.value)}`).slice(0, 5), [])
       })
   )
 

@@ -192,3 +192,13 @@ export const readNumericFactsBySpec = (html: string): { facts: Array<SpecFact>; 
   }
   return { facts, unknownFormats }
 }
+
+/** The ids of the facts inside `ix:hidden` (Inline XBRL 1.1, 4.5): tagged, but not shown in the document. */
+export const hiddenFactIds = (html: string): Set<string> => {
+  const hidden = elementsOf(parse(html)).filter((element) => element.tagName.toLowerCase() === "ix:hidden")
+  return new Set(
+    hidden.flatMap((element) => elementsOf(element)).map((element) => attributeOf(element, "id")).filter((id) =>
+      id !== undefined
+    )
+  )
+}

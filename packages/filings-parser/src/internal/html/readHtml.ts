@@ -13,7 +13,7 @@
  * Afterwards, page furniture is removed (see `pageFurniture.ts`).
  */
 import { Parser } from "htmlparser2"
-import type { Block, Inline, ListBlock, ListItem, ParagraphBlock, TextStyle } from "../blocks.js"
+import type { Block, CellFacts, Inline, ListBlock, ListItem, ParagraphBlock, TextStyle } from "../blocks.js"
 import { dropLeading, inlinesText, joinInlines, pushInline, pushText, text as inlineText } from "../inline.js"
 import { buildGrid, type Grid, type Slot, type SourceCell } from "../tableGrid.js"
 import { headerRowCount, markedHeaderRows } from "../tableHeader.js"
@@ -161,6 +161,8 @@ class InlineBuffer {
   fragmentLink = false
   headingDepth: 1 | 2 | 3 | 4 | 5 | 6 | undefined = undefined
   page = 1
+  /** The ids of the XBRL facts opened since the last block taken: the next block holds them. */
+  private factIds: Array<string> = []
   private openLink: Link | undefined = undefined
   // The children of the open link, strong and emphasis nodes (nested in that order), when open.
   private linkChildren: Array<Inline> | undefined = undefined
@@ -259,6 +261,19 @@ class InlineBuffer {
     if (!this.isEmpty()) this.pendingBreak = true
   }
 
+  /** An inline XBRL fact opens here: the block being read (or, if none has text yet, the next) holds it. */
+  addFact(id: string): void {
+    this.factIds.push(id)
+  }
+
+  /** The fact ids the block taken holds, if any; they are the buffer's no longer. */
+  private takeFactIds(): { readonly factIds?: ReadonlyArray<string> } {
+    if (this.factIds.length === 0) return {}
+    const factIds = this.factIds
+    this.factIds = []
+    return { factIds }
+  }
+
   /** The paragraph (or heading) read so far, if it shows anything; the buffer is reset. */
   take(): Block | undefined {
     if (this.isEmpty()) {
@@ -279,9 +294,10 @@ class InlineBuffer {
         text: this.text,
         inlines: [inlineText(this.text)],
         style,
-        page: this.page
+        page: this.page,
+        ...this.takeFactIds()
       }
-      : { kind: "paragraph", text: this.text, inlines: this.nodes, style, page: this.page }
+      : { kind: "paragraph", text: this.text, inlines: this.nodes, style, page: this.page, ...this.takeFactIds() }
     this.reset()
     return block
   }
@@ -371,7 +387,13 @@ interface InlineSummary {
   readonly text: string
   readonly inlines: Array<Inline>
   readonly style: TextStyle | undefined
+  /** The fact ids of the blocks summarized, in order. */
+  readonly factIds: ReadonlyArray<string>
 }
+
+/** `{ factIds }` when there are any, for a block or an item that holds them. */
+const withFactIds = (factIds: ReadonlyArray<string> | undefined): { readonly factIds?: ReadonlyArray<string> } =>
+  factIds === undefined || factIds.length === 0 ? {} : { factIds }
 
 const andStyles = (left: TextStyle | undefined, right: TextStyle | undefined): TextStyle | undefined => {
   if (left === undefined) return right
@@ -389,6 +411,7 @@ const andStyles = (left: TextStyle | undefined, right: TextStyle | undefined): T
 const summarize = (blocks: ReadonlyArray<Block>): InlineSummary => {
   const texts: Array<string> = []
   const runs: Array<ReadonlyArray<Inline>> = []
+  const factIds: Array<string> = []
   let style: TextStyle | undefined
   for (const block of blocks) {
     switch (block.kind) {
@@ -397,9 +420,13 @@ const summarize = (blocks: ReadonlyArray<Block>): InlineSummary => {
         if (block.text !== "") texts.push(block.text)
         runs.push(block.inlines)
         if (block.text !== "") style = andStyles(style, block.style)
+        if (block.factIds !== undefined) factIds.push(...block.factIds)
         break
       case "list":
-        for (const item of block.items) runs.push(item.inlines)
+        for (const item of block.items) {
+          runs.push(item.inlines)
+          if (item.factIds !== undefined) factIds.push(...item.factIds)
+        }
         texts.push(block.items.map((item) => item.text).join(" "))
         break
       case "table":
@@ -407,11 +434,12 @@ const summarize = (blocks: ReadonlyArray<Block>): InlineSummary => {
         const text = collapse(block.kind === "table" ? block.rows.map((row) => row.join(" ")).join(" ") : block.text)
         texts.push(text)
         runs.push([inlineText(text)])
+        if (block.kind === "table") for (const cell of block.cellFacts ?? []) factIds.push(...cell.factIds)
         break
       }
     }
   }
-  return { text: texts.join(" "), inlines: joinInlines(runs), style }
+  return { text: texts.join(" "), inlines: joinInlines(runs), style, factIds }
 }
 
 const isFilled = (slot: Slot | undefined): boolean => slot !== undefined && slot.sources.length > 0
@@ -522,7 +550,7 @@ export const readHtml = (html: string): HtmlReading => {
     if (block.kind === "paragraph") {
       const rest = dropLeading(block.inlines, bulletGlyph)
       if (rest !== undefined && rest.length > 0) {
-        const item: ListItem = { text: inlinesText(rest, "omit"), inlines: rest }
+        const item: ListItem = { text: inlinesText(rest, "omit"), inlines: rest, ...withFactIds(block.factIds) }
         if (continuesList(false)) {
           lastList?.items.push(item)
           return
@@ -540,7 +568,8 @@ export const readHtml = (html: string): HtmlReading => {
           text: block.text,
           inlines: [inlineText(block.text)],
           style: block.style,
-          page: block.page
+          page: block.page,
+          ...withFactIds(block.factIds)
         }
         pushDocumentBlock(heading, hr)
         return
@@ -622,7 +651,8 @@ export const readHtml = (html: string): HtmlReading => {
         text: parts.map((part) => part.text).filter((text) => text !== "").join(" "),
         inlines: joinInlines(parts.map((part) => part.inlines)),
         style: style ?? { bold: false, italic: false, underline: false, centered: false },
-        page: table.page
+        page: table.page,
+        ...withFactIds(parts.flatMap((part) => part.factIds))
       }
     }
 
@@ -649,7 +679,7 @@ export const readHtml = (html: string): HtmlReading => {
       if (rowsAre((first, second) => cellBullet.test(first.text) && isFilled(second))) {
         const items = grid.rows.map((row): ListItem => {
           const summary = summarize(blocksOf(row[1]))
-          return { text: summary.text, inlines: summary.inlines }
+          return { text: summary.text, inlines: summary.inlines, ...withFactIds(summary.factIds) }
         })
         emit(target, { kind: "list", ordered: false, items, page: table.page } satisfies ListBlock)
         return
@@ -662,11 +692,20 @@ export const readHtml = (html: string): HtmlReading => {
       }
     }
     if (cells.some((cell) => cell.collector.nestedTable)) nestedTables++
+    const cellFacts: Array<CellFacts> = []
+    grid.rows.forEach((row, rowIndex) =>
+      row.forEach((slot, column) => {
+        // A source cell stands in one column of the grid (a spanning one in its first): its facts are there.
+        const factIds = summarize(blocksOf(slot)).factIds
+        if (factIds.length > 0) cellFacts.push({ row: rowIndex, column, factIds })
+      })
+    )
     emit(target, {
       kind: "table",
       rows: grid.rows.map((row) => row.map((slot) => slot.text)),
       headerRows: headerRowsOf(table, grid),
-      page: table.page
+      page: table.page,
+      ...(cellFacts.length === 0 ? {} : { cellFacts })
     })
   }
 
@@ -680,7 +719,9 @@ export const readHtml = (html: string): HtmlReading => {
       const itemBlocks = blocks.slice(start, starts[index + 1] ?? blocks.length)
       const own = itemBlocks.filter((block) => block.kind !== "list")
       const summary = summarize(own)
-      if (summary.inlines.length > 0) items.push({ text: summary.text, inlines: summary.inlines })
+      if (summary.inlines.length > 0) {
+        items.push({ text: summary.text, inlines: summary.inlines, ...withFactIds(summary.factIds) })
+      }
       // A nested list continues the items (a list item is one line here).
       for (const block of itemBlocks) if (block.kind === "list") items.push(...block.items)
       page ??= itemBlocks[0]?.page
@@ -704,6 +745,9 @@ export const readHtml = (html: string): HtmlReading => {
     if ((kind & isInvisibleTag) !== 0 || declared?.hidden === true || attributes["hidden"] !== undefined) {
       pushFrame(name, { ...inherited, hidden: true }, undefined, false, false)
       return
+    }
+    if ((name === "ix:nonfraction" || name === "ix:nonnumeric") && attributes["id"] !== undefined) {
+      collector.inline.addFact(attributes["id"])
     }
     let bold = inherited.bold
     let italic = inherited.italic
