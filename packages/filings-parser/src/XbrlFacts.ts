@@ -171,6 +171,8 @@ interface OpenFact {
   readonly concept: string
   readonly depth: number
   text: string
+  /** A block element began or ended since the last text: the next text is a word apart. */
+  apart?: boolean
 }
 
 const attributeOf = (attributes: Record<string, string>, name: string): string | undefined => {
@@ -220,8 +222,19 @@ const specialTags = new Set([
   "plaintext"
 ])
 
+/** How `readFacts` reads text facts. */
+export interface ReadOptions {
+  /**
+   * Whether a text fact's `ix:continuation`s are appended to its text (the default). A reader of
+   * the cover's short facts alone (the metrics) leaves them out: a 10-K's notes continue over
+   * pages, and their whole text triples what is read.
+   */
+  readonly continuations?: boolean | undefined
+}
+
 /** Reads contexts, units and facts from an inline XBRL document or an XBRL instance in one pass. */
-export const readFacts = (source: string, mode: ReaderMode): FactSet => readFast(source, mode, false)
+export const readFacts = (source: string, mode: ReaderMode, options: ReadOptions = {}): FactSet =>
+  readFast(source, mode, false, options.continuations ?? true)
 
 const inlineFactTag = /^<ix:non(?:Fraction|Numeric)\b/i
 
@@ -238,24 +251,32 @@ const inlineFactTag = /^<ix:non(?:Fraction|Numeric)\b/i
  */
 export const factAt = (html: string, start: number): NumericFact | TextFact | undefined => {
   if (!inlineFactTag.test(html.slice(start, start + 20))) return undefined
-  const { numericFacts, textFacts } = readFast(html.slice(start), "inline", true)
+  const { numericFacts, textFacts } = readFast(html.slice(start), "inline", true, false)
   return numericFacts[0] ?? textFacts[0]
 }
 
-const readFast = (source: string, mode: ReaderMode, firstFactOnly: boolean): FactSet => {
+const readFast = (source: string, mode: ReaderMode, firstFactOnly: boolean, continuations: boolean): FactSet => {
   if (mode === "inline") {
     // Decoding entities in htmlparser2 costs half its time on a 10-K: decode only the text and attributes
     // read, and read again the usual way when one of them is uncertain.
     try {
-      return readFactsIn(source, mode, false, firstFactOnly)
+      return readFactsIn(source, mode, { decodeEntities: false, firstFactOnly, continuations })
     } catch (error) {
       if (error !== undecided) throw error
     }
   }
-  return readFactsIn(source, mode, true, firstFactOnly)
+  return readFactsIn(source, mode, { decodeEntities: true, firstFactOnly, continuations })
 }
 
-const readFactsIn = (source: string, mode: ReaderMode, decodeEntities: boolean, firstFactOnly: boolean): FactSet => {
+const readFactsIn = (
+  source: string,
+  mode: ReaderMode,
+  { continuations: followContinuations, decodeEntities, firstFactOnly }: {
+    readonly decodeEntities: boolean
+    readonly firstFactOnly: boolean
+    readonly continuations: boolean
+  }
+): FactSet => {
   const contexts = new Map<string, XbrlContext>()
   const units = new Map<string, XbrlUnit>()
   const numericFacts: Array<NumericFact> = []
@@ -267,7 +288,7 @@ const readFactsIn = (source: string, mode: ReaderMode, decodeEntities: boolean, 
   // The text of each `ix:continuation` by its id, with the id it continues at in turn.
   const continuations = new Map<string, { readonly text: string; readonly next: string | undefined }>()
   const openContinuations: Array<
-    { readonly id: string; readonly next: string | undefined; readonly depth: number; text: string }
+    { readonly id: string; readonly next: string | undefined; readonly depth: number; text: string; apart?: boolean }
   > = []
   // Text facts that continue elsewhere: their index in `textFacts`, and where they continue.
   const continued: Array<{ readonly index: number; readonly at: string }> = []
@@ -275,8 +296,16 @@ const readFactsIn = (source: string, mode: ReaderMode, decodeEntities: boolean, 
   let excludeDepth = -1
   // Where a block element begins or ends, the words on either side are apart.
   const separateOpenText = () => {
-    for (const open of openFacts) if (open.kind === "text") open.text += " "
-    for (const open of openContinuations) open.text += " "
+    for (const open of openFacts) if (open.kind === "text") open.apart = true
+    for (const open of openContinuations) open.apart = true
+  }
+  const append = (open: { text: string; apart?: boolean }, text: string) => {
+    if (open.apart === true) {
+      open.text += ` ${text}`
+      open.apart = false
+    } else {
+      open.text += text
+    }
   }
   // Context and unit being read.
   let context:
@@ -306,7 +335,7 @@ const readFactsIn = (source: string, mode: ReaderMode, decodeEntities: boolean, 
     const where = id === undefined ? {} : { id }
     if (open.kind === "text") {
       const format = mode === "inline" ? attribute(attributes, "format") : undefined
-      const continuedAt = mode === "inline" ? attribute(attributes, "continuedAt") : undefined
+      const continuedAt = mode === "inline" && followContinuations ? attribute(attributes, "continuedAt") : undefined
       if (continuedAt !== undefined) continued.push({ index: textFacts.length, at: continuedAt })
       textFacts.push({
         concept: open.concept,
@@ -375,7 +404,7 @@ const readFactsIn = (source: string, mode: ReaderMode, decodeEntities: boolean, 
           return
         }
         if (mode === "inline" && isIx && local === "continuation") {
-          const id = attribute(attributes, "id")
+          const id = followContinuations ? attribute(attributes, "id") : undefined
           if (id !== undefined) {
             openContinuations.push({ id, next: attribute(attributes, "continuedAt"), depth, text: "" })
           }
@@ -446,8 +475,8 @@ const readFactsIn = (source: string, mode: ReaderMode, decodeEntities: boolean, 
         if (firstFactDone || (openFacts.length === 0 && openContinuations.length === 0 && capture === undefined)) return
         const text = decoded(raw)
         if (excludeDepth === -1) {
-          for (const open of openFacts) open.text += text
-          for (const open of openContinuations) open.text += text
+          for (const open of openFacts) append(open, text)
+          for (const open of openContinuations) append(open, text)
         }
         if (capture !== undefined) capture.text += text
       },
@@ -455,7 +484,8 @@ const readFactsIn = (source: string, mode: ReaderMode, decodeEntities: boolean, 
         if (firstFactDone) return
         inSpecial = false
         if (mode === "inline" && (openFacts.length > 0 || openContinuations.length > 0)) {
-          if (blockElements.has(localName(name).toLowerCase())) separateOpenText()
+          // Inline XBRL documents are XHTML: their HTML element names are lower-case, unprefixed.
+          if (blockElements.has(name)) separateOpenText()
           if (excludeDepth === depth) excludeDepth = -1
           const continuation = openContinuations[openContinuations.length - 1]
           if (continuation !== undefined && continuation.depth === depth) {

@@ -71,4 +71,27 @@ describe("the stored forms of a parse", () => {
       const strict = { onExcessProperty: "error" } as const
       assert.isTrue(Schema.is(Schema.Array(DocumentStore.StoredChunk), strict)(chunks))
     }))
+  it.effect("a chunk's blocks leave out the ids of the XBRL facts they tag, which only locate facts at ingest", () =>
+    Effect.gen(function*() {
+      const html = `<html><body><ix:header><ix:resources>
+<xbrli:context id="c"><xbrli:entity><xbrli:identifier>1</xbrli:identifier></xbrli:entity>
+<xbrli:period><xbrli:instant>2024-09-28</xbrli:instant></xbrli:period></xbrli:context>
+<xbrli:unit id="usd"><xbrli:measure>iso4217:USD</xbrli:measure></xbrli:unit></ix:resources></ix:header>
+<p>Cash was <ix:nonFraction id="f-1" name="us-gaap:Cash" contextRef="c" unitRef="usd" decimals="0">12</ix:nonFraction>.</p>
+<table><tr><td></td><td>2024</td></tr><tr><td>Cash</td><td><ix:nonFraction id="f-2" name="us-gaap:Cash" contextRef="c" unitRef="usd" decimals="0">12</ix:nonFraction></td></tr></table>
+</body></html>`
+      const parsed = yield* Parser.parse({ bytes: new TextEncoder().encode(html) })
+      const tagging = parsed.blocks.filter((block) =>
+        (block.kind === "paragraph" && block.factIds !== undefined) ||
+        (block.kind === "table" && block.cellFacts !== undefined)
+      )
+      assert.strictEqual(tagging.length, 2, "the parse locates both facts")
+      const stored = storedChunks(parsed).flatMap((chunk) => chunk.blocks ?? [])
+      assert.strictEqual(stored.length, parsed.blocks.length)
+      assert.isFalse(stored.some((block) => "factIds" in block || "cellFacts" in block))
+      assert.deepStrictEqual(
+        stored.map((block) => block.kind === "table" ? block.rows : block.kind === "paragraph" ? block.text : ""),
+        parsed.blocks.map((block) => block.kind === "table" ? block.rows : block.kind === "paragraph" ? block.text : "")
+      )
+    }))
 })

@@ -3,7 +3,7 @@
  * a document, its sections, exhibits, chunks and 8-K items, and the extractor's output in the
  * extraction store's shape.
  */
-import { Dates, Document, type Ids } from "@filings/domain"
+import { type Blocks, Dates, Document, type Ids } from "@filings/domain"
 import type { Extractor } from "@filings/extractor"
 import { type ParsedDocument, SectionQuery } from "@filings/filings-parser"
 import type { DocumentStore, ExtractionStore } from "@filings/storage"
@@ -58,6 +58,32 @@ export const storedSections = (parsed: ParsedDocument.ParsedDocument): ReadonlyA
 export const storedExhibits = (parsed: ParsedDocument.ParsedDocument): ReadonlyArray<DocumentStore.StoredExhibit> =>
   parsed.exhibits.map((exhibit) => Struct.pick(exhibit, ...exhibitKeys))
 
+/**
+ * A block as a stored chunk keeps it: without the ids of the XBRL facts it tags, which locate facts
+ * at ingest; a chunk's readers (chat, the summarizer) do not read them.
+ */
+const storedBlock = (block: Blocks.Block): Blocks.Block => {
+  switch (block.kind) {
+    case "heading":
+    case "paragraph": {
+      if (block.factIds === undefined) return block
+      const { factIds: _factIds, ...rest } = block
+      return rest
+    }
+    case "list":
+      return block.items.some((item) => item.factIds !== undefined)
+        ? { ...block, items: block.items.map(({ factIds: _factIds, ...item }) => item) }
+        : block
+    case "table": {
+      if (block.cellFacts === undefined) return block
+      const { cellFacts: _cellFacts, ...rest } = block
+      return rest
+    }
+    default:
+      return block
+  }
+}
+
 /** The parser's chunks as the document store keeps them, each with its blocks: what feed highlights cite. */
 export const storedChunks = (parsed: ParsedDocument.ParsedDocument): ReadonlyArray<DocumentStore.StoredChunk> =>
   parsed.chunks.map((chunk) => ({
@@ -66,7 +92,7 @@ export const storedChunks = (parsed: ParsedDocument.ParsedDocument): ReadonlyArr
     ...(chunk.section === undefined ? {} : { section: chunk.section }),
     pageStart: chunk.pageStart,
     pageEnd: chunk.pageEnd,
-    blocks: parsed.blocks.slice(chunk.blockRange.start, chunk.blockRange.end)
+    blocks: parsed.blocks.slice(chunk.blockRange.start, chunk.blockRange.end).map(storedBlock)
   }))
 
 /** What a stored document keeps of its parse: the Markdown body, its size, sections and chunks. */

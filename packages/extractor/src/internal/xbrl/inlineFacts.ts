@@ -5,4 +5,5 @@
  */
 import { type FactSet, readFacts } from "@filings/filings-parser/XbrlFacts"
 
-export const readInlineFacts = (html: string): FactSet => readFacts(html, "inline")
+// The metrics read numbers and the cover's short text facts: the notes' continued text is not read.
+export const readInlineFacts = (html: string): FactSet => readFacts(html, "inline", { continuations: false })

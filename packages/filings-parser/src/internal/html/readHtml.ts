@@ -408,10 +408,29 @@ const andStyles = (left: TextStyle | undefined, right: TextStyle | undefined): T
   }
 }
 
+/** Whether a block holds the ids of facts tagged in it. */
+const tagsFacts = (block: Block): boolean =>
+  block.kind === "table"
+    ? block.cellFacts !== undefined
+    : block.kind === "list"
+    ? block.items.some((item) => item.factIds !== undefined)
+    : block.kind !== "preformatted" && block.factIds !== undefined
+
+/** The ids of the facts tagged in blocks, in order. */
+const factIdsOf = (blocks: ReadonlyArray<Block>): Array<string> => {
+  const factIds: Array<string> = []
+  for (const block of blocks) {
+    if (!tagsFacts(block)) continue
+    if (block.kind === "table") { for (const cell of block.cellFacts ?? []) factIds.push(...cell.factIds) }
+    else if (block.kind === "list") { for (const item of block.items) factIds.push(...(item.factIds ?? [])) }
+    else if (block.kind !== "preformatted") factIds.push(...(block.factIds ?? []))
+  }
+  return factIds
+}
+
 const summarize = (blocks: ReadonlyArray<Block>): InlineSummary => {
   const texts: Array<string> = []
   const runs: Array<ReadonlyArray<Inline>> = []
-  const factIds: Array<string> = []
   let style: TextStyle | undefined
   for (const block of blocks) {
     switch (block.kind) {
@@ -420,13 +439,9 @@ const summarize = (blocks: ReadonlyArray<Block>): InlineSummary => {
         if (block.text !== "") texts.push(block.text)
         runs.push(block.inlines)
         if (block.text !== "") style = andStyles(style, block.style)
-        if (block.factIds !== undefined) factIds.push(...block.factIds)
         break
       case "list":
-        for (const item of block.items) {
-          runs.push(item.inlines)
-          if (item.factIds !== undefined) factIds.push(...item.factIds)
-        }
+        for (const item of block.items) runs.push(item.inlines)
         texts.push(block.items.map((item) => item.text).join(" "))
         break
       case "table":
@@ -434,12 +449,11 @@ const summarize = (blocks: ReadonlyArray<Block>): InlineSummary => {
         const text = collapse(block.kind === "table" ? block.rows.map((row) => row.join(" ")).join(" ") : block.text)
         texts.push(text)
         runs.push([inlineText(text)])
-        if (block.kind === "table") for (const cell of block.cellFacts ?? []) factIds.push(...cell.factIds)
         break
       }
     }
   }
-  return { text: texts.join(" "), inlines: joinInlines(runs), style, factIds }
+  return { text: texts.join(" "), inlines: joinInlines(runs), style, factIds: factIdsOf(blocks) }
 }
 
 const isFilled = (slot: Slot | undefined): boolean => slot !== undefined && slot.sources.length > 0
@@ -693,13 +707,15 @@ export const readHtml = (html: string): HtmlReading => {
     }
     if (cells.some((cell) => cell.collector.nestedTable)) nestedTables++
     const cellFacts: Array<CellFacts> = []
-    grid.rows.forEach((row, rowIndex) =>
-      row.forEach((slot, column) => {
-        // A source cell stands in one column of the grid (a spanning one in its first): its facts are there.
-        const factIds = summarize(blocksOf(slot)).factIds
-        if (factIds.length > 0) cellFacts.push({ row: rowIndex, column, factIds })
-      })
-    )
+    if (cells.some((cell) => cell.collector.blocks.some(tagsFacts))) {
+      grid.rows.forEach((row, rowIndex) =>
+        row.forEach((slot, column) => {
+          // A source cell stands in one column of the grid (a spanning one in its first): its facts are there.
+          const factIds = factIdsOf(blocksOf(slot))
+          if (factIds.length > 0) cellFacts.push({ row: rowIndex, column, factIds })
+        })
+      )
+    }
     emit(target, {
       kind: "table",
       rows: grid.rows.map((row) => row.map((slot) => slot.text)),
