@@ -118,3 +118,73 @@ describe("filings extract", () => {
       assert.match(result.stderr, /^error: --fields takes metrics, tables, exhibits, signatures or all; not colours$/m)
     }))
 })
+
+describe("filings facts", () => {
+  const report = `<html><body><ix:header><ix:resources>
+<xbrli:context id="fy"><xbrli:entity><xbrli:identifier>0000999001</xbrli:identifier></xbrli:entity>
+<xbrli:period><xbrli:startDate>2023-10-01</xbrli:startDate><xbrli:endDate>2024-09-28</xbrli:endDate></xbrli:period></xbrli:context>
+<xbrli:context id="fy-anvils"><xbrli:entity><xbrli:identifier>0000999001</xbrli:identifier>
+<xbrli:segment><xbrldi:explicitMember dimension="srt:ProductOrServiceAxis">acme:AnvilsMember</xbrldi:explicitMember></xbrli:segment></xbrli:entity>
+<xbrli:period><xbrli:startDate>2023-10-01</xbrli:startDate><xbrli:endDate>2024-09-28</xbrli:endDate></xbrli:period></xbrli:context>
+<xbrli:unit id="usd"><xbrli:measure>iso4217:USD</xbrli:measure></xbrli:unit>
+</ix:resources></ix:header>
+<p>Acme's net sales were $<ix:nonFraction id="f-1" name="us-gaap:Revenues" contextRef="fy" unitRef="usd" decimals="-6" scale="6">48.2</ix:nonFraction> million,
+of which anvils $<ix:nonFraction id="f-2" name="us-gaap:Revenues" contextRef="fy-anvils" unitRef="usd" decimals="-6" scale="6">31.0</ix:nonFraction> million;
+the fiscal year ended <ix:nonNumeric id="f-3" name="dei:DocumentPeriodEndDate" contextRef="fy" format="ixt:date-monthname-day-year-en">September 28, 2024</ix:nonNumeric>.</p>
+</body></html>`
+
+  it("--json prints every fact with its label, value, unit, period, dimensions and place; filters by concept and totals", () =>
+    withTemporaryDataDir(async (storage) => {
+      const file = join(storage.dataDir, "acme-20240928.htm")
+      await writeFile(file, report)
+      const result = await cli(storage, ["facts", file, "--json"])
+      assert.strictEqual(result.exitCode, 0, result.stderr)
+      const { facts, warnings } = JSON.parse(result.stdout) as {
+        facts: ReadonlyArray<Record<string, unknown>>
+        warnings: ReadonlyArray<string>
+      }
+      assert.deepStrictEqual(warnings, [])
+      assert.deepStrictEqual(facts[0], {
+        concept: "us-gaap:Revenues",
+        label: "Revenues",
+        value: 48_200_000,
+        unit: "USD",
+        decimals: -6,
+        period: { start: "2023-10-01", end: "2024-09-28" },
+        dimensions: {},
+        element_id: "f-1",
+        location: { section: null, chunk_id: "c0001", block: 0 }
+      })
+      assert.deepStrictEqual(facts[1]?.dimensions, { "srt:ProductOrServiceAxis": "acme:AnvilsMember" })
+      assert.deepStrictEqual(facts.map((fact) => [fact.concept, fact.value]), [
+        ["us-gaap:Revenues", 48_200_000],
+        ["us-gaap:Revenues", 31_000_000],
+        ["dei:DocumentPeriodEndDate", "2024-09-28"]
+      ])
+      const totals = await cli(storage, [
+        "facts",
+        file,
+        "--concept",
+        "us-gaap:Revenues",
+        "--dimensions",
+        "none",
+        "--json"
+      ])
+      assert.deepStrictEqual(
+        (JSON.parse(totals.stdout) as { facts: ReadonlyArray<{ value: number }> }).facts.map((fact) => fact.value),
+        [48_200_000]
+      )
+      const text = await cli(storage, ["facts", file, "--concept", "us-gaap:Revenues"])
+      assert.deepStrictEqual(text.stdout.trim().split("\n"), [
+        "us-gaap:Revenues  2023-10-01 to 2024-09-28  48200000 USD",
+        "us-gaap:Revenues  2023-10-01 to 2024-09-28  [srt:ProductOrServiceAxis=acme:AnvilsMember]  31000000 USD"
+      ])
+    }))
+
+  it("rejects a --dimensions other than none with one line and status 1", () =>
+    withTemporaryDataDir(async (storage) => {
+      const result = await cli(storage, ["facts", exampleEightK, "--dimensions", "some"])
+      assert.strictEqual(result.exitCode, 1)
+      assert.match(result.stderr, /^error: --dimensions takes none; not some$/m)
+    }))
+})

@@ -96,3 +96,50 @@ export const Signatures = Schema.Struct({
   signers: Schema.Array(Signer)
 })
 export type Signatures = typeof Signatures.Type
+
+/** A fact's period: a day, or a span of days. */
+export const FactPeriod = Schema.Union(
+  Schema.Struct({ instant: Schema.String }),
+  Schema.Struct({ start: Schema.String, end: Schema.String })
+)
+export type FactPeriod = typeof FactPeriod.Type
+
+/** Where a fact is shown in the parsed document: the section and chunk of the block that tags it. */
+export const FactLocation = Schema.Struct({
+  /** The section's title; `null` outside every section. */
+  section: Schema.NullOr(Schema.String),
+  /** The chunk (passage) that holds the block: `GET /v1/documents/{id}/chunks/{chunk_id}`. */
+  chunkId: Schema.String.pipe(Schema.propertySignature, Schema.fromKey("chunk_id")),
+  /** The index of the block in the parsed document's `blocks`. */
+  block: Schema.NonNegativeInt,
+  /** In a table, the cell: its row and column in the table block's `rows`. */
+  cell: Schema.optional(Schema.Struct({ row: Schema.NonNegativeInt, column: Schema.NonNegativeInt }))
+})
+export type FactLocation = typeof FactLocation.Type
+
+/** One fact a filing tags in its XBRL. */
+export const Fact = Schema.Struct({
+  /** The concept, prefix as the filing writes it: `us-gaap:Revenues`, `dei:DocumentType`. */
+  concept: Schema.String,
+  /** The company's label (its label linkbase's terse, else standard label), else a readable form of the name. */
+  label: Schema.String,
+  /**
+   * A number with scale and sign applied; a text fact's text (cut at a word after 1,000 characters,
+   * `…` after) or the value its transformation gives (`2024-09-28`, `true`, `P5Y`); `null` when nil.
+   */
+  value: Schema.Union(Schema.Number, Schema.String, Schema.Null),
+  /** For a text fact, the length of its whole text. */
+  textLength: Schema.optional(Schema.Number).pipe(Schema.fromKey("text_length")),
+  /** `USD`, `shares`, `USD/shares`; `null` for a text fact. */
+  unit: Schema.NullOr(Schema.String),
+  /** The precision the filer gave (`-6`: to the million), `"INF"` for exact, `null` when none. */
+  decimals: Schema.Union(Schema.Number, Schema.Literal("INF"), Schema.Null),
+  period: FactPeriod,
+  /** Axis to member; empty for a total. */
+  dimensions: Schema.Record({ key: Schema.String, value: Schema.String }),
+  /** The `id` of the element that tags the fact, when it has one. */
+  elementId: Schema.optional(Schema.String).pipe(Schema.fromKey("element_id")),
+  /** Where the fact is shown, when it is located in the parsed document. */
+  location: Schema.optional(FactLocation)
+})
+export type Fact = typeof Fact.Type

@@ -19,57 +19,20 @@
  *
  * @module
  */
+import type { ExtractedValues } from "@filings/domain"
 import type { Blocks, ParsedDocument, SgmlSubmission } from "@filings/filings-parser"
 import { XbrlFacts, XbrlLinkbases } from "@filings/filings-parser"
 import { Effect } from "effect"
 import { findStructuredData } from "./internal/xbrl/structuredData.js"
 
 /** A fact's period: a day, or a span of days (both as written, `YYYY-MM-DD`). */
-export type FactPeriod = { readonly instant: string } | { readonly start: string; readonly end: string }
+export type FactPeriod = ExtractedValues.FactPeriod
 
 /** Where a fact stands in the parsed document: the section and chunk of the block that tags it. */
-export interface FactLocation {
-  /** The section's title (`Item 8. Financial Statements and Supplementary Data`); `null` outside every section. */
-  readonly section: string | null
-  /** The chunk (passage) that holds the block: `GET /v1/documents/{id}/chunks/{chunk_id}`. */
-  readonly chunkId: string
-  /** The index of the block in the document's `blocks`. */
-  readonly block: number
-  /** In a table, the cell: its row and column in the table block's `rows`. */
-  readonly cell?: { readonly row: number; readonly column: number } | undefined
-}
+export type FactLocation = ExtractedValues.FactLocation
 
-/** One fact of a filing. */
-export interface Fact {
-  /** The concept, prefix as the filing writes it: `us-gaap:Revenues`, `dei:DocumentType`, `aapl:...`. */
-  readonly concept: string
-  /**
-   * The company's label for the concept from the submission's label linkbase (its terse label, the
-   * line's wording, else its standard label), else a readable form of the name.
-   */
-  readonly label: string
-  /**
-   * A number with scale and sign applied; the text of a text fact, its first `maxTextLength`
-   * characters at most (cut at a word, `…` after); `null` for a fact the filing tags as nil.
-   */
-  readonly value: number | string | null
-  /** For a text fact, the length of its whole text (more than the value's when it was cut). */
-  readonly textLength?: number | undefined
-  /** `USD`, `shares`, `USD/shares`; `null` for a text fact. */
-  readonly unit: string | null
-  /** The precision the filer gave (`-6`: to the million), `"INF"` for exact, `null` when none. */
-  readonly decimals: number | "INF" | null
-  readonly period: FactPeriod
-  /** Axis to member (`{"srt:ProductOrServiceAxis": "us-gaap:ProductMember"}`); empty for a total. */
-  readonly dimensions: Readonly<Record<string, string>>
-  /** The `id` of the element that tags the fact, when it has one: where it stands in the document. */
-  readonly elementId?: string | undefined
-  /**
-   * Where the fact is tagged in the parsed document, when `facts` was given it and the fact is
-   * tagged in the visible text (not in the hidden header of the cover facts).
-   */
-  readonly location?: FactLocation | undefined
-}
+/** One fact of a filing: `ExtractedValues.Fact`, whose encoded side is the JSON the CLI prints. */
+export type Fact = ExtractedValues.Fact
 
 /** What `facts` reads: a filing's bytes (a full submission or its primary document). */
 export interface FactsInput {

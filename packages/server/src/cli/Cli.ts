@@ -1,5 +1,5 @@
 /**
- * The `filings` command line: `serve`, `parse`, `extract`, `summarize`, `keys`, `ingest`, `search`,
+ * The `filings` command line: `serve`, `parse`, `extract`, `facts`, `summarize`, `keys`, `ingest`, `search`,
  * `ask`, `edgar`, `companies` and `webhooks`. Operator commands get their `Operator` from `OperatorSelection`, so they work whether or
  * not a server is running.
  */
@@ -8,6 +8,7 @@ import { askCommand } from "./AskCommand.js"
 import { companiesCommand } from "./CompaniesCommand.js"
 import { edgarCommand } from "./EdgarCommand.js"
 import { extractCommand } from "./ExtractCommand.js"
+import { factsCommand } from "./FactsCommand.js"
 import { ingestCommand } from "./IngestCommand.js"
 import { keysCommand } from "./KeysCommand.js"
 import * as OperatorSelection from "./OperatorSelection.js"
@@ -22,6 +23,7 @@ const filings = Command.make("filings").pipe(
     serveCommand,
     parseCommand,
     extractCommand,
+    factsCommand,
     summarizeCommand,
     keysCommand.pipe(Command.provide(OperatorSelection.layer)),
     ingestCommand.pipe(Command.provide(OperatorSelection.layer)),
