@@ -18,6 +18,7 @@
  */
 import { decodeHTML, decodeHTMLAttribute } from "entities"
 import { Parser } from "htmlparser2"
+import { blockTags } from "./internal/html/blockTags.js"
 
 /**
  * The value a text fact's displayed text stands for under its inline XBRL transformation (`format`):
@@ -183,29 +184,8 @@ const attributeOf = (attributes: Record<string, string>, name: string): string |
   return undefined
 }
 
-// Elements that begin a block of their own in HTML: their text is apart from the text around them.
-const blockElements = new Set([
-  "p",
-  "div",
-  "br",
-  "li",
-  "tr",
-  "td",
-  "th",
-  "table",
-  "h1",
-  "h2",
-  "h3",
-  "h4",
-  "h5",
-  "h6",
-  "ul",
-  "ol",
-  "section",
-  "blockquote",
-  "pre",
-  "hr"
-])
+/** Where the words of a text fact are apart: a block element's start or end, or a line break. */
+const isBlockBoundary = (name: string): boolean => name === "br" || blockTags.has(name)
 
 /** Thrown by the fast inline pass on text inside a raw-text element, which htmlparser2 decodes its own way. */
 const undecided = Symbol("undecided")
@@ -396,7 +376,7 @@ const readFactsIn = (
         if (!decodeEntities && specialTags.has(name.toLowerCase())) inSpecial = true
         const local = localName(name).toLowerCase()
         const isIx = name.length > 3 && name.slice(0, 3).toLowerCase() === "ix:"
-        if (mode === "inline" && (openFacts.length > 0 || openContinuations.length > 0) && blockElements.has(local)) {
+        if (mode === "inline" && (openFacts.length > 0 || openContinuations.length > 0) && isBlockBoundary(local)) {
           separateOpenText()
         }
         if (mode === "inline" && isIx && local === "exclude") {
@@ -485,7 +465,7 @@ const readFactsIn = (
         inSpecial = false
         if (mode === "inline" && (openFacts.length > 0 || openContinuations.length > 0)) {
           // Inline XBRL documents are XHTML: their HTML element names are lower-case, unprefixed.
-          if (blockElements.has(name)) separateOpenText()
+          if (isBlockBoundary(name)) separateOpenText()
           if (excludeDepth === depth) excludeDepth = -1
           const continuation = openContinuations[openContinuations.length - 1]
           if (continuation !== undefined && continuation.depth === depth) {

@@ -18,6 +18,7 @@ import { dropLeading, inlinesText, joinInlines, pushInline, pushText, text as in
 import { buildGrid, type Grid, type Slot, type SourceCell } from "../tableGrid.js"
 import { headerRowCount, markedHeaderRows } from "../tableHeader.js"
 import { readText } from "../text/readText.js"
+import { blockTags } from "./blockTags.js"
 import { headingDepthOf, isPageArtifact, removeFurniture } from "./pageFurniture.js"
 import { DeclaredStyle, type Formatting, type Link, readStyle, rootFormatting } from "./style.js"
 
@@ -42,57 +43,6 @@ export class NestingTooDeep {
  * tags); htmlparser2's own stack costs time quadratic in the depth, so deeper input is refused.
  */
 export const maxNestingDepth = 8192
-
-const blockTags: ReadonlySet<string> = new Set([
-  "address",
-  "article",
-  "aside",
-  "blockquote",
-  "body",
-  "caption",
-  "center",
-  "dd",
-  "details",
-  "dialog",
-  "dir",
-  "div",
-  "dl",
-  "dt",
-  "fieldset",
-  "figcaption",
-  "figure",
-  "footer",
-  "form",
-  "h1",
-  "h2",
-  "h3",
-  "h4",
-  "h5",
-  "h6",
-  "header",
-  "hr",
-  "html",
-  "li",
-  "listing",
-  "main",
-  "menu",
-  "nav",
-  "ol",
-  "p",
-  "plaintext",
-  "pre",
-  "section",
-  "summary",
-  "table",
-  "tbody",
-  "td",
-  "tfoot",
-  "th",
-  "thead",
-  "tr",
-  "ul",
-  "xmp"
-])
 
 const invisibleTags: ReadonlySet<string> = new Set([
   "applet",
