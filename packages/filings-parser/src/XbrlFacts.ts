@@ -173,7 +173,7 @@ interface OpenFact {
   readonly depth: number
   text: string
   /** A block element began or ended since the last text: the next text is a word apart. */
-  apart?: boolean
+  apart: boolean
 }
 
 const attributeOf = (attributes: Record<string, string>, name: string): string | undefined => {
@@ -268,7 +268,7 @@ const readFactsIn = (
   // The text of each `ix:continuation` by its id, with the id it continues at in turn.
   const continuations = new Map<string, { readonly text: string; readonly next: string | undefined }>()
   const openContinuations: Array<
-    { readonly id: string; readonly next: string | undefined; readonly depth: number; text: string; apart?: boolean }
+    { readonly id: string; readonly next: string | undefined; readonly depth: number; text: string; apart: boolean }
   > = []
   // Text facts that continue elsewhere: their index in `textFacts`, and where they continue.
   const continued: Array<{ readonly index: number; readonly at: string }> = []
@@ -279,8 +279,8 @@ const readFactsIn = (
     for (const open of openFacts) if (open.kind === "text") open.apart = true
     for (const open of openContinuations) open.apart = true
   }
-  const append = (open: { text: string; apart?: boolean }, text: string) => {
-    if (open.apart === true) {
+  const append = (open: { text: string; apart: boolean }, text: string) => {
+    if (open.apart) {
       open.text += ` ${text}`
       open.apart = false
     } else {
@@ -386,7 +386,7 @@ const readFactsIn = (
         if (mode === "inline" && isIx && local === "continuation") {
           const id = followContinuations ? attribute(attributes, "id") : undefined
           if (id !== undefined) {
-            openContinuations.push({ id, next: attribute(attributes, "continuedAt"), depth, text: "" })
+            openContinuations.push({ id, next: attribute(attributes, "continuedAt"), depth, text: "", apart: false })
           }
           return
         }
@@ -396,7 +396,8 @@ const readFactsIn = (
             attributes,
             concept: attribute(attributes, "name") ?? "",
             depth,
-            text: ""
+            text: "",
+            apart: false
           })
           return
         }
@@ -412,7 +413,8 @@ const readFactsIn = (
             attributes,
             concept: name,
             depth,
-            text: ""
+            text: "",
+            apart: false
           })
           return
         }

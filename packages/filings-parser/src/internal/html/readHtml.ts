@@ -13,7 +13,16 @@
  * Afterwards, page furniture is removed (see `pageFurniture.ts`).
  */
 import { Parser } from "htmlparser2"
-import type { Block, CellFacts, Inline, ListBlock, ListItem, ParagraphBlock, TextStyle } from "../blocks.js"
+import type {
+  Block,
+  CellFacts,
+  HeadingBlock,
+  Inline,
+  ListBlock,
+  ListItem,
+  ParagraphBlock,
+  TextStyle
+} from "../blocks.js"
 import { dropLeading, inlinesText, joinInlines, pushInline, pushText, text as inlineText } from "../inline.js"
 import { buildGrid, type Grid, type Slot, type SourceCell } from "../tableGrid.js"
 import { headerRowCount, markedHeaderRows } from "../tableHeader.js"
@@ -216,12 +225,12 @@ class InlineBuffer {
     this.factIds.push(id)
   }
 
-  /** The fact ids the block taken holds, if any; they are the buffer's no longer. */
-  private takeFactIds(): { readonly factIds?: ReadonlyArray<string> } {
-    if (this.factIds.length === 0) return {}
+  /** The block with the fact ids opened since the last block taken, if any: they are the buffer's no longer. */
+  private holdingFactIds<B extends HeadingBlock | ParagraphBlock>(block: B): B {
+    if (this.factIds.length === 0) return block
     const factIds = this.factIds
     this.factIds = []
-    return { factIds }
+    return { ...block, factIds }
   }
 
   /** The paragraph (or heading) read so far, if it shows anything; the buffer is reset. */
@@ -237,17 +246,18 @@ class InlineBuffer {
       centered: this.allCentered,
       fontSizePt: this.fontSizePt
     }
-    const block: Block = this.headingDepth !== undefined && this.hasText
-      ? {
-        kind: "heading",
-        depth: this.headingDepth,
-        text: this.text,
-        inlines: [inlineText(this.text)],
-        style,
-        page: this.page,
-        ...this.takeFactIds()
-      }
-      : { kind: "paragraph", text: this.text, inlines: this.nodes, style, page: this.page, ...this.takeFactIds() }
+    const block: Block = this.holdingFactIds(
+      this.headingDepth !== undefined && this.hasText
+        ? {
+          kind: "heading",
+          depth: this.headingDepth,
+          text: this.text,
+          inlines: [inlineText(this.text)],
+          style,
+          page: this.page
+        }
+        : { kind: "paragraph", text: this.text, inlines: this.nodes, style, page: this.page }
+    )
     this.reset()
     return block
   }
@@ -337,8 +347,8 @@ interface InlineSummary {
   readonly text: string
   readonly inlines: Array<Inline>
   readonly style: TextStyle | undefined
-  /** The fact ids of the blocks summarized, in order. */
-  readonly factIds: ReadonlyArray<string>
+  /** The blocks summarized: their fact ids (`factIdsOf`) are read only where a block keeps them. */
+  readonly blocks: ReadonlyArray<Block>
 }
 
 /** `{ factIds }` when there are any, for a block or an item that holds them. */
@@ -367,7 +377,10 @@ const tagsFacts = (block: Block): boolean =>
     : block.kind !== "preformatted" && block.factIds !== undefined
 
 /** The ids of the facts tagged in blocks, in order. */
-const factIdsOf = (blocks: ReadonlyArray<Block>): Array<string> => {
+const noFactIds: ReadonlyArray<string> = []
+
+const factIdsOf = (blocks: ReadonlyArray<Block>): ReadonlyArray<string> => {
+  if (!blocks.some(tagsFacts)) return noFactIds
   const factIds: Array<string> = []
   for (const block of blocks) {
     if (!tagsFacts(block)) continue
@@ -403,7 +416,7 @@ const summarize = (blocks: ReadonlyArray<Block>): InlineSummary => {
       }
     }
   }
-  return { text: texts.join(" "), inlines: joinInlines(runs), style, factIds: factIdsOf(blocks) }
+  return { text: texts.join(" "), inlines: joinInlines(runs), style, blocks }
 }
 
 const isFilled = (slot: Slot | undefined): boolean => slot !== undefined && slot.sources.length > 0
@@ -616,7 +629,7 @@ export const readHtml = (html: string): HtmlReading => {
         inlines: joinInlines(parts.map((part) => part.inlines)),
         style: style ?? { bold: false, italic: false, underline: false, centered: false },
         page: table.page,
-        ...withFactIds(parts.flatMap((part) => part.factIds))
+        ...withFactIds(parts.flatMap((part) => factIdsOf(part.blocks)))
       }
     }
 
@@ -643,7 +656,7 @@ export const readHtml = (html: string): HtmlReading => {
       if (rowsAre((first, second) => cellBullet.test(first.text) && isFilled(second))) {
         const items = grid.rows.map((row): ListItem => {
           const summary = summarize(blocksOf(row[1]))
-          return { text: summary.text, inlines: summary.inlines, ...withFactIds(summary.factIds) }
+          return { text: summary.text, inlines: summary.inlines, ...withFactIds(factIdsOf(summary.blocks)) }
         })
         emit(target, { kind: "list", ordered: false, items, page: table.page } satisfies ListBlock)
         return
@@ -686,7 +699,7 @@ export const readHtml = (html: string): HtmlReading => {
       const own = itemBlocks.filter((block) => block.kind !== "list")
       const summary = summarize(own)
       if (summary.inlines.length > 0) {
-        items.push({ text: summary.text, inlines: summary.inlines, ...withFactIds(summary.factIds) })
+        items.push({ text: summary.text, inlines: summary.inlines, ...withFactIds(factIdsOf(summary.blocks)) })
       }
       // A nested list continues the items (a list item is one line here).
       for (const block of itemBlocks) if (block.kind === "list") items.push(...block.items)
