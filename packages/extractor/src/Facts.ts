@@ -96,7 +96,9 @@ export const factsOf = (set: XbrlFacts.FactSet, labels: XbrlLinkbases.Labels = n
     contextRef: string,
     unit: string | null,
     value: number | string | null,
-    rest: Pick<Fact, "decimals" | "textLength" | "elementId">
+    rest: Pick<Fact, "decimals" | "textLength" | "elementId">,
+    // What makes two tags one fact: the whole text of a text fact, not its shortened value.
+    whole: number | string | null = value
   ) => {
     const context = set.contexts.get(contextRef)
     const period = context === undefined ? undefined : periodOf(context)
@@ -104,7 +106,7 @@ export const factsOf = (set: XbrlFacts.FactSet, labels: XbrlLinkbases.Labels = n
       missingContexts.add(contextRef)
       return
     }
-    const key = JSON.stringify([concept, contextRef, unit, value])
+    const key = JSON.stringify([concept, contextRef, unit, whole])
     if (seen.has(key)) return
     seen.add(key)
     facts.push({
@@ -142,7 +144,7 @@ export const factsOf = (set: XbrlFacts.FactSet, labels: XbrlLinkbases.Labels = n
       decimals: null,
       textLength: fact.text.length,
       elementId: fact.id
-    })
+    }, fact.text)
   }
   for (const contextRef of missingContexts) {
     warnings.push(`facts of context ${contextRef}: no such context with a period; skipped`)

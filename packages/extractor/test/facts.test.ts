@@ -122,6 +122,19 @@ describe("Facts.facts", () => {
       assert.isNull(policy?.unit)
     }))
 
+  it.effect("keeps two long texts of one concept and context apart though their first 1,000 characters agree", () =>
+    Effect.gen(function*() {
+      const opening = "We recognize revenue. ".repeat(60)
+      const { facts } = yield* Facts.facts({
+        bytes: utf8(inline(`
+<ix:nonNumeric id="t-1" name="us-gaap:RevenueRecognitionPolicyTextBlock" contextRef="fy">${opening}When control passes.</ix:nonNumeric>
+<ix:nonNumeric id="t-2" name="us-gaap:RevenueRecognitionPolicyTextBlock" contextRef="fy">${opening}When the goods ship.</ix:nonNumeric>
+<ix:nonNumeric id="t-3" name="us-gaap:RevenueRecognitionPolicyTextBlock" contextRef="fy">${opening}When control passes.</ix:nonNumeric>`))
+      })
+      assert.deepStrictEqual(facts.map((fact) => fact.elementId), ["t-1", "t-2"])
+      assert.strictEqual(facts[0]?.value, facts[1]?.value, "their shown values are the same")
+    }))
+
   it.effect("labels facts from the submission's label linkbase: the company's terse label first", () =>
     Effect.gen(function*() {
       const labels =
