@@ -18,7 +18,9 @@
  */
 import { decodeHTML, decodeHTMLAttribute } from "entities"
 import { Parser } from "htmlparser2"
+import { collapseSpaces } from "./internal/characters.js"
 import { blockTags } from "./internal/html/blockTags.js"
+import { numberOfWords } from "./internal/textFormats.js"
 
 /**
  * The value a text fact's displayed text stands for under its inline XBRL transformation (`format`):
@@ -105,19 +107,10 @@ export interface FactSet {
   readonly warnings: ReadonlyArray<string>
 }
 
-// Whitespace other than single spaces: only then is there something to collapse.
-const spacesToCollapse = /[^\S ]| {2}/
-
-/** `replace(/\s+/g, " ").trim()`, without building a new string for text already single-spaced. */
-const collapseSpaces = (text: string): string =>
-  spacesToCollapse.test(text) ? text.replace(/\s+/g, " ").trim() : text.trim()
-
 const localName = (qname: string): string => qname.slice(qname.indexOf(":") + 1)
 
 /** `iso4217:USD` → `USD`, `xbrli:shares` → `shares`. */
 const measureName = (measure: string): string => localName(measure.trim())
-
-const numberWords = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
 
 /**
  * Normalises a displayed number by an ixt transform into a plain decimal string (`-` never included:
@@ -133,8 +126,8 @@ export const applyNumberFormat = (format: string | undefined, text: string): str
     case "numdash":
       return "0"
     case "numwordsen": {
-      const word = numberWords.indexOf(trimmed.toLowerCase())
-      return word >= 0 ? String(word) : /^(?:no|none|nil)$/i.test(trimmed) ? "0" : undefined
+      const count = numberOfWords(trimmed)
+      return count === undefined ? undefined : String(count)
     }
     case "":
     case "num-dot-decimal":

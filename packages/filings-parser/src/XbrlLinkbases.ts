@@ -15,6 +15,7 @@
  * @module
  */
 import { Parser } from "htmlparser2"
+import { collapseSpaces } from "./internal/characters.js"
 
 /** The label roles of XBRL 2.1 a reader meets most, by their short names. */
 export const labelRoles = {
@@ -41,8 +42,6 @@ export const conceptOfHref = (href: string): string | undefined => {
   if (href.indexOf("#") === -1 || separator <= 0 || separator === fragment.length - 1) return undefined
   return `${fragment.slice(0, separator)}:${fragment.slice(separator + 1)}`
 }
-
-const collapseSpaces = (text: string): string => text.replace(/\s+/g, " ").trim()
 
 /**
  * Every concept's labels in a label linkbase. A label in another language than English is kept only

@@ -3,7 +3,7 @@
  * for, on ASCII and on Unicode whitespace, letters and digits.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { countWords, isWhitespace, nonWhitespaceLength } from "../src/internal/characters.js"
+import { collapseSpaces, countWords, isWhitespace, nonWhitespaceLength } from "../src/internal/characters.js"
 
 const samples = [
   "",
@@ -37,5 +37,11 @@ describe("character scans", () => {
       assert.strictEqual(countWords(sample), expected, JSON.stringify(sample))
     }
     assert.strictEqual(countWords("Net sales — 2024: $391,035 (in millions)"), 6)
+  })
+
+  it("collapseSpaces is replace(/\\s+/g, \" \").trim()", () => {
+    for (const sample of [...samples, " lead", "trail ", "one  two", "a\tb"]) {
+      assert.strictEqual(collapseSpaces(sample), sample.replace(/\s+/g, " ").trim(), JSON.stringify(sample))
+    }
   })
 })

@@ -50,3 +50,11 @@ export const countWords = (text: string): number => {
   }
   return words
 }
+
+// Whitespace other than single spaces inside the text, or at either end: only then is there
+// something to collapse.
+const spacesToCollapse = /[^\S ]| {2}|^ | $/
+
+/** `replace(/\s+/g, " ").trim()`, without building a new string for text already single-spaced. */
+export const collapseSpaces = (text: string): string =>
+  spacesToCollapse.test(text) ? text.replace(/\s+/g, " ").trim() : text

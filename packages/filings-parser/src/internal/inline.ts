@@ -4,6 +4,7 @@
  * with these helpers; only `markdown/render.ts` turns nodes into Markdown.
  */
 import type { Inline, InlineText } from "@filings/domain/Blocks"
+import { collapseSpaces } from "./characters.js"
 import { escapeInline } from "./markdown/escape.js"
 
 /** A text node. */
@@ -95,12 +96,6 @@ const collectText = (nodes: ReadonlyArray<Inline>, images: ImageText, into: Arra
   }
 }
 
-// Whitespace other than single spaces inside the text: only then is there something to collapse.
-const spacesToCollapse = /[^\S ]| {2}|^ | $/
-
-/** Text with its whitespace collapsed and trimmed, copied only when it has any to collapse. */
-const collapsed = (value: string): string => spacesToCollapse.test(value) ? value.replace(/\s+/g, " ").trim() : value
-
 /** The one text node the nodes are, if they are one (most paragraphs of a filing are). */
 const oneText = (nodes: ReadonlyArray<Inline>): string | undefined => {
   const [first] = nodes
@@ -110,10 +105,10 @@ const oneText = (nodes: ReadonlyArray<Inline>): string | undefined => {
 /** Inline nodes as plain text: marks dropped, images as their alt text (or nothing), whitespace collapsed. */
 export const inlinesText = (nodes: ReadonlyArray<Inline>, images: ImageText = "alt"): string => {
   const single = oneText(nodes)
-  if (single !== undefined) return collapsed(single)
+  if (single !== undefined) return collapseSpaces(single)
   const parts: Array<string> = []
   collectText(nodes, images, parts)
-  return collapsed(parts.join(""))
+  return collapseSpaces(parts.join(""))
 }
 
 /** Whether any of the nodes (nested ones included) is an image. */
@@ -126,7 +121,7 @@ export const hasImage = (nodes: ReadonlyArray<Inline>): boolean =>
 export const inlineLines = (nodes: ReadonlyArray<Inline>, images: ImageText = "alt"): Array<string> => {
   const single = oneText(nodes)
   if (single !== undefined) {
-    const line = collapsed(single)
+    const line = collapseSpaces(single)
     return line === "" ? [] : [line]
   }
   const lines: Array<Array<string>> = [[]]
@@ -148,7 +143,7 @@ export const inlineLines = (nodes: ReadonlyArray<Inline>, images: ImageText = "a
     }
   }
   walk(nodes)
-  return lines.map((parts) => collapsed(parts.join(""))).filter((line) => line !== "")
+  return lines.map((parts) => collapseSpaces(parts.join(""))).filter((line) => line !== "")
 }
 
 /**

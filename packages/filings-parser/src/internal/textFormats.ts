@@ -65,11 +65,11 @@ const units = [
 ]
 const tens = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
 
-/** "twenty-five", "a", "no", "12" as a whole number below a hundred. */
-const numberOfWords = (text: string): number | undefined => {
+/** "twenty-five", "a", "no", "12" as a whole number below a hundred (any digits as themselves). */
+export const numberOfWords = (text: string): number | undefined => {
   const words = text.toLowerCase().trim()
   if (/^\d+$/.test(words)) return Number(words)
-  if (words === "no" || words === "none") return 0
+  if (words === "no" || words === "none" || words === "nil") return 0
   if (words === "a" || words === "an") return 1
   const [ten, unit] = words.split(/[\s-]+/)
   const small = units.indexOf(ten ?? "")

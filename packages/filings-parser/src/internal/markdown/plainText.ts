@@ -1,12 +1,9 @@
 // Inline Markdown back to plain text: the one place that knows which marks the renderer writes
 // (emphasis, links, images, code spans, backslash escapes), for every reader of Markdown text.
 
-// Whitespace other than single spaces: only then is there something to collapse.
-const spacesToCollapse = /[^\S ]| {2}/
+import { collapseSpaces } from "../characters.js"
 
-/** `replace(/\s+/g, " ").trim()`, without building a new string for text already single-spaced. */
-export const collapseSpaces = (text: string): string =>
-  spacesToCollapse.test(text) ? text.replace(/\s+/g, " ").trim() : text.trim()
+export { collapseSpaces }
 
 const markdownMark = /[\\*_`[]/
 
