@@ -44,9 +44,11 @@ export const lookOnce = (folder: string) =>
     const failed = join(folder, "failed")
     yield* fs.makeDirectory(processed, { recursive: true })
     yield* fs.makeDirectory(failed, { recursive: true })
+    // The reason is written beside, then renamed into place: whoever sees `<name>.error.txt` reads it whole.
     const fail = (name: string, reason: string) =>
       fs.rename(join(folder, name), join(failed, name)).pipe(
-        Effect.zipRight(fs.writeFileString(join(failed, `${name}.error.txt`), `${reason}\n`)),
+        Effect.zipRight(fs.writeFileString(join(failed, `.${name}.error.txt.partial`), `${reason}\n`)),
+        Effect.zipRight(fs.rename(join(failed, `.${name}.error.txt.partial`), join(failed, `${name}.error.txt`))),
         Effect.zipRight(Effect.logWarning(`transcript ${name} not stored: ${reason}`))
       )
     for (const name of yield* fs.readDirectory(folder)) {
