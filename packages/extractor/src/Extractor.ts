@@ -62,10 +62,18 @@ interface MetricsOutcome {
   readonly warnings: ReadonlyArray<string>
 }
 
-const fromXbrl = (data: StructuredData): Effect.Effect<MetricsOutcome | undefined> =>
+const fromXbrl = (
+  data: StructuredData,
+  parsed: ParsedDocument.ParsedDocument
+): Effect.Effect<MetricsOutcome | undefined> =>
   data.inlineXbrl === undefined && data.instanceXml === undefined
     ? Effect.succeed(undefined)
-    : Metrics.extractMetrics({ inlineXbrl: data.inlineXbrl, instanceXml: data.instanceXml }).pipe(
+    : Metrics.extractMetrics({
+      inlineXbrl: data.inlineXbrl,
+      // The parse read the primary document's inline facts already, in its own pass.
+      inlineFacts: data.inlineXbrl === undefined ? undefined : parsed.inlineXbrl,
+      instanceXml: data.instanceXml
+    }).pipe(
       Effect.catchAll((error) => Effect.succeed({ metrics: {}, warnings: [`no metrics: ${error.message}`] }))
     )
 
@@ -126,7 +134,7 @@ export const extract: (input: ExtractInput) => Effect.Effect<ExtractionOutput> =
   function*(input: ExtractInput) {
     const data = yield* findStructuredData(input.bytes, input.submission)
     const tables = Tables.extractTables(input.parsed)
-    const xbrl = yield* fromXbrl(data)
+    const xbrl = yield* fromXbrl(data, input.parsed)
     // A filing with XBRL states what it reports there; an absent metric stays absent.
     const metrics = xbrl !== undefined && Object.keys(xbrl.metrics).length > 0
       ? xbrl

@@ -210,8 +210,9 @@ const locate = (facts: ReadonlyArray<Fact>, parsed: ParsedDocument.ParsedDocumen
 export const facts = (input: FactsInput): Effect.Effect<FactsOutput> =>
   Effect.map(findStructuredData(input.bytes, input.submission), (data) => {
     const labels = data.labelLinkbase === undefined ? new Map() : XbrlLinkbases.readLabels(data.labelLinkbase)
+    // The parse read the primary document's inline facts already, in its own pass.
     const read = data.inlineXbrl !== undefined
-      ? factsOf(XbrlFacts.readFacts(data.inlineXbrl, "inline"), labels)
+      ? factsOf(input.parsed?.inlineXbrl ?? XbrlFacts.readFacts(data.inlineXbrl, "inline"), labels)
       : data.instanceXml !== undefined
       ? factsOf(XbrlFacts.readFacts(data.instanceXml, "instance"), labels)
       : undefined

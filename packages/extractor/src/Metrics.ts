@@ -29,6 +29,11 @@ export type { ReportingPeriod }
 export interface MetricsInput {
   /** An inline XBRL document (the primary HTML document of a 10-K or 10-Q). */
   readonly inlineXbrl?: string | undefined
+  /**
+   * The inline document's facts, read already (`ParsedDocument.inlineXbrl`, which the parse reads
+   * in its own pass): used instead of reading `inlineXbrl` again.
+   */
+  readonly inlineFacts?: FactSet | undefined
   /** A standalone XBRL instance document; used when no inline document is given. */
   readonly instanceXml?: string | undefined
 }
@@ -79,7 +84,8 @@ export const extractMetrics: (input: MetricsInput) => Effect.Effect<MetricsResul
   "Metrics.extractMetrics"
 )(function*(input: MetricsInput) {
   let facts: FactSet
-  if (input.inlineXbrl !== undefined) facts = readInlineFacts(input.inlineXbrl)
+  if (input.inlineFacts !== undefined) facts = input.inlineFacts
+  else if (input.inlineXbrl !== undefined) facts = readInlineFacts(input.inlineXbrl)
   else if (input.instanceXml !== undefined) facts = readInstanceFacts(input.instanceXml)
   else return yield* new UnusableXbrl({ reason: "no input" })
   if (facts.contexts.size === 0 && facts.numericFacts.length === 0 && facts.textFacts.length === 0) {

@@ -9,6 +9,7 @@ import { Chunk as DocumentChunk, Exhibit, LabeledSection } from "@filings/domain
 import { Schema } from "effect"
 import { StatedPeriod } from "./FiscalPeriod.js"
 import { Block, BlockRange } from "./internal/blocks.js"
+import type { FactSet } from "./internal/xbrl/factSet.js"
 import { SubmissionHeader } from "./SgmlSubmission.js"
 
 /**
@@ -73,6 +74,15 @@ export const CoverFacts = Schema.Struct({
 export type CoverFacts = typeof CoverFacts.Type
 
 /** The whole of what `Parser.parse` makes of a document. */
+/** A document's inline XBRL facts as `XbrlFacts.readFacts` gives them (maps of contexts and units, arrays of facts). */
+export const InlineXbrlFacts = Schema.declare(
+  (input: unknown): input is FactSet =>
+    typeof input === "object" && input !== null && "contexts" in input && input.contexts instanceof Map &&
+    "units" in input && input.units instanceof Map && "numericFacts" in input && Array.isArray(input.numericFacts) &&
+    "textFacts" in input && Array.isArray(input.textFacts),
+  { identifier: "InlineXbrlFacts" }
+)
+
 export const ParsedDocument = Schema.Struct({
   /** The form the document was parsed as (`10-K`, `8-K`, `EARNINGS_CALL`, ...), when known. */
   form: Schema.optional(Schema.String),
@@ -104,6 +114,12 @@ export const ParsedDocument = Schema.Struct({
    * what its opening states ("the second quarter of fiscal 2025"). See `FiscalPeriod`.
    */
   discussedPeriod: Schema.optional(StatedPeriod),
+  /**
+   * Every fact of the primary document's inline XBRL (contexts, units, numeric and text facts, text
+   * facts with their continuations), read in the same pass as its text; absent when it has none.
+   * The extractor's metrics and facts read these instead of the document again. See `XbrlFacts`.
+   */
+  inlineXbrl: Schema.optional(InlineXbrlFacts),
   warnings: Schema.Array(Schema.String)
 })
 export type ParsedDocument = typeof ParsedDocument.Type

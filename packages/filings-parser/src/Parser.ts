@@ -158,6 +158,7 @@ const build = (
   const discussedPeriod = discussedPeriodOf(form, assembled.blocks, assembled.exhibits, extras.statedPeriod)
   return {
     ...assembled,
+    ...(reading.inlineXbrl === undefined ? {} : { inlineXbrl: reading.inlineXbrl }),
     ...(discussedPeriod === undefined ? {} : { discussedPeriod }),
     ...(extras.header === undefined ? {} : { header: extras.header }),
     ...(extras.cover === undefined ? {} : { cover: extras.cover }),

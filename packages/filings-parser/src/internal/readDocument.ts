@@ -8,6 +8,7 @@ import { stripDocumentEnvelope } from "./envelope.js"
 import { readHtml } from "./html/readHtml.js"
 import { isTextInHtmlShell, unwrapHtmlShell } from "./htmlShell.js"
 import { readText } from "./text/readText.js"
+import type { FactSet } from "./xbrl/factSet.js"
 
 /** A document read into blocks. */
 export interface DocumentBlocks {
@@ -17,6 +18,8 @@ export interface DocumentBlocks {
   /** Pages found (page breaks in HTML, `<PAGE>` markers and form feeds in text); at least 1. */
   readonly pageCount: number
   readonly warnings: ReadonlyArray<string>
+  /** An inline XBRL document's facts, read in the same pass as its blocks. */
+  readonly inlineXbrl?: FactSet | undefined
 }
 
 const noText = "the document has no text (image-only or empty body?)"
@@ -31,7 +34,8 @@ const finish = (reading: DocumentBlocks): DocumentBlocks => {
     blocks: reading.blocks,
     ...(reading.title === undefined ? {} : { title: reading.title }),
     pageCount: Math.max(1, reading.pageCount),
-    warnings
+    warnings,
+    ...(reading.inlineXbrl === undefined ? {} : { inlineXbrl: reading.inlineXbrl })
   }
 }
 

@@ -26,6 +26,14 @@ const cleanValue = (value: unknown): unknown => {
     })
     return cleaned ?? value
   }
+  if (value instanceof Map) {
+    let cleaned: Map<unknown, unknown> | undefined
+    for (const [key, field] of value) {
+      const clean = cleanValue(field)
+      if (clean !== field) (cleaned ??= new Map(value)).set(key, clean)
+    }
+    return cleaned ?? value
+  }
   if (value !== null && typeof value === "object") {
     let cleaned: Record<string, unknown> | undefined
     for (const [key, field] of Object.entries(value)) {
@@ -38,7 +46,7 @@ const cleanValue = (value: unknown): unknown => {
 }
 
 /**
- * Plain data (objects, arrays, strings, numbers) with every string made storable; the shape is
+ * Plain data (objects, arrays, maps, strings, numbers) with every string made storable; the shape is
  * unchanged. Parts with nothing to clean are the same objects, not copies.
  */
 export const storableData = <T>(value: T): T => cleanValue(value) as T

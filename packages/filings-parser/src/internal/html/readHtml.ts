@@ -27,6 +27,8 @@ import { dropLeading, inlinesText, joinInlines, pushInline, pushText, text as in
 import { buildGrid, type Grid, type Slot, type SourceCell } from "../tableGrid.js"
 import { headerRowCount, markedHeaderRows } from "../tableHeader.js"
 import { readText } from "../text/readText.js"
+import { factReader, holdsInlineXbrl } from "../xbrl/factReader.js"
+import type { FactSet } from "../xbrl/factSet.js"
 import { blockTags } from "./blockTags.js"
 import { headingDepthOf, isPageArtifact, removeFurniture } from "./pageFurniture.js"
 import { DeclaredStyle, type Formatting, type Link, readStyle, rootFormatting } from "./style.js"
@@ -37,6 +39,8 @@ export interface HtmlReading {
   readonly title?: string | undefined
   readonly pageCount: number
   readonly warnings: Array<string>
+  /** The inline XBRL facts, read in the same pass (an inline XBRL document's only). */
+  readonly inlineXbrl?: FactSet | undefined
 }
 
 const maxCachedStyles = 10_000
@@ -444,6 +448,12 @@ const headerRowsOf = (table: TableContainer, grid: Grid): number => {
 /** Reads an HTML document into blocks. Throws `NestingTooDeep` past `maxNestingDepth` open elements. */
 export const readHtml = (html: string): HtmlReading => {
   const warnings: Array<string> = []
+  // An inline XBRL document's facts are read from this parse's events: one pass over the bytes
+  // serves the text and the numbers (the hidden `ix:header`'s contexts and units included).
+  const xbrl = holdsInlineXbrl(html)
+    ? factReader("inline", { decodeEntities: true, firstFactOnly: false, continuations: true })
+    : undefined
+  const xbrlEvents = xbrl?.handler
   // Filings repeat the same few hundred `style` strings on hundreds of thousands of elements: each
   // is parsed once. The cache is bounded for documents that never repeat themselves.
   const styles = new Map<string, DeclaredStyle>()
@@ -709,6 +719,7 @@ export const readHtml = (html: string): HtmlReading => {
   }
 
   const onopentag = (name: string, attributes: Record<string, string>) => {
+    xbrlEvents?.onopentag(name, attributes)
     const parent = depth === 0 ? undefined : stack[depth - 1]
     const inherited = parent?.formatting ?? rootFormatting
     if (depth >= maxNestingDepth) throw new NestingTooDeep(depth)
@@ -893,7 +904,9 @@ export const readHtml = (html: string): HtmlReading => {
     pushFrame(name, formatting, container, breakAfter, isBlock)
   }
 
-  const onclosetag = () => {
+  // The element closed is the top frame's: the name given is the XBRL reader's only.
+  const onclosetag = (closed: string, isImplied: boolean) => {
+    xbrlEvents?.onclosetag(closed, isImplied)
     if (depth === 0) return
     depth--
     const frame = stack[depth]
@@ -941,6 +954,7 @@ export const readHtml = (html: string): HtmlReading => {
   }
 
   const ontext = (data: string) => {
+    xbrlEvents?.ontext(data)
     if (titleText !== undefined) {
       titleText += data
       return
@@ -973,5 +987,11 @@ export const readHtml = (html: string): HtmlReading => {
   const lastPage = paged.reduce((last, block) => Math.max(last, block.page), 1)
   const cleaned = removeFurniture(paged, lastPage)
   warnings.push(...cleaned.warnings)
-  return { blocks: cleaned.blocks, title, pageCount: lastPage, warnings }
+  return {
+    blocks: cleaned.blocks,
+    title,
+    pageCount: lastPage,
+    warnings,
+    ...(xbrl === undefined ? {} : { inlineXbrl: xbrl.finish() })
+  }
 }
