@@ -3,7 +3,8 @@
  * and one inline fact where it stands with `factAt`, which the parser's cover facts use.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { XbrlFacts } from "@filings/filings-parser"
+import { Parser, XbrlFacts } from "@filings/filings-parser"
+import { Effect } from "effect"
 
 const inline = `<html xmlns:ix="http://www.xbrl.org/2013/inlineXBRL"><body>
 <ix:header><ix:resources>
@@ -146,4 +147,21 @@ describe("XbrlFacts.applyTextFormat", () => {
       assert.strictEqual(XbrlFacts.applyTextFormat(format, text), expected, `${format} ${text}`)
     }
   })
+})
+
+describe("ParsedDocument.inlineXbrl", () => {
+  it.effect("holds the facts readFacts reads, from the parse's own pass over the document", () =>
+    Effect.gen(function*() {
+      const parsed = yield* Parser.parse({ bytes: new TextEncoder().encode(inline) })
+      assert.deepStrictEqual(parsed.inlineXbrl, XbrlFacts.readFacts(inline, "inline"))
+      assert.strictEqual(parsed.inlineXbrl?.numericFacts[0]?.value, 1_234_500_000)
+    }))
+
+  it.effect("is absent from a document without inline XBRL", () =>
+    Effect.gen(function*() {
+      const parsed = yield* Parser.parse({
+        bytes: new TextEncoder().encode("<html><body><p>Revenue 5</p></body></html>")
+      })
+      assert.strictEqual(parsed.inlineXbrl, undefined)
+    }))
 })
