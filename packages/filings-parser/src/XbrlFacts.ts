@@ -3,8 +3,9 @@
  * the warnings met while reading. One reader serves inline XBRL (`ix:nonFraction`, `ix:nonNumeric`
  * in an HTML document) and XBRL instance documents alike, in one SAX pass (htmlparser2 callbacks, no
  * DOM). The parser reads its cover facts (the `dei:` facts) with it, `factAt` reading each where it
- * stands without passing over the whole document; the extractor reads its metrics' facts with
- * `readFacts`.
+ * stands without passing over the whole document, and the HTML reader feeds it the events of its
+ * own pass (`ParsedDocument.inlineXbrl`), which the extractor's metrics and facts read; `readFacts`
+ * reads a document or an instance on its own.
  *
  * @example
  * ```ts
