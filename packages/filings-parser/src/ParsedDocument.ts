@@ -73,7 +73,6 @@ export const CoverFacts = Schema.Struct({
 })
 export type CoverFacts = typeof CoverFacts.Type
 
-/** The whole of what `Parser.parse` makes of a document. */
 /** A document's inline XBRL facts as `XbrlFacts.readFacts` gives them (maps of contexts and units, arrays of facts). */
 export const InlineXbrlFacts = Schema.declare(
   (input: unknown): input is FactSet =>
@@ -83,6 +82,7 @@ export const InlineXbrlFacts = Schema.declare(
   { identifier: "InlineXbrlFacts" }
 )
 
+/** The whole of what `Parser.parse` makes of a document. */
 export const ParsedDocument = Schema.Struct({
   /** The form the document was parsed as (`10-K`, `8-K`, `EARNINGS_CALL`, ...), when known. */
   form: Schema.optional(Schema.String),
