@@ -45,6 +45,9 @@ export { applyNumberFormat } from "./internal/xbrl/factReader.js"
 /** How the reader finds facts: inline (`ix:nonFraction`, `ix:nonNumeric`) or instance (any element with a contextRef). */
 export type { ReaderMode } from "./internal/xbrl/factReader.js"
 
+/** Whether an HTML document holds inline XBRL (an `ix:header` or a tagged fact). */
+export { holdsInlineXbrl } from "./internal/xbrl/factReader.js"
+
 /** How `readFacts` reads text facts. */
 export interface ReadOptions {
   /**

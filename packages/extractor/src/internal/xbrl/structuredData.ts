@@ -3,10 +3,8 @@
  * (`EX-101.INS`), the label linkbase (`EX-101.LAB`), or, for 1997 to 2001, an EX-27 financial data
  * schedule. A full submission is split once (or taken split); a bare document is decoded.
  */
-import { Parser, SgmlSubmission } from "@filings/filings-parser"
+import { Parser, SgmlSubmission, XbrlFacts } from "@filings/filings-parser"
 import { Effect, Either, Option } from "effect"
-
-const inlineXbrlMark = /<ix:(?:header|nonFraction|nonNumeric)\b/i
 
 /** The filing's structured data, each part absent when the filing has none. */
 export interface StructuredData {
@@ -32,7 +30,7 @@ export const findStructuredData = (
       const primary = Option.getOrUndefined(SgmlSubmission.primaryDocument(submission.right))
       const ofType = (type: RegExp) => documents.find((document) => type.test(document.type.trim()))?.body
       return {
-        inlineXbrl: primary !== undefined && inlineXbrlMark.test(primary.body) ? primary.body : undefined,
+        inlineXbrl: primary !== undefined && XbrlFacts.holdsInlineXbrl(primary.body) ? primary.body : undefined,
         instanceXml: ofType(/^EX-101\.INS$/i),
         labelLinkbase: ofType(/^EX-101\.LAB$/i),
         financialDataSchedule: ofType(/^EX-27(?:\.\d+)?$/i)
@@ -40,5 +38,5 @@ export const findStructuredData = (
     }
     const decoded = yield* Effect.either(Parser.decodeBytes(bytes))
     if (Either.isLeft(decoded)) return {}
-    return inlineXbrlMark.test(decoded.right.text) ? { inlineXbrl: decoded.right.text } : {}
+    return XbrlFacts.holdsInlineXbrl(decoded.right.text) ? { inlineXbrl: decoded.right.text } : {}
   })
